@@ -1,0 +1,20 @@
+// The replica as a fetch-shaped function, for the browser: no network, no port, same handler.
+
+import { createChatbotHost, type HostOptions, type ModelClient } from './chatbot-host.ts';
+
+/** Anything shaped like fetch: the program takes one of these and never cares which host is behind it. */
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** A made-up origin for requests to the in-page host; `.invalid` can never resolve to a real host. */
+export const IN_PAGE_ORIGIN = 'http://ga-replica.invalid';
+
+/** A model client that fails the way a call to a closed port does: fetch rejects with ECONNREFUSED. */
+export const closedPortModelClient: ModelClient = {
+  complete: () =>
+    Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }) })),
+};
+
+export function createInPageHost(options: Partial<HostOptions> = {}): FetchLike {
+  const handle = createChatbotHost({ modelClient: closedPortModelClient, ...options });
+  return (input, init) => handle(new Request(new URL(input, IN_PAGE_ORIGIN), init));
+}

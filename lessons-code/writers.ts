@@ -1,0 +1,16 @@
+// The two server-side writers of GA's plain chat stream: one chunk in, the bytes of one event out.
+
+// GaChatbot.Api WriteSseLineAsync, Apps/GaChatbot.Api/Controllers/ChatbotController.cs lines 449–474 at a826864
+export function writeGaChatbotEvent(chunk: string): string {
+  let event = '';
+  for (const line of chunk.replaceAll('\r', '').split('\n')) event += 'data: ' + line + '\n';
+  return event + '\n';
+}
+
+// GaApi WriteSseLineAsync, Apps/GaApi/Controllers/ChatbotController.cs lines 318–322 at a826864 (unchanged at 8621c3e)
+export function writeGaApiEvent(chunk: string): string {
+  return 'data: ' + chunk + '\n\n';
+}
+
+/** The end marker both hosts send last; it is not part of the standard, only GA's clients look for it. */
+export const DONE_EVENT = 'data: [DONE]\n\n';

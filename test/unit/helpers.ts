@@ -1,0 +1,55 @@
+// Shared by the unit tests: the lesson's streams, and ways to cut bytes into reads.
+
+import {
+  IMPROVISATION_ANSWER,
+  VOICING_ANSWER,
+  splitAfter743,
+  splitPinned,
+  streamOf,
+  writeGaApiEvent,
+  writeGaChatbotEvent,
+} from '../../lessons-code/index.ts';
+
+/** The streams the lesson reads, plus a CRLF one so that a cut can fall between CR and LF. */
+export function lessonStreams(): { name: string; stream: string }[] {
+  const routing = 'data: {"type":"routing","agentId":"voicing","confidence":0.92}\n\n';
+  return [
+    { name: 'voicing stream', stream: routing + streamOf(writeGaChatbotEvent, splitPinned(VOICING_ANSWER)) },
+    { name: 'failure stream', stream: 'data: {"error":"Failed to process message. Please try again."}\n\n' },
+    { name: 'improvisation, GaChatbot.Api, #743', stream: streamOf(writeGaChatbotEvent, splitAfter743(IMPROVISATION_ANSWER)) },
+    { name: 'improvisation, GaApi, pinned', stream: streamOf(writeGaApiEvent, splitPinned(IMPROVISATION_ANSWER)) },
+    { name: 'improvisation, CRLF line ends', stream: streamOf(writeGaChatbotEvent, splitAfter743(IMPROVISATION_ANSWER)).replaceAll('\n', '\r\n') },
+  ];
+}
+
+/** Every split of n bytes into two reads: [cut, n - cut] for cut = 0..n. */
+export function* everyCut(n: number): Generator<number[]> {
+  for (let cut = 0; cut <= n; cut++) yield [cut, n - cut];
+}
+
+/** A body that delivers `bytes` in reads of the given sizes (or all of one size). */
+export function bytesIn(bytes: Uint8Array, sizes: number[] | number): ReadableStream<Uint8Array> {
+  const pieces: Uint8Array[] = [];
+  if (typeof sizes === 'number') {
+    for (let i = 0; i < bytes.length; i += sizes) pieces.push(bytes.slice(i, i + sizes));
+  } else {
+    let at = 0;
+    for (const size of sizes) {
+      pieces.push(bytes.slice(at, at + size));
+      at += size;
+    }
+  }
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const next = pieces.shift();
+      if (next === undefined) controller.close();
+      else controller.enqueue(next);
+    },
+  });
+}
+
+export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of iterable) all.push(item);
+  return all;
+}
