@@ -1,5 +1,6 @@
 // Shared by the unit tests: the lesson's streams, and ways to cut bytes into reads.
 
+import { readFileSync } from 'node:fs';
 import {
   IMPROVISATION_ANSWER,
   VOICING_ANSWER,
@@ -52,4 +53,35 @@ export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const all: T[] = [];
   for await (const item of iterable) all.push(item);
   return all;
+}
+
+/** The program's expected output (facts.md §1), read from the fixture beside the tests. */
+export function expectedOutput(): string {
+  return readFileSync(new URL('../fixtures/l6-expected.txt', import.meta.url), 'utf8');
+}
+
+/**
+ * The rows of a table of the expected output, parsed by its column widths (facts.md §1: every cell
+ * but the last padded to its width, cells joined with one space): its header row and the rows up to
+ * the first blank line or the end. The header row is the first line that starts with `headerStart`
+ * followed by a space, and comes first in the result.
+ */
+export function tableAfter(output: string, headerStart: string, widths: number[]): string[][] {
+  const lines = output.split('\n');
+  const at = lines.findIndex((line) => line.startsWith(headerStart + ' '));
+  if (at < 0) throw new Error(`no line starting with ${JSON.stringify(headerStart)} in the expected output`);
+  const rows: string[][] = [];
+  for (const line of lines.slice(at)) {
+    if (line === '') break;
+    const cells: string[] = [];
+    let start = 0;
+    for (const width of widths) {
+      if (line.length > start + width && line[start + width] !== ' ') throw new Error(`cell wider than ${width}: ${line}`);
+      cells.push(line.slice(start, start + width).trimEnd());
+      start += width + 1;
+    }
+    cells.push(line.slice(start));
+    rows.push(cells);
+  }
+  return rows;
 }
