@@ -8,7 +8,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // axe-core on a long page takes a while on a 2-core machine shared with the build
+  timeout: 120_000,
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

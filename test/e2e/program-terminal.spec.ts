@@ -1,0 +1,284 @@
+// Demo 6, the program in a terminal: xterm loads only when the learner uses the demo, runs the
+// lesson's program in the page and prints exactly the CLI's output; run again, clear, help,
+// unknown commands, keyboard-only use, the site's themes, 360 px, a huge paste, axe.
+
+import type { Page } from '@playwright/test';
+import { EXPECTED_OUTPUT, LOCALES, axeViolations, expect, lessonUrl, test, useTheme } from './fixtures.ts';
+
+const TAG = 'ga-program-terminal';
+const RUN = 'npm run lesson -- l6';
+
+/** What the buttons say, and bits of what the shell answers, per locale. */
+const UI: Record<string, { run: string; clear: string; help: string; copy: string; helpTitle: string; notFound: string; label: string; inputLabel: string; done: string }> = {
+  en: { run: 'Run the program', clear: 'Clear', help: 'Help', copy: 'Copy output', helpTitle: 'Commands:', notFound: 'ls: command not found.', label: 'Terminal running the lesson’s program', inputLabel: 'Terminal input: type a command, then press Enter. Tab leaves the terminal.', done: 'The program finished: 69 lines, 4242 characters.' },
+  es: { run: 'Ejecutar el programa', clear: 'Borrar', help: 'Ayuda', copy: 'Copiar la salida', helpTitle: 'Órdenes:', notFound: 'ls: orden no encontrada.', label: 'Terminal que ejecuta el programa de la lección', inputLabel: 'Entrada de la terminal: escribe una orden y pulsa Intro. Tab sale de la terminal.', done: 'El programa terminó: 69 líneas, 4242 caracteres.' },
+  fr: { run: 'Lancer le programme', clear: 'Effacer', help: 'Aide', copy: 'Copier la sortie', helpTitle: 'Commandes :', notFound: 'ls : commande introuvable.', label: 'Terminal qui exécute le programme de la leçon', inputLabel: 'Saisie du terminal : tapez une commande, puis appuyez sur Entrée. Tab quitte le terminal.', done: 'Le programme a terminé : 69 lignes, 4242 caractères.' },
+};
+
+/** A request for xterm's code: the widget's chunk, which bundles xterm (or xterm itself, unbundled). */
+const isXtermRequest = (url: string) => /program-terminal\.[\w-]+\.js|xterm/i.test(url);
+
+/** The terminal's text, read from xterm's buffer: wrapped rows joined back into their line, blank tail dropped. */
+function terminalText(page: Page): Promise<string> {
+  return page.evaluate((tag) => {
+    type Row = { isWrapped: boolean; translateToString(trim?: boolean): string };
+    const element = document.querySelector(tag) as (HTMLElement & { terminal?: { buffer: { active: { length: number; getLine(y: number): Row | undefined } } } }) | null;
+    const buffer = element?.terminal?.buffer.active;
+    if (!buffer) return '';
+    const lines: string[] = [];
+    for (let y = 0; y < buffer.length; y++) {
+      const row = buffer.getLine(y);
+      if (!row) continue;
+      const continued = buffer.getLine(y + 1)?.isWrapped ?? false;
+      const text = row.translateToString(!continued);
+      if (row.isWrapped && lines.length > 0) lines[lines.length - 1] += text;
+      else lines.push(text);
+    }
+    while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+    return lines.join('\n');
+  }, TAG);
+}
+
+/** The output of the last `npm run lesson -- l6` in the terminal: the lines between that command and the next prompt. */
+async function lastRunOutput(page: Page): Promise<string | undefined> {
+  const lines = (await terminalText(page)).split('\n');
+  const start = lines.lastIndexOf('$ ' + RUN);
+  if (start < 0) return undefined;
+  const end = lines.findIndex((line, i) => i > start && line.startsWith('$'));
+  if (end < 0) return undefined;
+  return lines.slice(start + 1, end).join('\n') + '\n';
+}
+
+async function idle(page: Page): Promise<void> {
+  await expect(page.locator(TAG)).toHaveAttribute('data-ready', '');
+  await expect(page.locator(TAG)).toHaveAttribute('data-state', 'idle');
+}
+
+/** Opens the terminal with the Run button and waits for the program's output. */
+async function openAndRun(page: Page, locale: string): Promise<void> {
+  await page.locator(TAG).getByRole('button', { name: UI[locale]!.run }).click();
+  await expect.poll(() => lastRunOutput(page)).toBe(EXPECTED_OUTPUT);
+  await idle(page);
+}
+
+for (const locale of LOCALES) {
+  const ui = UI[locale.code]!;
+
+  test.describe(`program terminal (${locale.code})`, () => {
+    test('xterm is not fetched before the learner interacts, and loads on the first click', async ({ page, consoleErrors }) => {
+      void consoleErrors;
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(request.url()));
+      await page.goto(lessonUrl(locale));
+      await page.waitForLoadState('networkidle');
+      // Seeing it is not using it: scroll the terminal into view, wait for idle again.
+      const demo = page.locator(TAG);
+      await demo.scrollIntoViewIfNeeded();
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+      expect(requests.filter(isXtermRequest)).toEqual([]);
+      expect(await page.locator('.xterm').count()).toBe(0);
+      expect(await page.locator('style[data-xterm-css]').count()).toBe(0);
+      // The first view: the buttons and the empty screen, translated.
+      await expect(demo.getByRole('button', { name: ui.run })).toBeVisible();
+      await expect(demo.getByRole('button', { name: ui.copy })).toBeDisabled();
+      await expect(demo.locator('[data-placeholder]')).toBeVisible();
+
+      await demo.getByRole('button', { name: ui.run }).click();
+      await expect.poll(() => lastRunOutput(page)).toBe(EXPECTED_OUTPUT);
+      expect(requests.some(isXtermRequest)).toBe(true);
+      expect(await page.locator('style[data-xterm-css]').count()).toBe(1);
+    });
+
+    test('Run prints exactly the CLI output; typing the command runs it again; help, unknown command, clear', async ({ page, consoleErrors }) => {
+      void consoleErrors;
+      await page.goto(lessonUrl(locale));
+      const demo = page.locator(TAG);
+      await openAndRun(page, locale.code);
+      // The text the program produced, kept exactly (LF line ends) beside the terminal's display.
+      expect(await demo.evaluate((el) => (el as HTMLElement & { output?: string }).output)).toBe(EXPECTED_OUTPUT);
+      expect(await demo.getAttribute('data-output')).toBe(EXPECTED_OUTPUT);
+      await expect(demo.locator('[data-live]')).toHaveText(ui.done);
+      // screenReaderMode on, the terminal and its input labelled in the page's language
+      expect(await demo.evaluate((el) => (el as HTMLElement & { terminal?: { options: { screenReaderMode?: boolean } } }).terminal?.options.screenReaderMode)).toBe(true);
+      await expect(demo.locator('.xterm')).toHaveAttribute('aria-label', ui.label);
+      await expect(demo.locator('textarea.xterm-helper-textarea')).toHaveAttribute('aria-label', ui.inputLabel);
+
+      // Clear empties it, down to the prompt.
+      await demo.getByRole('button', { name: ui.clear }).click();
+      await expect.poll(() => terminalText(page)).toBe('$');
+      await idle(page);
+
+      // Typed at the prompt: the same command gives the same bytes.
+      await page.locator(`${TAG} textarea.xterm-helper-textarea`).focus();
+      await page.keyboard.type(RUN);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => lastRunOutput(page)).toBe(EXPECTED_OUTPUT);
+      await idle(page);
+
+      // help lists the commands, in the page's language
+      await page.keyboard.type('help');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => terminalText(page)).toContain(ui.helpTitle);
+      const text = await terminalText(page);
+      const help = text.slice(text.lastIndexOf(ui.helpTitle));
+      for (const command of [RUN, 'clear', 'help']) expect(help).toMatch(new RegExp(`^  ${command.replace(/[-]/g, '\\$&')} `, 'm'));
+
+      // anything else: not found, translated
+      await page.keyboard.type('ls');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => terminalText(page)).toContain(ui.notFound);
+
+      // clear, typed
+      await page.keyboard.type('clear');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => terminalText(page)).toBe('$');
+      // ...and the help button
+      await demo.getByRole('button', { name: ui.help }).click();
+      await expect.poll(() => terminalText(page)).toContain(ui.helpTitle);
+      await idle(page);
+    });
+
+    test('keyboard only: Run with Enter, Tab into the terminal and out of it, Help and Clear with the keys', async ({ page, consoleErrors }) => {
+      void consoleErrors;
+      await page.goto(lessonUrl(locale));
+      const demo = page.locator(TAG);
+      // Tab forward from the heading before the demo until the Run button has focus.
+      await demo.locator('xpath=ancestor::section[1]').locator('h3').evaluate((el) => {
+        el.setAttribute('tabindex', '-1');
+        el.focus();
+      });
+      const run = demo.getByRole('button', { name: ui.run });
+      for (let i = 0; i < 5 && !(await run.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+      await expect(run).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => lastRunOutput(page)).toBe(EXPECTED_OUTPUT);
+      await idle(page);
+
+      // Tab: Clear, Help, Copy (enabled now), then the terminal's input.
+      await page.keyboard.press('Tab');
+      await expect(demo.getByRole('button', { name: ui.clear })).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(demo.getByRole('button', { name: ui.help })).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(demo.getByRole('button', { name: ui.copy })).toBeFocused();
+      await page.keyboard.press('Tab');
+      const input = demo.locator('textarea.xterm-helper-textarea');
+      await expect(input).toBeFocused();
+      await page.keyboard.type('help');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => terminalText(page)).toContain(ui.helpTitle);
+      // Tab leaves the terminal (no trap) and writes nothing into it; Shift+Tab comes back.
+      const before = await terminalText(page);
+      await page.keyboard.press('Tab');
+      await expect(input).not.toBeFocused();
+      expect(await terminalText(page)).toBe(before);
+      await page.keyboard.press('Shift+Tab');
+      await expect(input).toBeFocused();
+      // Back to the buttons: Space on Clear.
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Shift+Tab');
+      await expect(demo.getByRole('button', { name: ui.clear })).toBeFocused();
+      await page.keyboard.press('Space');
+      await expect.poll(() => terminalText(page)).toBe('$');
+      // the focus is visible
+      const outline = await demo.getByRole('button', { name: ui.clear }).evaluate((el) => getComputedStyle(el).outlineStyle);
+      expect(outline).not.toBe('none');
+    });
+
+    test('copy puts the exact output on the clipboard', async ({ page, context, consoleErrors }) => {
+      void consoleErrors;
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.goto(lessonUrl(locale));
+      await openAndRun(page, locale.code);
+      await page.locator(TAG).getByRole('button', { name: ui.copy }).click();
+      await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(EXPECTED_OUTPUT);
+    });
+
+    test('the terminal follows the site theme as it changes', async ({ page, consoleErrors }) => {
+      void consoleErrors;
+      await useTheme(page, 'dark');
+      await page.goto(lessonUrl(locale));
+      await openAndRun(page, locale.code);
+      const colours = () =>
+        page.evaluate((tag) => {
+          const element = document.querySelector(tag) as HTMLElement & { terminal: { options: { theme: { background?: string; foreground?: string } } } };
+          const viewport = element.querySelector('.xterm-viewport') ?? element.querySelector('.xterm')!;
+          const { background, foreground } = element.terminal.options.theme;
+          return { background, foreground, painted: getComputedStyle(viewport).backgroundColor };
+        }, TAG);
+      const dark = await colours();
+      // Starlight's theme picker, used as a learner would.
+      await page.locator('starlight-theme-select select').first().selectOption('light');
+      await expect.poll(async () => (await colours()).background).not.toBe(dark.background);
+      const light = await colours();
+      expect(light.background).toBe('#ffffff');
+      expect(light.foreground).not.toBe(dark.foreground);
+      await expect.poll(async () => (await colours()).painted).not.toBe(dark.painted);
+      await page.locator('starlight-theme-select select').first().selectOption('dark');
+      await expect.poll(async () => (await colours()).background).toBe(dark.background);
+    });
+
+    test('at 360 px the page does not scroll sideways; the terminal box does, and can be reached', async ({ page, consoleErrors }) => {
+      void consoleErrors;
+      await page.setViewportSize({ width: 360, height: 800 });
+      await page.goto(lessonUrl(locale));
+      await openAndRun(page, locale.code);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      const box = await page.locator(`${TAG} .terminal-scroll`).boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+      const scroll = page.locator(`${TAG} .terminal-scroll`);
+      const overflows = await scroll.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+      if (overflows) {
+        await expect(scroll).toHaveAttribute('tabindex', '0');
+        await expect(scroll).toHaveAttribute('aria-label', /.+/);
+      }
+      // at least the minimum columns, and the output is still exact however it wraps
+      expect(await page.evaluate((tag) => (document.querySelector(tag) as HTMLElement & { terminal: { cols: number } }).terminal.cols, TAG)).toBeGreaterThanOrEqual(40);
+    });
+
+    test('a 1 MB paste with NUL, lone surrogates, BOM and CRs keeps the page responsive', async ({ page, consoleErrors }) => {
+      void consoleErrors;
+      await page.goto(lessonUrl(locale));
+      await openAndRun(page, locale.code);
+      await page.evaluate(() => {
+        const w = window as unknown as { longTasks: number[] };
+        w.longTasks = [];
+        new PerformanceObserver((list) => list.getEntries().forEach((entry) => w.longTasks.push(entry.duration))).observe({ type: 'longtask' });
+      });
+      const pasted = '\uFEFF' + 'x\0\uD800y\r'.repeat(100_000) + 'a'.repeat(600_000);
+      const answered = await page.evaluate(
+        async ({ tag, text }) => {
+          const element = document.querySelector(tag) as HTMLElement & { terminal: { paste(data: string): void } };
+          element.terminal.paste(text);
+          const clicked = performance.now();
+          const clear = element.querySelector<HTMLButtonElement>('button[data-action="clear"]')!;
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          clear.click();
+          return performance.now() - clicked;
+        },
+        { tag: TAG, text: pasted },
+      );
+      expect(answered).toBeLessThan(200);
+      await idle(page);
+      await page.waitForTimeout(300);
+      const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+      expect(Math.max(0, ...longTasks)).toBeLessThan(200);
+      // the terminal still works
+      await page.locator(TAG).getByRole('button', { name: ui.run }).click();
+      await expect.poll(() => lastRunOutput(page)).toBe(EXPECTED_OUTPUT);
+    });
+
+    for (const theme of ['light', 'dark'] as const) {
+      test(`axe finds no violations with the terminal open (${theme})`, async ({ page, consoleErrors }) => {
+        void consoleErrors;
+        await useTheme(page, theme);
+        await page.goto(lessonUrl(locale));
+        await openAndRun(page, locale.code);
+        await page.locator(`${TAG} textarea.xterm-helper-textarea`).focus();
+        expect(await axeViolations(page, TAG)).toEqual([]);
+      });
+    }
+  });
+}
