@@ -34,7 +34,11 @@ const CR = 13;
 export class StandardParser {
   private partial = ''; // the start of a line whose end has not arrived yet
   private afterCR = false; // the last piece ended with CR: an LF opening the next one belongs to it
+  // The data buffer. The standard appends each value and an LF, then drops the last LF when it
+  // dispatches; keeping the values joined by LF (and a flag for "not empty") is the same buffer
+  // without copying every event once more at dispatch.
   private data = '';
+  private hasData = false;
   private type = '';
   private idBuffer = '';
   private lastEventId = '';
@@ -85,10 +89,11 @@ export class StandardParser {
 
   /** The end of the stream: whatever is pending is discarded (§9.2.6, last paragraph). */
   end(): { discardedLine: string; discardedData: string } {
-    const discarded = { discardedLine: this.partial, discardedData: this.data };
+    const discarded = { discardedLine: this.partial, discardedData: this.hasData ? this.data + '\n' : '' };
     this.partial = '';
     this.afterCR = false;
     this.data = '';
+    this.hasData = false;
     this.type = '';
     return discarded;
   }
@@ -116,7 +121,8 @@ export class StandardParser {
     let rule: LineRule;
     switch (field) {
       case 'data':
-        this.data += value + '\n';
+        this.data = this.hasData ? this.data + '\n' + value : value;
+        this.hasData = true;
         rule = 'data';
         break;
       case 'event':
@@ -139,14 +145,15 @@ export class StandardParser {
 
   private dispatch(line: string): void {
     this.lastEventId = this.idBuffer;
-    if (this.data === '') {
+    if (!this.hasData) {
       this.type = '';
       this.onLine?.(line, 'blank', '', '', false);
       return;
     }
-    const data = this.data.slice(0, -1); // the buffer without its last line feed
+    const data = this.data; // the buffer without its last line feed
     const type = this.type === '' ? 'message' : this.type;
     this.data = '';
+    this.hasData = false;
     this.type = '';
     this.onLine?.(line, 'dispatch', '', data, false);
     this.onEvent({ type, data, lastEventId: this.lastEventId });
@@ -177,19 +184,30 @@ export function readStandard(stream: string): string[] {
  */
 export async function* readStandardStream(body: ReadableStream<Uint8Array>): AsyncGenerator<string, void, undefined> {
   const reader = body.getReader();
-  const decoder = new TextDecoder('utf-8'); // drops a leading BOM once, replaces invalid bytes with U+FFFD
+  // Replaces invalid bytes with U+FFFD. It keeps every U+FEFF (ignoreBOM): the leading BOM is dropped
+  // below, once, because Node's decoder drops a second U+FEFF too when the first one's bytes come
+  // split across two reads (the Encoding standard drops only the first).
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   const ready: string[] = [];
   const parser = new StandardParser((event) => ready.push(event.data));
+  let atStart = true;
+  const feed = (text: string): void => {
+    if (atStart && text.length > 0) {
+      atStart = false;
+      if (text.startsWith(BOM)) text = text.slice(1);
+    }
+    parser.feed(text);
+  };
   let finished = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      parser.feed(decoder.decode(value, { stream: true }));
+      feed(decoder.decode(value, { stream: true }));
       for (let i = 0; i < ready.length; i++) yield ready[i]!;
       ready.length = 0;
     }
-    parser.feed(decoder.decode());
+    feed(decoder.decode());
     for (const data of ready) yield data;
     parser.end();
     finished = true;

@@ -1,0 +1,285 @@
+// The replica of GaChatbot.Api's two chat endpoints (facts.md §3), over real HTTP and in the page.
+
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CHAT_PATH,
+  IMPROVISATION_QUESTION,
+  STREAM_PATH,
+  VOICING_ANSWER,
+  VOICING_QUESTION,
+  createInPageHost,
+  readStandard,
+  type FetchLike,
+} from '../../lessons-code/index.ts';
+import { startHttpHost, type RunningHttpHost } from '../../lessons-code/host/http-host.ts';
+
+const FAILURE_BODY = 'data: {"error":"Failed to process message. Please try again."}\n\n';
+const EMPTY_BODY = '{"error":"Message cannot be empty."}';
+
+let host: RunningHttpHost;
+let overHttp: FetchLike;
+
+beforeAll(async () => {
+  host = await startHttpHost({ port: 0 }); // model server: the default, http://127.0.0.1:9, closed
+  overHttp = (path, init) => fetch(host.url + path, init);
+});
+
+afterAll(async () => {
+  await host?.close();
+});
+
+const post = (fetchLike: FetchLike, path: string, body: string) =>
+  fetchLike(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+const ask = (fetchLike: FetchLike, path: string, message: string) => post(fetchLike, path, JSON.stringify({ message }));
+
+describe('the replica over HTTP', () => {
+  it('listens on loopback', () => {
+    expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  describe('the stream endpoint, for the voicing question', () => {
+    let response: Response;
+    let body: string;
+    beforeAll(async () => {
+      response = await ask(overHttp, STREAM_PATH, VOICING_QUESTION);
+      body = await response.text();
+    });
+
+    it('answers 200 with the event-stream headers', () => {
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/event-stream');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('x-accel-buffering')).toBe('no');
+    });
+
+    it('sends a routing event, the text, then [DONE], in that order', () => {
+      const events = readStandard(body);
+      expect(events).toHaveLength(3); // the voicing answer has no sentence end: one text chunk
+      const routing = JSON.parse(events[0]!) as Record<string, unknown>;
+      expect(Object.keys(routing)).toEqual(['type', 'agentId', 'confidence', 'routingMethod', 'trace', 'grounding']);
+      expect(routing.type).toBe('routing');
+      expect(routing.agentId).toBe('voicing');
+      expect(typeof routing.confidence).toBe('number');
+      expect(routing.trace).toBeTypeOf('object');
+      expect(events[1]).toBe(VOICING_ANSWER);
+      expect(events[2]).toBe('[DONE]');
+      expect(body.endsWith('data: [DONE]\n\n')).toBe(true);
+    });
+
+    it('writes the routing event on one line, over 100 characters, its next comma after "voicing", beyond index 60', () => {
+      const line = body.slice(0, body.indexOf('\n'));
+      expect(line.startsWith('data: {"type":"routing","agentId":"voicing",')).toBe(true);
+      expect(line.length).toBeGreaterThan(100);
+      const after = line.indexOf('"agentId":"voicing",') + '"agentId":"voicing",'.length;
+      expect(line.indexOf(',', after)).toBeGreaterThan(60);
+      // So the program's dump cuts the line right after "voicing",
+      expect(line.lastIndexOf(',', 60)).toBe(after - 1);
+      expect(body.slice(line.length, line.length + 2)).toBe('\n\n');
+    });
+
+    it("writes the text as GaChatbot.Api does: one data: line per line of the answer, then a blank line", () => {
+      const afterRouting = body.slice(body.indexOf('\n\n') + 2);
+      const expected = VOICING_ANSWER.split('\n').map((line) => `data: ${line}\n`).join('') + '\n' + 'data: [DONE]\n\n';
+      expect(afterRouting).toBe(expected);
+    });
+
+    it('gives a new trace on every request', async () => {
+      const again = await (await ask(overHttp, STREAM_PATH, VOICING_QUESTION)).text();
+      const traceOf = (stream: string) => (JSON.parse(readStandard(stream)[0]!) as { trace: unknown }).trace;
+      expect(traceOf(again)).not.toEqual(traceOf(body));
+    });
+  });
+
+  describe('/chat, for the voicing question', () => {
+    it('answers 200 with JSON, its properties in the order of GA', async () => {
+      const response = await ask(overHttp, CHAT_PATH, VOICING_QUESTION);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json\b/);
+      const chat = (await response.json()) as Record<string, unknown>;
+      expect(Object.keys(chat)).toEqual([
+        'naturalLanguageAnswer', 'agentId', 'confidence', 'routingMethod', 'grounding', 'elapsedMs', 'traceId', 'trace',
+      ]);
+      expect(chat.naturalLanguageAnswer).toBe(VOICING_ANSWER);
+      expect(chat.agentId).toBe('voicing');
+      expect(typeof chat.confidence).toBe('number');
+      expect(typeof chat.elapsedMs).toBe('number');
+      expect(typeof chat.traceId).toBe('string');
+    });
+  });
+
+  describe('the arpeggio question, which needs the model server (closed)', () => {
+    it('/chat answers 500 with a problem-details body', async () => {
+      const response = await ask(overHttp, CHAT_PATH, IMPROVISATION_QUESTION);
+      expect(response.status).toBe(500);
+      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json\b/);
+      expect(((await response.json()) as { status?: unknown }).status).toBe(500);
+    });
+
+    it('the stream answers 200 with the error event alone: no routing, no [DONE]', async () => {
+      const response = await ask(overHttp, STREAM_PATH, IMPROVISATION_QUESTION);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/event-stream');
+      expect(await response.text()).toBe(FAILURE_BODY);
+    });
+  });
+
+  describe('bad requests', () => {
+    for (const path of [CHAT_PATH, STREAM_PATH]) {
+      it.each([
+        ['empty', ''],
+        ['whitespace', ' \t\r\n '],
+      ])(`${path}: a %s message is a 400`, async (_name, message) => {
+        const response = await ask(overHttp, path, message);
+        expect(response.status).toBe(400);
+        expect(await response.text()).toBe(EMPTY_BODY);
+      });
+
+      it(`${path}: a body that is not JSON is a 400 problem`, async () => {
+        const response = await post(overHttp, path, 'message=hello');
+        expect(response.status).toBe(400);
+        expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json\b/);
+      });
+
+      it(`${path}: a body over 64 KiB is a 400 problem; 64 KiB exactly is read`, async () => {
+        const withLength = (bytes: number) => {
+          const head = JSON.stringify({ message: VOICING_QUESTION }).slice(0, -2); // {"message":"Show me Cmaj7 voicings
+          return head + ' '.repeat(bytes - head.length - 2) + '"}';
+        };
+        const tooBig = await post(overHttp, path, withLength(64 * 1024 + 1));
+        expect(tooBig.status).toBe(400);
+        expect(tooBig.headers.get('content-type')).toMatch(/^application\/problem\+json\b/);
+        await tooBig.body?.cancel();
+        const justRight = await post(overHttp, path, withLength(64 * 1024));
+        expect(justRight.status).toBe(200);
+        await justRight.body?.cancel();
+      });
+
+      it(`${path}: GET is a 405`, async () => {
+        const response = await overHttp(path, { method: 'GET' });
+        expect(response.status).toBe(405);
+        await response.body?.cancel();
+      });
+    }
+
+    it('an unknown path is a 404', async () => {
+      const response = await ask(overHttp, '/api/chatbot/nothing', VOICING_QUESTION);
+      expect(response.status).toBe(404);
+      await response.body?.cancel();
+    });
+  });
+});
+
+describe('headers before work: a model server that takes 300 ms, then fails', () => {
+  const DELAY_MS = 300;
+  let model: Server;
+  let slowHost: RunningHttpHost;
+  let modelCalls = 0;
+
+  beforeAll(async () => {
+    model = createServer((req, res) => {
+      modelCalls++;
+      req.resume();
+      setTimeout(() => {
+        res.writeHead(500, { 'Content-Type': 'text/plain' });
+        res.end('no model here');
+      }, DELAY_MS);
+    });
+    await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
+    const { port } = model.address() as AddressInfo;
+    slowHost = await startHttpHost({ port: 0, modelUrl: `http://127.0.0.1:${port}` });
+  });
+
+  afterAll(async () => {
+    await slowHost?.close();
+    model?.closeAllConnections();
+    await new Promise<void>((resolve) => (model ? model.close(() => resolve()) : resolve()));
+  });
+
+  it('the stream sends status and headers at once, and the body only once the model has failed', async () => {
+    const calls = modelCalls;
+    const start = performance.now();
+    const response = await fetch(slowHost.url + STREAM_PATH, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ message: IMPROVISATION_QUESTION }),
+    });
+    const headersAt = performance.now() - start;
+    const body = await response.text();
+    const bodyAt = performance.now() - start;
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    expect(body).toBe(FAILURE_BODY);
+    expect(modelCalls).toBe(calls + 1); // the host really asked the model
+    expect(headersAt).toBeLessThan(DELAY_MS - 100);
+    expect(bodyAt).toBeGreaterThanOrEqual(DELAY_MS - 20);
+    expect(bodyAt - headersAt).toBeGreaterThan(150);
+  });
+
+  it('/chat, by contrast, sends nothing until the answer is known', async () => {
+    const start = performance.now();
+    const response = await fetch(slowHost.url + CHAT_PATH, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ message: IMPROVISATION_QUESTION }),
+    });
+    const headersAt = performance.now() - start;
+    expect(response.status).toBe(500);
+    expect(headersAt).toBeGreaterThanOrEqual(DELAY_MS - 20);
+    await response.body?.cancel();
+  });
+});
+
+describe('the in-page host gives what the HTTP host gives', () => {
+  const inPage = createInPageHost();
+
+  /** Status, content type and body, with the trace's changing values (timings, ids) taken out. */
+  async function outcome(response: Response) {
+    const type = response.headers.get('content-type') ?? '';
+    const text = await response.text();
+    const stable = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(stable);
+      if (typeof value !== 'object' || value === null) return value;
+      return Object.fromEntries(
+        Object.entries(value).map(([key, v]) => [key, key === 'elapsedMs' || key === 'traceId' ? typeof v : stable(v)]),
+      );
+    };
+    let body: unknown = text;
+    if (type.startsWith('text/event-stream')) {
+      body = readStandard(text).map((data) => (data.startsWith('{') ? stable(JSON.parse(data)) : data));
+    } else if (text.startsWith('{')) {
+      body = stable(JSON.parse(text));
+    }
+    return { status: response.status, type, cacheControl: response.headers.get('cache-control'), body, keys: text.startsWith('{') ? Object.keys(JSON.parse(text) as object) : [] };
+  }
+
+  const requests: [string, string, RequestInit][] = [
+    ['stream, voicing', STREAM_PATH, { method: 'POST', body: JSON.stringify({ message: VOICING_QUESTION }) }],
+    ['chat, voicing', CHAT_PATH, { method: 'POST', body: JSON.stringify({ message: VOICING_QUESTION }) }],
+    ['stream, arpeggio', STREAM_PATH, { method: 'POST', body: JSON.stringify({ message: IMPROVISATION_QUESTION }) }],
+    ['chat, arpeggio', CHAT_PATH, { method: 'POST', body: JSON.stringify({ message: IMPROVISATION_QUESTION }) }],
+    ['chat, empty', CHAT_PATH, { method: 'POST', body: JSON.stringify({ message: '' }) }],
+    ['stream, whitespace', STREAM_PATH, { method: 'POST', body: JSON.stringify({ message: '   ' }) }],
+    ['chat, not JSON', CHAT_PATH, { method: 'POST', body: 'hello' }],
+    ['stream, too big', STREAM_PATH, { method: 'POST', body: JSON.stringify({ message: 'x'.repeat(70_000) }) }],
+    ['chat, GET', CHAT_PATH, { method: 'GET' }],
+    ['unknown path', '/api/other', { method: 'POST', body: '{}' }],
+  ];
+
+  it.each(requests)('%s', async (_name, path, init) => {
+    const withType = { ...init, headers: { 'Content-Type': 'application/json' } };
+    const [http, page] = await Promise.all([overHttp(path, withType).then(outcome), inPage(path, withType).then(outcome)]);
+    expect(page).toEqual(http);
+  });
+
+  it('the in-page stream body is the same bytes, apart from the routing line', async () => {
+    const init = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message: VOICING_QUESTION }) };
+    const [http, page] = await Promise.all([
+      overHttp(STREAM_PATH, init).then((r) => r.text()),
+      inPage(STREAM_PATH, init).then((r) => r.text()),
+    ]);
+    const tail = (s: string) => s.slice(s.indexOf('\n\n'));
+    expect(tail(page)).toBe(tail(http));
+  });
+});
