@@ -122,7 +122,8 @@ async function withStandardParser(all: Uint8Array[], take: Consumer): Promise<vo
  * of events over the byte stream (its own TransformStream), so both pay an await per event.
  */
 async function withEventsourceParserStream(all: Uint8Array[], take: Consumer): Promise<void> {
-  const events = body(all).pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());
+  const text = (body(all) as ReadableStream<BufferSource>).pipeThrough(new TextDecoderStream());
+  const events = text.pipeThrough(new EventSourceParserStream()) as unknown as AsyncIterable<{ data: string }>;
   for await (const event of events) take(event.data);
 }
 

@@ -18,7 +18,13 @@ export function countBreaks(text: string): number {
 export function compare(original: string, got: string): string {
   if (original === got) return 'exact';
   const lines = original.split('\n').map((line) => line.trim()).filter((line) => line !== '');
-  const missing = lines.filter((line) => !got.includes(line)).length;
+  // Each distinct line is looked for once: a long answer repeats lines, and each search scans `got`.
+  const found = new Map<string, boolean>();
+  const missing = lines.filter((line) => {
+    let present = found.get(line);
+    if (present === undefined) found.set(line, (present = got.includes(line)));
+    return !present;
+  }).length;
   const parts: string[] = [];
   if (missing > 0) parts.push(`${missing} of ${lines.length} lines missing`);
   const lostBreaks = countBreaks(original) - countBreaks(got);

@@ -69,12 +69,46 @@ function shorten(line: string): string {
   return comma < 0 ? line.slice(0, 60) + '…' : line.slice(0, comma) + ',…';
 }
 
-function kindOf(data: string): string {
+/** What the program calls an event, from its data: `[DONE]`, `routing`, `error` or `text`. */
+export type EventKind = '[DONE]' | 'routing' | 'error' | 'text';
+
+export function eventKind(data: string): EventKind {
   if (data === '[DONE]') return '[DONE]';
   if (data.startsWith('{"type":"routing"')) return 'routing';
   if (data.startsWith('{"error"')) return 'error';
   return 'text';
 }
+
+/** `/chat`'s answer as the program compares it: line ends made LF, as String.ReplaceLineEndings does. */
+export function answerWithLf(answer: string): string {
+  return answer.replace(/\r\n|\r/g, '\n');
+}
+
+/** The lesson's two checks on the host's stream, against `/chat`'s answer (already with LF line ends). */
+export interface HostStreamChecks {
+  /** The stream's events, as the HTML standard reads them. */
+  events: string[];
+  /** The text events, joined. */
+  joined: string;
+  joinedEqualsAnswer: boolean;
+  /** The host's bytes after the routing event. */
+  afterRouting: string;
+  /** The course's copy of the host's writer on the pinned chunks of the answer, then `[DONE]`. */
+  rewritten: string;
+  writerGivesHostBytes: boolean;
+}
+
+export function checkHostStream(stream: string, answer: string): HostStreamChecks {
+  const events = readStandard(stream);
+  const joined = events.filter((data) => eventKind(data) === 'text').join('');
+  // Past the routing event, the host's bytes are the writer's encoding of the pinned chunks, then [DONE].
+  const afterRouting = stream.slice(stream.indexOf('\n\n') + 2);
+  const rewritten = splitPinned(answer).map(writeGaChatbotEvent).join('') + DONE_EVENT;
+  return { events, joined, joinedEqualsAnswer: joined === answer, afterRouting, rewritten, writerGivesHostBytes: afterRouting === rewritten };
+}
+
+/** The program's words for the two checks (program output: never translated). */
+export const CHECK_WORDS = { joined: { yes: 'yes (line breaks as LF)', no: 'no' }, writer: { yes: 'yes', no: 'no' } } as const;
 
 async function post(host: FetchLike, path: string, message: string): Promise<Response> {
   return host(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message }) });
@@ -93,23 +127,19 @@ export async function runLesson6(host: FetchLike): Promise<LessonOutput> {
   out.dumpStream(stream);
 
   out.block('The same stream, read as the HTML standard says');
-  const events = readStandard(stream);
-  events.forEach((data, i) => {
-    out.line(`event ${i + 1}  ${kindOf(data).padEnd(8)} ${data.split('\n').length} line(s)`);
-  });
-  out.line();
   const chatResponse = await post(host, CHAT_PATH, VOICING_QUESTION);
   const chat = chatResponse.ok ? ((await chatResponse.json()) as { naturalLanguageAnswer?: string }) : {};
-  const answer = (chat.naturalLanguageAnswer ?? '').replace(/\r\n|\r/g, '\n'); // String.ReplaceLineEndings, to LF
-  const joined = events.filter((data) => kindOf(data) === 'text').join('');
+  const answer = answerWithLf(chat.naturalLanguageAnswer ?? '');
+  const checks = checkHostStream(stream, answer);
+  checks.events.forEach((data, i) => {
+    out.line(`event ${i + 1}  ${eventKind(data).padEnd(8)} ${data.split('\n').length} line(s)`);
+  });
+  out.line();
   out.table([36], [
     [`POST ${CHAT_PATH}`, `HTTP ${chatResponse.status}, answer of ${answer.length} characters`],
-    ['text events joined, equal to it', joined === answer ? 'yes (line breaks as LF)' : 'no'],
+    ['text events joined, equal to it', CHECK_WORDS.joined[checks.joinedEqualsAnswer ? 'yes' : 'no']],
   ]);
-  // Past the routing event, the host's bytes are the writer's encoding of the pinned chunks, then [DONE].
-  const afterRouting = stream.slice(stream.indexOf('\n\n') + 2);
-  const rewritten = splitPinned(answer).map(writeGaChatbotEvent).join('') + DONE_EVENT;
-  out.line(`the course's copy of the host's writer gives the host's bytes  ${afterRouting === rewritten ? 'yes' : 'no'}`);
+  out.line(`the course's copy of the host's writer gives the host's bytes  ${CHECK_WORDS.writer[checks.writerGivesHostBytes ? 'yes' : 'no']}`);
 
   // The failure: a question only the model can route.
   out.block(`"${IMPROVISATION_QUESTION}" with no model server`);

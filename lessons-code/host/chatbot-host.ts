@@ -130,6 +130,9 @@ export function createChatbotHost(options: HostOptions): ChatHandler {
     const encoder = new TextEncoder();
     const body = new ReadableStream<Uint8Array>({
       async start(controller) {
+        // The work starts on a later task, once the caller holds the status and headers (line 39):
+        // without this, a guard's synchronous answer would be computed inside `new Response`.
+        await new Promise((resolve) => setTimeout(resolve, 0));
         let events: string[];
         try {
           const routed = await answer(message);

@@ -9,6 +9,8 @@ import {
   splitPinned,
   writerReaderTable,
 } from '../../lessons-code/index.ts';
+import { pairDetail, traceView, type PairDetailRequest, type PairDetailResult, type TraceResult } from './wire-ops.ts';
+import { cutScanView, type CutScanRequest, type CutScanView } from './beyond-ops.ts';
 
 /** The longest piece of text a result carries back; the page says when it cut one. */
 export const MAX_TEXT = 20_000;
@@ -41,9 +43,22 @@ export interface PairsResult {
   rows: { writer: string; reader: string; cells: PairsResultCell[] }[];
 }
 
-export type ComputeRequest = { op: 'chunkers'; answer: string } | { op: 'pairs'; answer: string };
+export type ComputeRequest =
+  | { op: 'chunkers'; answer: string }
+  | { op: 'pairs'; answer: string }
+  | { op: 'trace'; stream: string }
+  | ({ op: 'pairDetail' } & PairDetailRequest)
+  | ({ op: 'cutScan' } & CutScanRequest);
 
-export type ComputeResult<R extends ComputeRequest> = R extends { op: 'chunkers' } ? ChunkerResult : PairsResult;
+export type ComputeResult<R extends ComputeRequest> = R extends { op: 'cutScan' }
+  ? CutScanView
+  : R extends { op: 'chunkers' }
+  ? ChunkerResult
+  : R extends { op: 'trace' }
+    ? TraceResult
+    : R extends { op: 'pairDetail' }
+      ? PairDetailResult
+      : PairsResult;
 
 function side(answer: string, chunks: string[]): ChunkerSide {
   const joined = chunks.join('');
@@ -67,6 +82,12 @@ function run(request: ComputeRequest): unknown {
         pinned: side(request.answer, splitPinned(request.answer)),
         after743: side(request.answer, splitAfter743(request.answer)),
       } satisfies ChunkerResult;
+    case 'trace':
+      return traceView(request.stream);
+    case 'pairDetail':
+      return pairDetail(request);
+    case 'cutScan':
+      return cutScanView(request);
     case 'pairs':
       return {
         rows: writerReaderTable(request.answer).map((row) => ({

@@ -1,0 +1,176 @@
+// Painting a fast stream: store every delta, paint at most once per interval (40 ms), always the
+// latest aggregate, paint at once when the draft is cleared, and cancel the pending paint before
+// writing the final answer. The clock is injected so tests (and the timeline demo) can run on a
+// fake one.
+
+/** Time and timers: the real ones in the page, a fake one in tests. */
+export interface Clock {
+  /** Milliseconds. */
+  now(): number;
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const realClock: Clock = {
+  now: () => performance.now(),
+  setTimeout: (run, ms) => globalThis.setTimeout(run, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** A clock whose time moves only when told to; due timers run in time order as it moves. */
+export interface FakeClock extends Clock {
+  /** Moves time forward by `ms`, running every timer that falls due, in order. */
+  advance(ms: number): void;
+  /** Moves time forward to `t` (never back). */
+  advanceTo(t: number): void;
+  /** Timers still waiting. */
+  pending(): number;
+  /** When the next timer falls due, or null when none is waiting. */
+  nextAt(): number | null;
+}
+
+export function createFakeClock(start = 0): FakeClock {
+  let now = start;
+  let nextId = 1;
+  const timers = new Map<number, { at: number; run: () => void; order: number }>();
+  const clock: FakeClock = {
+    now: () => now,
+    setTimeout(run, ms) {
+      const id = nextId++;
+      timers.set(id, { at: now + Math.max(0, ms), run, order: id });
+      return id;
+    },
+    clearTimeout(handle) {
+      timers.delete(handle as number);
+    },
+    advanceTo(t) {
+      for (;;) {
+        let due: [number, { at: number; run: () => void; order: number }] | undefined;
+        for (const entry of timers) {
+          if (entry[1].at > t) continue;
+          if (!due || entry[1].at < due[1].at || (entry[1].at === due[1].at && entry[1].order < due[1].order)) due = entry;
+        }
+        if (!due) break;
+        timers.delete(due[0]);
+        now = Math.max(now, due[1].at);
+        due[1].run();
+      }
+      now = Math.max(now, t);
+    },
+    advance(ms) {
+      clock.advanceTo(now + ms);
+    },
+    pending: () => timers.size,
+    nextAt() {
+      let next: number | null = null;
+      for (const timer of timers.values()) if (next === null || timer.at < next) next = timer.at;
+      return next;
+    },
+  };
+  return clock;
+}
+
+export type PaintReason = 'timer' | 'cleared' | 'final';
+
+export interface PaintRecord {
+  /** When the paint happened, on the batcher's clock. */
+  t: number;
+  text: string;
+  reason: PaintReason;
+}
+
+export interface PaintBatcherOptions {
+  clock?: Clock;
+  /** The shortest time between two scheduled paints; 40 ms by default (25 paints a second). */
+  intervalMs?: number;
+  /** Draws the message; called at most once per interval while deltas arrive. */
+  paint: (text: string, reason: PaintReason) => void;
+}
+
+export interface PaintBatcher {
+  /** A delta arrived: `aggregate` is the whole text so far. Stored; a paint is scheduled if none is pending. */
+  delta(aggregate: string): void;
+  /** The draft jumps (e.g. emptied before a retry): cancel the pending paint and paint now. */
+  clear(text?: string): void;
+  /** The answer is final: cancel the pending paint, paint `final`; later deltas are ignored. */
+  finish(final: string): void;
+  readonly deltas: number;
+  readonly paints: number;
+  /** Pending paints cancelled by `clear` or `finish`. */
+  readonly cancelled: number;
+  readonly finished: boolean;
+  /** The latest aggregate stored. */
+  readonly draft: string;
+  /** Every paint, in order. */
+  readonly log: readonly PaintRecord[];
+}
+
+export function createPaintBatcher(options: PaintBatcherOptions): PaintBatcher {
+  const clock = options.clock ?? realClock;
+  const interval = options.intervalMs ?? 40;
+  let draft = '';
+  let pending: unknown = undefined;
+  let hasPending = false;
+  let deltas = 0;
+  let cancelled = 0;
+  let finished = false;
+  const log: PaintRecord[] = [];
+
+  const paint = (text: string, reason: PaintReason) => {
+    log.push({ t: clock.now(), text, reason });
+    options.paint(text, reason);
+  };
+  const cancel = () => {
+    if (!hasPending) return;
+    clock.clearTimeout(pending);
+    hasPending = false;
+    pending = undefined;
+    cancelled++;
+  };
+
+  return {
+    delta(aggregate) {
+      if (finished) return;
+      deltas++;
+      draft = aggregate; // cheap: just store it
+      if (hasPending) return;
+      hasPending = true;
+      pending = clock.setTimeout(() => {
+        hasPending = false;
+        pending = undefined;
+        paint(draft, 'timer'); // the latest value, not the one that scheduled the paint
+      }, interval);
+    },
+    clear(text = '') {
+      if (finished) return;
+      cancel();
+      draft = text;
+      paint(text, 'cleared');
+    },
+    finish(final) {
+      if (finished) return;
+      cancel();
+      finished = true;
+      draft = final;
+      paint(final, 'final');
+    },
+    get deltas() {
+      return deltas;
+    },
+    get paints() {
+      return log.length;
+    },
+    get cancelled() {
+      return cancelled;
+    },
+    get finished() {
+      return finished;
+    },
+    get draft() {
+      return draft;
+    },
+    get log() {
+      return log;
+    },
+  };
+}

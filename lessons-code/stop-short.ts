@@ -1,0 +1,156 @@
+// A stream that stops short: the connection drops after some byte. What each of the lesson's
+// readers keeps, whether `[DONE]` arrived, and what a client should make of the turn.
+
+import { ChatServiceStreamState } from './chat-service-reader.ts';
+import { STREAM_FAILURE_MESSAGE, STREAM_PATH } from './host/chatbot-host.ts';
+import type { FetchLike } from './host/in-page-host.ts';
+import type { HistoryTurn } from './page-chat.ts';
+import { bodyOf, mapStream, readPageStreamResult, readStandardStreamResult, type StreamReadResult } from './stream-cuts.ts';
+import { IMPROVISATION_STREAM_743 } from './stream-cuts.ts';
+import { writeGaChatbotEvent } from './writers.ts';
+
+/** The whole body of GA's stream when answering fails: one error event, no `[DONE]` (facts.md §3). */
+export const FAILURE_STREAM = writeGaChatbotEvent(JSON.stringify({ error: STREAM_FAILURE_MESSAGE }));
+
+export interface DropStream {
+  id: 'answer' | 'failure';
+  stream: string;
+  bytes: Uint8Array;
+}
+
+export const DROP_STREAMS: readonly DropStream[] = [
+  { id: 'answer', stream: IMPROVISATION_STREAM_743, bytes: new TextEncoder().encode(IMPROVISATION_STREAM_743) },
+  { id: 'failure', stream: FAILURE_STREAM, bytes: new TextEncoder().encode(FAILURE_STREAM) },
+];
+
+/**
+ * ga-client's chatService read loop over a body, as a result: the text it returns, whether
+ * `[DONE]` completed it, or the message it throws (an error event, or JSON that does not parse).
+ */
+export async function readChatServiceStreamResult(body: ReadableStream<Uint8Array>): Promise<StreamReadResult> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const state = new ChatServiceStreamState();
+  let done = false;
+  try {
+    for (;;) {
+      const read = await reader.read();
+      if (read.done) break;
+      if (state.push(decoder.decode(read.value, { stream: true }))) {
+        done = true;
+        break;
+      }
+    }
+  } catch (error) {
+    await reader.cancel().catch(() => undefined);
+    return { text: '', done: false, error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    reader.releaseLock();
+  }
+  return { text: state.finish(), done, error: null };
+}
+
+export interface DropReader {
+  id: 'standard' | 'page' | 'chatService';
+  /** GA's or the standard's name for the reader: never translated. */
+  label: string;
+  read: (body: ReadableStream<Uint8Array>) => Promise<StreamReadResult>;
+}
+
+/** The lesson's three readers, reading bytes as they arrive. */
+export const DROP_READERS: readonly DropReader[] = [
+  { id: 'standard', label: 'HTML standard', read: readStandardStreamResult },
+  { id: 'page', label: 'GaChatbot page', read: readPageStreamResult },
+  { id: 'chatService', label: 'ga-client chatService', read: readChatServiceStreamResult },
+];
+
+export interface DropView {
+  /** Bytes received before the drop, and in the whole stream. */
+  received: number;
+  total: number;
+  /** Whole events received (closed by their blank line), and in the whole stream. */
+  eventsReceived: number;
+  eventsTotal: number;
+  /** The bytes of the event left open by the drop, decoded (what the standard discards); '' at an event boundary. */
+  unfinished: string;
+  results: { reader: DropReader; result: StreamReadResult }[];
+}
+
+/** The connection drops after byte `at`: the body simply ends there (the read loop gets `done`). */
+export async function dropAt(bytes: Uint8Array, at: number): Promise<DropView> {
+  const k = Math.max(0, Math.min(bytes.length, Math.trunc(at)));
+  const map = mapStream(bytes);
+  const closed = map.eventEnds.filter((end) => end <= k);
+  const lastEnd = closed.length > 0 ? closed[closed.length - 1]! : 0;
+  const results: DropView['results'] = [];
+  for (const reader of DROP_READERS) results.push({ reader, result: await reader.read(bodyOf([bytes.slice(0, k)])) });
+  return {
+    received: k,
+    total: bytes.length,
+    eventsReceived: closed.length,
+    eventsTotal: map.eventEnds.length,
+    unfinished: new TextDecoder().decode(bytes.subarray(lastEnd, k)),
+    results,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a client does with the turn
+
+export type TurnStatus = 'complete' | 'truncated' | 'failed';
+
+/** How a careful client settles a turn from what its reader got. */
+export interface TurnOutcome {
+  status: TurnStatus;
+  /** The text left in the bubble: the answer, or the partial text under a cut-off notice; '' when it failed. */
+  shown: string;
+  /** The server's message when an error event came. */
+  error: string | null;
+  /** Whether the turn joins the conversation history sent with the next request. */
+  keepInHistory: boolean;
+  /** Whether the bubble offers to try again. */
+  offerRetry: boolean;
+}
+
+/**
+ * The client's policy: only a turn that ended with its end marker is an answer. An error event
+ * fails the turn; a turn without `[DONE]` is truncated, however complete its text looks. Neither
+ * joins the history; both offer a retry.
+ */
+export function settleTurn(result: StreamReadResult): TurnOutcome {
+  if (result.error !== null) return { status: 'failed', shown: '', error: result.error, keepInHistory: false, offerRetry: true };
+  if (!result.done) return { status: 'truncated', shown: result.text, error: null, keepInHistory: false, offerRetry: true };
+  return { status: 'complete', shown: result.text, error: null, keepInHistory: true, offerRetry: false };
+}
+
+/** The history after a turn: the question and the answer join it only when the turn is kept. */
+export function recordTurn(history: readonly HistoryTurn[], question: string, outcome: TurnOutcome): HistoryTurn[] {
+  if (!outcome.keepInHistory) return [...history];
+  return [...history, { role: 'user', content: question }, { role: 'assistant', content: outcome.shown }];
+}
+
+/** A host whose stream endpoint answers 200 with the stream's first `at` bytes, then the connection drops. */
+export function droppingHost(bytes: Uint8Array, at: number): FetchLike {
+  const k = Math.max(0, Math.min(bytes.length, Math.trunc(at)));
+  return async () =>
+    new Response(bodyOf([bytes.slice(0, k)]), {
+      status: 200,
+      headers: { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' },
+    });
+}
+
+/** One turn of a careful client: the standard reader, then settleTurn; the history is returned, not changed. */
+export async function submitCarefully(
+  host: FetchLike,
+  question: string,
+  history: readonly HistoryTurn[],
+): Promise<{ outcome: TurnOutcome; result: StreamReadResult; history: HistoryTurn[] }> {
+  const response = await host(STREAM_PATH, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ message: question, conversationHistory: history }),
+  });
+  const result = response.body ? await readStandardStreamResult(response.body) : { text: '', done: false, error: null };
+  const outcome = settleTurn(result);
+  return { outcome, result, history: recordTurn(history, question, outcome) };
+}

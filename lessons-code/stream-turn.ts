@@ -1,0 +1,156 @@
+// One request to a streaming host, on a timeline: when the headers came, when each read came and
+// which events it held, and how a page that batches its paints drew the answer meanwhile.
+
+import { STREAM_PATH } from './host/chatbot-host.ts';
+import type { FetchLike } from './host/in-page-host.ts';
+import { type Clock, createPaintBatcher, type PaintReason, type PaintRecord, realClock } from './paint-batcher.ts';
+import { StandardParser } from './standard-reader.ts';
+import { EventSorter } from './stream-cuts.ts';
+
+export type TimelineEventKind = 'routing' | 'text' | 'done' | 'error';
+
+export interface TimelineEntry {
+  /** Milliseconds since the request was sent. */
+  t: number;
+  kind: 'sent' | 'headers' | 'read' | 'end';
+  status?: number;
+  /** For a read: its size in bytes and the events it completed. */
+  bytes?: number;
+  events?: TimelineEventKind[];
+}
+
+export interface TurnTimeline {
+  entries: TimelineEntry[];
+  /** Text events received: each one is a delta. */
+  deltas: number;
+  /** Every paint, its time since the request was sent. */
+  paints: PaintRecord[];
+  /** Paints by their reason. */
+  timerPaints: number;
+  /** Pending paints cancelled (by the final paint). */
+  cancelled: number;
+  final: string;
+  done: boolean;
+  error: string | null;
+  /** Every painted text is a prefix of the final answer. */
+  prefixes: boolean;
+  /** The last paint is the final answer, and no paint came after it. */
+  finalLast: boolean;
+  /** Milliseconds from the request to the headers, to the first text event, and to the last byte. */
+  headersAt: number;
+  firstTextAt: number | null;
+  lastReadAt: number | null;
+}
+
+export interface StreamTurnOptions {
+  host: FetchLike;
+  message: string;
+  clock?: Clock;
+  intervalMs?: number;
+  /** Called for each paint, e.g. to draw the bubble. */
+  paint?: (text: string, reason: PaintReason) => void;
+}
+
+function kindOf(data: string): TimelineEventKind {
+  if (data === '[DONE]') return 'done';
+  const probe = new EventSorter();
+  probe.take(data);
+  if (probe.error !== null) return 'error';
+  return probe.text === data ? 'text' : 'routing'; // the sorter leaves only the routing event out
+}
+
+/** Sends one question to the host's stream endpoint and reads the answer as it arrives, painting through a batcher. */
+export async function runStreamTurn(options: StreamTurnOptions): Promise<TurnTimeline> {
+  const clock = options.clock ?? realClock;
+  const start = clock.now();
+  const since = () => Math.round((clock.now() - start) * 1000) / 1000;
+  const entries: TimelineEntry[] = [{ t: 0, kind: 'sent' }];
+  const batcher = createPaintBatcher({ clock, intervalMs: options.intervalMs ?? 40, paint: (text, reason) => options.paint?.(text, reason) });
+  const sorter = new EventSorter();
+  let pendingKinds: TimelineEventKind[] = [];
+  let deltas = 0;
+  let firstTextAt: number | null = null;
+  let lastReadAt: number | null = null;
+  const parser = new StandardParser((event) => {
+    const kind = kindOf(event.data);
+    pendingKinds.push(kind);
+    sorter.take(event.data);
+    if (kind === 'text') {
+      deltas++;
+      if (firstTextAt === null) firstTextAt = since();
+      batcher.delta(sorter.text);
+    }
+  });
+
+  const response = await options.host(STREAM_PATH, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ message: options.message }),
+  });
+  const headersAt = since();
+  entries.push({ t: headersAt, kind: 'headers', status: response.status });
+  if (response.body) {
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        pendingKinds = [];
+        parser.feed(decoder.decode(value, { stream: true }));
+        lastReadAt = since();
+        entries.push({ t: lastReadAt, kind: 'read', bytes: value.byteLength, events: pendingKinds });
+      }
+      parser.feed(decoder.decode());
+      parser.end();
+    } finally {
+      reader.releaseLock();
+    }
+  }
+  entries.push({ t: since(), kind: 'end' });
+  const result = sorter.result();
+  batcher.finish(result.text);
+  const paints = batcher.log.map((record) => ({ ...record, t: Math.round((record.t - start) * 1000) / 1000 }));
+  const last = paints[paints.length - 1];
+  return {
+    entries,
+    deltas,
+    paints,
+    timerPaints: paints.filter((p) => p.reason === 'timer').length,
+    cancelled: batcher.cancelled,
+    final: result.text,
+    done: result.done,
+    error: result.error,
+    prefixes: paints.every((p) => result.text.startsWith(p.text)),
+    finalLast: last !== undefined && last.reason === 'final' && last.text === result.text,
+    headersAt,
+    firstTextAt,
+    lastReadAt,
+  };
+}
+
+/**
+ * Drives a fake clock until `work` settles: lets everything that is not waiting on a timer run
+ * (a few turns of the event loop), then moves the clock to the next timer that falls due.
+ */
+export async function settleOnFakeClock<T>(
+  clock: { advanceTo(t: number): void; nextAt(): number | null },
+  work: Promise<T>,
+  limitSteps = 100_000,
+): Promise<T> {
+  let settled = false;
+  const watched = work.finally(() => {
+    settled = true;
+  });
+  const quiet = async () => {
+    for (let i = 0; i < 3 && !settled; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  for (let step = 0; !settled; step++) {
+    await quiet();
+    if (settled) break;
+    const next = clock.nextAt();
+    if (step > limitSteps) throw new Error('the fake clock ran past its limit');
+    if (next !== null) clock.advanceTo(next);
+  }
+  return watched;
+}
