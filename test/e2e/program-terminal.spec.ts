@@ -51,13 +51,14 @@ async function lastRunOutput(page: Page): Promise<string | undefined> {
 
 async function idle(page: Page): Promise<void> {
   await expect(page.locator(TAG)).toHaveAttribute('data-ready', '');
-  await expect(page.locator(TAG)).toHaveAttribute('data-state', 'idle');
+  await expect(page.locator(TAG)).toHaveAttribute('data-state', 'idle', { timeout: 15_000 });
 }
 
 /** Opens the terminal with the Run button and waits for the program's output. */
 async function openAndRun(page: Page, locale: string): Promise<void> {
   await page.locator(TAG).getByRole('button', { name: UI[locale]!.run }).click();
-  await expect.poll(() => lastRunOutput(page)).toBe(EXPECTED_OUTPUT);
+  // the first use loads xterm: give a busy machine time
+  await expect.poll(() => lastRunOutput(page), { timeout: 30_000 }).toBe(EXPECTED_OUTPUT);
   await idle(page);
 }
 
@@ -85,7 +86,7 @@ for (const locale of LOCALES) {
       await expect(demo.locator('[data-placeholder]')).toBeVisible();
 
       await demo.getByRole('button', { name: ui.run }).click();
-      await expect.poll(() => lastRunOutput(page)).toBe(EXPECTED_OUTPUT);
+      await expect.poll(() => lastRunOutput(page), { timeout: 30_000 }).toBe(EXPECTED_OUTPUT);
       expect(requests.some(isXtermRequest)).toBe(true);
       expect(await page.locator('style[data-xterm-css]').count()).toBe(1);
     });
@@ -106,7 +107,7 @@ for (const locale of LOCALES) {
 
       // Clear empties it, down to the prompt.
       await demo.getByRole('button', { name: ui.clear }).click();
-      await expect.poll(() => terminalText(page)).toBe('$');
+      await expect.poll(async () => (await terminalText(page)).trimEnd()).toBe('$');
       await idle(page);
 
       // Typed at the prompt: the same command gives the same bytes.
@@ -129,10 +130,16 @@ for (const locale of LOCALES) {
       await page.keyboard.press('Enter');
       await expect.poll(() => terminalText(page)).toContain(ui.notFound);
 
+      // a pasted command and the start of the next one: the next line shows exactly what was typed
+      await page.evaluate((tag) => (document.querySelector(tag) as HTMLElement & { terminal: { paste(data: string): void } }).terminal.paste('ls\nab'), TAG);
+      await expect.poll(async () => (await terminalText(page)).split('\n').at(-1)).toBe('$ ab');
+      await page.keyboard.press('Control+C');
+      await expect.poll(async () => (await terminalText(page)).split('\n').at(-2)).toBe('$ ab^C');
+
       // clear, typed
       await page.keyboard.type('clear');
       await page.keyboard.press('Enter');
-      await expect.poll(() => terminalText(page)).toBe('$');
+      await expect.poll(async () => (await terminalText(page)).trimEnd()).toBe('$');
       // ...and the help button
       await demo.getByRole('button', { name: ui.help }).click();
       await expect.poll(() => terminalText(page)).toContain(ui.helpTitle);
@@ -152,7 +159,7 @@ for (const locale of LOCALES) {
       for (let i = 0; i < 5 && !(await run.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
       await expect(run).toBeFocused();
       await page.keyboard.press('Enter');
-      await expect.poll(() => lastRunOutput(page)).toBe(EXPECTED_OUTPUT);
+      await expect.poll(() => lastRunOutput(page), { timeout: 30_000 }).toBe(EXPECTED_OUTPUT);
       await idle(page);
 
       // Tab: Clear, Help, Copy (enabled now), then the terminal's input.
@@ -181,7 +188,7 @@ for (const locale of LOCALES) {
       await page.keyboard.press('Shift+Tab');
       await expect(demo.getByRole('button', { name: ui.clear })).toBeFocused();
       await page.keyboard.press('Space');
-      await expect.poll(() => terminalText(page)).toBe('$');
+      await expect.poll(async () => (await terminalText(page)).trimEnd()).toBe('$');
       // the focus is visible
       const outline = await demo.getByRole('button', { name: ui.clear }).evaluate((el) => getComputedStyle(el).outlineStyle);
       expect(outline).not.toBe('none');
@@ -204,7 +211,7 @@ for (const locale of LOCALES) {
       const colours = () =>
         page.evaluate((tag) => {
           const element = document.querySelector(tag) as HTMLElement & { terminal: { options: { theme: { background?: string; foreground?: string } } } };
-          const viewport = element.querySelector('.xterm-viewport') ?? element.querySelector('.xterm')!;
+          const viewport = element.querySelector('.xterm-scrollable-element') ?? element.querySelector('.xterm')!;
           const { background, foreground } = element.terminal.options.theme;
           return { background, foreground, painted: getComputedStyle(viewport).backgroundColor };
         }, TAG);
@@ -220,51 +227,62 @@ for (const locale of LOCALES) {
       await expect.poll(async () => (await colours()).background).toBe(dark.background);
     });
 
-    test('at 360 px the page does not scroll sideways; the terminal box does, and can be reached', async ({ page, consoleErrors }) => {
+    test('at 360 px the demo fits the screen and the terminal its box: long lines wrap, the output stays exact', async ({ page, consoleErrors }) => {
       void consoleErrors;
       await page.setViewportSize({ width: 360, height: 800 });
       await page.goto(lessonUrl(locale));
       await openAndRun(page, locale.code);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-      const box = await page.locator(`${TAG} .terminal-scroll`).boundingBox();
+      // The demo's frame fits the screen and nothing in it sticks out.
+      const frame = page.locator('section.demo', { has: page.locator(TAG) });
+      const frameBox = await frame.boundingBox();
+      expect(frameBox!.x).toBeGreaterThanOrEqual(0);
+      expect(frameBox!.x + frameBox!.width).toBeLessThanOrEqual(360);
+      expect(await frame.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      const box = await page.locator(`${TAG} .terminal-box`).boundingBox();
       expect(box!.x + box!.width).toBeLessThanOrEqual(360);
-      const scroll = page.locator(`${TAG} .terminal-scroll`);
-      const overflows = await scroll.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
-      if (overflows) {
-        await expect(scroll).toHaveAttribute('tabindex', '0');
-        await expect(scroll).toHaveAttribute('aria-label', /.+/);
-      }
-      // at least the minimum columns, and the output is still exact however it wraps
-      expect(await page.evaluate((tag) => (document.querySelector(tag) as HTMLElement & { terminal: { cols: number } }).terminal.cols, TAG)).toBeGreaterThanOrEqual(40);
+      // the terminal fits its box: long lines wrap inside it
+      const screen = await page.locator(`${TAG} .xterm-screen`).boundingBox();
+      expect(screen!.x + screen!.width).toBeLessThanOrEqual(box!.x + box!.width);
+      // as many columns as fit (long lines wrap), and the output read back is still exact
+      expect(await page.evaluate((tag) => (document.querySelector(tag) as HTMLElement & { terminal: { cols: number } }).terminal.cols, TAG)).toBeGreaterThanOrEqual(30);
+      expect(await lastRunOutput(page)).toBe(EXPECTED_OUTPUT);
     });
 
     test('a 1 MB paste with NUL, lone surrogates, BOM and CRs keeps the page responsive', async ({ page, consoleErrors }) => {
       void consoleErrors;
       await page.goto(lessonUrl(locale));
       await openAndRun(page, locale.code);
-      await page.evaluate(() => {
-        const w = window as unknown as { longTasks: number[] };
-        w.longTasks = [];
-        new PerformanceObserver((list) => list.getEntries().forEach((entry) => w.longTasks.push(entry.duration))).observe({ type: 'longtask' });
-      });
-      const pasted = '\uFEFF' + 'x\0\uD800y\r'.repeat(100_000) + 'a'.repeat(600_000);
-      const answered = await page.evaluate(
-        async ({ tag, text }) => {
-          const element = document.querySelector(tag) as HTMLElement & { terminal: { paste(data: string): void } };
-          element.terminal.paste(text);
-          const clicked = performance.now();
-          const clear = element.querySelector<HTMLButtonElement>('button[data-action="clear"]')!;
-          await new Promise((resolve) => setTimeout(resolve, 0));
-          clear.click();
-          return performance.now() - clicked;
-        },
-        { tag: TAG, text: pasted },
-      );
-      expect(answered).toBeLessThan(200);
+      // The text is built in the page (passing a megabyte through the test driver would itself block
+      // the page). Measured: the script time of every long animation frame (Long Animation Frames API)
+      // while the paste is handled and Clear, pressed right after it, waits its turn.
+      await page.evaluate(async (tag) => {
+        const w = window as unknown as { __frames: { script: number; by: string }[] };
+        w.__frames = [];
+        type Script = { duration: number; invoker: string; sourceURL: string; forcedStyleAndLayoutDuration: number };
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { scripts: Script[] }[]) {
+            w.__frames.push({
+              script: entry.scripts.reduce((sum, script) => sum + script.duration, 0),
+              by: entry.scripts.map((s) => `${s.invoker} ${s.sourceURL.split('/').pop()} ${Math.round(s.duration)} ms (layout ${Math.round(s.forcedStyleAndLayoutDuration)})`).join('; '),
+            });
+          }
+        }).observe({ type: 'long-animation-frame' });
+        const pasted = '\uFEFF' + 'x\0\uD800y\r'.repeat(100_000) + 'a'.repeat(600_000);
+        const element = document.querySelector(tag) as HTMLElement;
+        // pasted as a browser pastes: a paste event on the terminal's input
+        const data = new DataTransfer();
+        data.setData('text/plain', pasted);
+        element.querySelector('textarea')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        element.querySelector<HTMLButtonElement>('button[data-action="clear"]')!.click();
+      }, TAG);
       await idle(page);
-      await page.waitForTimeout(300);
-      const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-      expect(Math.max(0, ...longTasks)).toBeLessThan(200);
+      await page.waitForTimeout(500);
+      const frames = await page.evaluate(() => (window as unknown as { __frames: { script: number; by: string }[] }).__frames);
+      expect(frames.filter((frame) => frame.script >= 200)).toEqual([]);
+      // NUL, the lone surrogate and the BOM never reached the line; 20 lines ran (unknown command), the 21st
+      // is left typed, the rest was dropped; Clear, pressed during it, came last and kept the typed line
+      expect(await terminalText(page)).toBe('$ xy');
       // the terminal still works
       await page.locator(TAG).getByRole('button', { name: ui.run }).click();
       await expect.poll(() => lastRunOutput(page)).toBe(EXPECTED_OUTPUT);
