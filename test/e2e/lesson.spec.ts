@@ -69,7 +69,7 @@ for (const locale of LOCALES) {
     test('exercises have their solutions collapsed, and the page says the host is a replica', async ({ page, consoleErrors }) => {
       void consoleErrors;
       await page.goto(lessonUrl(locale));
-      const details = page.locator('.sl-markdown-content details');
+      const details = page.locator('.sl-markdown-content > details'); // the lesson's solutions, not the workbench's own blocks
       await expect(details).toHaveCount(4);
       for (const d of await details.all()) expect(await d.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
       await expect(page.locator('.sl-markdown-content')).toContainText('lessons-code/host/');
