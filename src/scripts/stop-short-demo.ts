@@ -298,20 +298,29 @@ export function mount(root: HTMLElement): void {
     }
 
     renderCareful(careful.outcome, careful.history, k, false);
+    shown = { stream, k };
 
-    if (announce) {
-      live.textContent = t('announce', {
+    const announcement = t('announce', {
         at: k,
         n,
         whole: view.eventsReceived,
         done: t(view.results[0]!.result.done ? 'yes' : 'no'),
         status: t(`status.${careful.outcome.status}`),
-      });
-    }
+    });
+    lastAnnouncement = announcement;
+    if (announce) live.textContent = announcement;
   }
 
-  // Once the learner pauses, the result is announced: for the cut then in place (the stream may have changed since).
-  const announceLater = debounce(() => void update(Number(slider.value), true), 250);
+  // Once the learner pauses, the result is announced: for the cut then in place (the stream may have
+  // changed since). When that cut is already on screen, it is only announced, not drawn again: a
+  // redraw would wipe a retry made in the meantime.
+  let shown: { stream: typeof current; k: number } | null = null;
+  let lastAnnouncement = '';
+  const announceLater = debounce(() => {
+    const k = Number(slider.value);
+    if (shown !== null && shown.stream === current && shown.k === k) live.textContent = lastAnnouncement;
+    else void update(k, true);
+  }, 250);
   slider.addEventListener('input', () => {
     void update(Number(slider.value), false);
     announceLater();
