@@ -77,12 +77,17 @@ for (const locale of LOCALES) {
 
     test('the language picker leads to the same lesson in the other languages and back', async ({ page, consoleErrors }) => {
       void consoleErrors;
+      // The picker navigates once Starlight's script has defined its element: wait for that first.
+      const picker = async () => {
+        await page.waitForFunction(() => customElements.get('starlight-lang-select') !== undefined);
+        return page.locator('starlight-lang-select select').first();
+      };
       await page.goto(lessonUrl(locale));
       for (const other of LOCALES.filter((l) => l.code !== locale.code)) {
-        await page.locator('starlight-lang-select select').first().selectOption({ value: lessonUrl(other) });
+        await (await picker()).selectOption({ value: lessonUrl(other) });
         await expect(page).toHaveURL(new RegExp(`${lessonUrl(other).replaceAll('/', '\\/')}$`));
         await expect(page.locator('html')).toHaveAttribute('lang', other.lang);
-        await page.locator('starlight-lang-select select').first().selectOption({ value: lessonUrl(locale) });
+        await (await picker()).selectOption({ value: lessonUrl(locale) });
         await expect(page).toHaveURL(new RegExp(`${lessonUrl(locale).replaceAll('/', '\\/')}$`));
       }
     });
