@@ -44,6 +44,10 @@ export async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<voi
 
 /** axe-core with the WCAG 2.1 A and AA rules; returns the violations (expect them to be []). */
 export async function axeViolations(page: Page, include?: string) {
+  // Expressive Code makes its scrollable code blocks focusable from a script: let it run first.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.expressive-code pre')].every((pre) => pre.scrollWidth <= pre.clientWidth || pre.hasAttribute('tabindex')),
+  );
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
