@@ -4,7 +4,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { HostMessage } from './host/host-process.ts';
-import { runLesson6 } from './program.ts';
+import { runLesson6 } from './index.ts';
 
 const LESSONS: Record<string, typeof runLesson6> = { l6: runLesson6 };
 const START_TIMEOUT_MS = 8000;

@@ -2,7 +2,7 @@
 // every case, in order. Pure: no DOM, no Node APIs, no transpiler; it runs in the page's worker
 // and in the unit tests alike. Timeouts are the runner's business (runner.ts).
 
-import { show } from '../measures.ts';
+import { show } from '../program/measures.ts';
 import type { CaseReport, CaseVerdict, ExerciseDefinition, ExportKind, LearnerExports, Shown, ValueKind } from './types.ts';
 
 /** What a value is, in the words of the export check. */

@@ -2,11 +2,11 @@
 // writes an answer that shows such a split and a client that treats chunks as units: appending
 // the chunks stays exact, their client changes the text at the split (facts.md §8.4).
 
-import { splitAfter743 } from '../chunkers.ts';
-import { compare, show } from '../measures.ts';
-import { readPage } from '../page-reader.ts';
-import { streamOf } from '../pairs.ts';
-import { writeGaChatbotEvent } from '../writers.ts';
+import { splitAfter743 } from '../ga/chunkers.ts';
+import { compare, show } from '../program/measures.ts';
+import { readPage } from '../ga/page-reader.ts';
+import { streamOf } from '../lab/pairs.ts';
+import { writeGaChatbotEvent } from '../ga/writers.ts';
 import { showValue } from './check.ts';
 import { localizeCode } from './localize.ts';
 import { defineCase, type ExerciseDefinition, type LearnerExports, type Shown } from './types.ts';

@@ -2,10 +2,10 @@
 // submit handler (page-chat.ts) with the learner's consume on the failure stream and on the
 // voicing stream (facts.md §8.3).
 
-import { IMPROVISATION_QUESTION, VOICING_ANSWER, VOICING_QUESTION } from '../answers.ts';
+import { IMPROVISATION_QUESTION, VOICING_ANSWER, VOICING_QUESTION } from '../ga/answers.ts';
 import { STREAM_FAILURE_MESSAGE } from '../host/chatbot-host.ts';
 import { createInPageHost } from '../host/in-page-host.ts';
-import { createPageChat, type PageConsume } from '../page-chat.ts';
+import { createPageChat, type PageConsume } from '../ga/page-chat.ts';
 import { localizeCode } from './localize.ts';
 import { defineCase, type ExerciseDefinition, type LearnerExports } from './types.ts';
 

@@ -2,8 +2,8 @@
 // is the lesson's six-pair table with the learner's writer and reader in place of GaApi's and
 // chatService's (facts.md §8.2).
 
-import { IMPROVISATION_ANSWER } from '../answers.ts';
-import { READERS, SPLITS, WRITERS, writerReaderTable, type Reader, type Writer } from '../pairs.ts';
+import { IMPROVISATION_ANSWER } from '../ga/answers.ts';
+import { READERS, SPLITS, WRITERS, writerReaderTable, type Reader, type Writer } from '../lab/pairs.ts';
 import { localizeCode } from './localize.ts';
 import { defineCase, type ExerciseDefinition, type LearnerExports, type Shown } from './types.ts';
 

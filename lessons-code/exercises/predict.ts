@@ -1,10 +1,10 @@
 // Exercise 1: predict what the standard reader gets from each writer for the chunk "a\r\nb"
 // (facts.md §8.1), then see the bytes and the reader's rule for every line.
 
-import { show } from '../measures.ts';
-import { readStandard } from '../standard-reader.ts';
-import { traceStandard, type TracedLine } from '../trace-standard.ts';
-import { writeGaApiEvent, writeGaChatbotEvent } from '../writers.ts';
+import { show } from '../program/measures.ts';
+import { readStandard } from '../standard/parser.ts';
+import { traceStandard, type TracedLine } from '../standard/trace.ts';
+import { writeGaApiEvent, writeGaChatbotEvent } from '../ga/writers.ts';
 import { showValue } from './check.ts';
 import { localizeCode } from './localize.ts';
 import { defineCase, type ExerciseDefinition, type Localized, type RevealBlock } from './types.ts';

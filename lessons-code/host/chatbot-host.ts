@@ -3,9 +3,9 @@
 // at a826864 as the lesson describes it (facts.md §3), against the web's Request/Response types, so the
 // same handler serves real HTTP (http-server.ts) and the page (in-page-host.ts).
 
-import { VOICING_ANSWER } from '../answers.ts';
-import { splitPinned } from '../chunkers.ts';
-import { DONE_EVENT, writeGaChatbotEvent } from '../writers.ts';
+import { VOICING_ANSWER } from '../ga/answers.ts';
+import { splitPinned } from '../ga/chunkers.ts';
+import { DONE_EVENT, writeGaChatbotEvent } from '../ga/writers.ts';
 
 /** The model server the host calls when no guard answers. The replica is always run without one. */
 export interface ModelClient {

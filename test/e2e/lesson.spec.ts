@@ -60,7 +60,7 @@ for (const locale of LOCALES) {
       await expect(command).toHaveCount(1);
 
       // the real code from lessons-code/ is shown: the standard reader, the writers, the #743 split
-      for (const title of ['lessons-code/standard-reader.ts', 'lessons-code/writers.ts', 'lessons-code/chunkers.ts']) {
+      for (const title of ['lessons-code/standard/parser.ts', 'lessons-code/ga/writers.ts', 'lessons-code/ga/chunkers.ts']) {
         await expect(page.locator('.expressive-code figcaption', { hasText: title })).toHaveCount(1);
       }
       await expect(page.locator('.expressive-code', { hasText: 'export function writeGaApiEvent' })).toHaveCount(1);

@@ -2,12 +2,13 @@
 // scanner that tries every cut. Two readers are the naive ones a first client often is; the other
 // two are the GaChatbot page's consumeSseStream (readPageStream) and the HTML standard's reader.
 
-import { IMPROVISATION_ANSWER } from './answers.ts';
-import { splitAfter743 } from './chunkers.ts';
-import { PageStreamState, readPageStream } from './page-reader.ts';
+import { IMPROVISATION_ANSWER } from '../ga/answers.ts';
+import { splitAfter743 } from '../ga/chunkers.ts';
+import { PageStreamState, readPageStream } from '../ga/page-reader.ts';
 import { streamOf } from './pairs.ts';
-import { StandardParser, readStandardStream } from './standard-reader.ts';
-import { writeGaChatbotEvent } from './writers.ts';
+import { StandardParser } from '../standard/parser.ts';
+import { readStandardStream } from '../standard/stream.ts';
+import { writeGaChatbotEvent } from '../ga/writers.ts';
 
 /**
  * What a reader makes of a stream, as a chat page would use it: the answer text it shows (text

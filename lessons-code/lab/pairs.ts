@@ -1,11 +1,11 @@
 // Each writer with each reader, on each split: the lesson's 2 × 3 × 2 experiment, as data.
 
-import { splitAfter743, splitPinned } from './chunkers.ts';
-import { readChatService } from './chat-service-reader.ts';
-import { compare } from './measures.ts';
-import { readPage } from './page-reader.ts';
-import { readStandard } from './standard-reader.ts';
-import { DONE_EVENT, writeGaApiEvent, writeGaChatbotEvent } from './writers.ts';
+import { splitAfter743, splitPinned } from '../ga/chunkers.ts';
+import { readChatService } from '../ga/chat-service-reader.ts';
+import { compare } from '../program/measures.ts';
+import { readPage } from '../ga/page-reader.ts';
+import { readStandard } from '../standard/parser.ts';
+import { DONE_EVENT, writeGaApiEvent, writeGaChatbotEvent } from '../ga/writers.ts';
 
 export interface Writer {
   id: string;

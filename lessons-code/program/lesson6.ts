@@ -2,14 +2,14 @@
 // answers with each writer and each reader, and returns what it prints. The CLI passes the replica
 // over HTTP; the page's terminal and the build pass the in-page replica.
 
-import { IMPROVISATION_ANSWER, IMPROVISATION_QUESTION, VOICING_QUESTION } from './answers.ts';
-import { SPLIT_743_SOURCE, splitAfter743, splitPinned } from './chunkers.ts';
-import type { FetchLike } from './host/in-page-host.ts';
-import { CHAT_PATH, STREAM_PATH } from './host/chatbot-host.ts';
+import { IMPROVISATION_ANSWER, IMPROVISATION_QUESTION, VOICING_QUESTION } from '../ga/answers.ts';
+import { SPLIT_743_SOURCE, splitAfter743, splitPinned } from '../ga/chunkers.ts';
+import type { FetchLike } from '../host/in-page-host.ts';
+import { CHAT_PATH, STREAM_PATH } from '../host/chatbot-host.ts';
 import { compare, countBreaks, countLines, show } from './measures.ts';
-import { SPLITS, readFailure, writerReaderTable } from './pairs.ts';
-import { readStandard } from './standard-reader.ts';
-import { DONE_EVENT, writeGaChatbotEvent } from './writers.ts';
+import { SPLITS, readFailure, writerReaderTable } from '../lab/pairs.ts';
+import { readStandard } from '../standard/parser.ts';
+import { DONE_EVENT, writeGaChatbotEvent } from '../ga/writers.ts';
 
 /** The program's output, whole and in the seven blocks the lesson page shows one by one. */
 export interface LessonOutput {

@@ -3,7 +3,7 @@
 // this module adds where each line sits in the stream, how it ended, and what the end of the
 // stream threw away.
 
-import { StandardParser, type LineRule, type StandardEvent } from './standard-reader.ts';
+import { StandardParser, type LineRule, type StandardEvent } from './parser.ts';
 
 /**
  * What happened to one line:

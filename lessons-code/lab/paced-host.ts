@@ -4,10 +4,10 @@
 // played out: the answer's text is cut into words, each sent as one event of GaChatbot.Api's writer.
 // The wrapped host and its default behaviour are unchanged.
 
-import { type Clock, realClock } from '../paint-batcher.ts';
-import { readStandardEvents } from '../standard-reader.ts';
-import { DONE_EVENT, writeGaChatbotEvent } from '../writers.ts';
-import { createInPageHost, type FetchLike } from './in-page-host.ts';
+import { type Clock, realClock } from './paint-batcher.ts';
+import { readStandardEvents } from '../standard/parser.ts';
+import { DONE_EVENT, writeGaChatbotEvent } from '../ga/writers.ts';
+import { createInPageHost, type FetchLike } from '../host/in-page-host.ts';
 
 /** The answer cut into words, each with the whitespace after it; joined, they give the text back exactly. */
 export function wordPieces(text: string): string[] {

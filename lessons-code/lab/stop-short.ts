@@ -1,13 +1,13 @@
 // A stream that stops short: the connection drops after some byte. What each of the lesson's
 // readers keeps, whether `[DONE]` arrived, and what a client should make of the turn.
 
-import { ChatServiceStreamState } from './chat-service-reader.ts';
-import { STREAM_FAILURE_MESSAGE, STREAM_PATH } from './host/chatbot-host.ts';
-import type { FetchLike } from './host/in-page-host.ts';
-import type { HistoryTurn } from './page-chat.ts';
+import { ChatServiceStreamState } from '../ga/chat-service-reader.ts';
+import { STREAM_FAILURE_MESSAGE, STREAM_PATH } from '../host/chatbot-host.ts';
+import type { FetchLike } from '../host/in-page-host.ts';
+import type { HistoryTurn } from '../ga/page-chat.ts';
 import { bodyOf, mapStream, readPageStreamResult, readStandardStreamResult, type StreamReadResult } from './stream-cuts.ts';
 import { IMPROVISATION_STREAM_743 } from './stream-cuts.ts';
-import { writeGaChatbotEvent } from './writers.ts';
+import { writeGaChatbotEvent } from '../ga/writers.ts';
 
 /** The whole body of GA's stream when answering fails: one error event, no `[DONE]` (facts.md §3). */
 export const FAILURE_STREAM = writeGaChatbotEvent(JSON.stringify({ error: STREAM_FAILURE_MESSAGE }));

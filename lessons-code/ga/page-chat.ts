@@ -1,7 +1,7 @@
 // The GaChatbot page's submit handler (Apps/GaChatbot.Api/wwwroot/index.html lines 940–1005 at a826864), around a replaceable consumeSseStream.
 
-import type { FetchLike } from './host/in-page-host.ts';
-import { STREAM_PATH } from './host/chatbot-host.ts';
+import type { FetchLike } from '../host/in-page-host.ts';
+import { STREAM_PATH } from '../host/chatbot-host.ts';
 import { PageStreamState, type PageRouting } from './page-reader.ts';
 
 /** One turn of `history`, as the page keeps it and sends it back as `conversationHistory`. */

@@ -1,10 +1,10 @@
 // One request to a streaming host, on a timeline: when the headers came, when each read came and
 // which events it held, and how a page that batches its paints drew the answer meanwhile.
 
-import { STREAM_PATH } from './host/chatbot-host.ts';
-import type { FetchLike } from './host/in-page-host.ts';
+import { STREAM_PATH } from '../host/chatbot-host.ts';
+import type { FetchLike } from '../host/in-page-host.ts';
 import { type Clock, createPaintBatcher, type PaintReason, type PaintRecord, realClock } from './paint-batcher.ts';
-import { StandardParser } from './standard-reader.ts';
+import { StandardParser } from '../standard/parser.ts';
 import { EventSorter } from './stream-cuts.ts';
 
 export type TimelineEventKind = 'routing' | 'text' | 'done' | 'error';
