@@ -12,7 +12,8 @@ const RUN = 'npm run lesson -- l6';
 const UI: Record<string, { run: string; clear: string; help: string; copy: string; helpTitle: string; notFound: string; label: string; inputLabel: string; done: string }> = {
   en: { run: 'Run the program', clear: 'Clear', help: 'Help', copy: 'Copy output', helpTitle: 'Commands:', notFound: 'ls: command not found.', label: 'Terminal running the lesson’s program', inputLabel: 'Terminal input: type a command, then press Enter. Tab leaves the terminal.', done: 'The program finished: 69 lines, 4242 characters.' },
   es: { run: 'Ejecutar el programa', clear: 'Borrar', help: 'Ayuda', copy: 'Copiar la salida', helpTitle: 'Órdenes:', notFound: 'ls: orden no encontrada.', label: 'Terminal que ejecuta el programa de la lección', inputLabel: 'Entrada de la terminal: escribe una orden y pulsa Intro. Tab sale de la terminal.', done: 'El programa terminó: 69 líneas, 4242 caracteres.' },
-  fr: { run: 'Lancer le programme', clear: 'Effacer', help: 'Aide', copy: 'Copier la sortie', helpTitle: 'Commandes :', notFound: 'ls : commande introuvable.', label: 'Terminal qui exécute le programme de la leçon', inputLabel: 'Saisie du terminal : tapez une commande, puis appuyez sur Entrée. Tab quitte le terminal.', done: 'Le programme a terminé : 69 lignes, 4242 caractères.' },
+  // French puts a no-break space (U+00A0) before a colon: content/i18n/TERMINOLOGY.md
+  fr: { run: 'Lancer le programme', clear: 'Effacer', help: 'Aide', copy: 'Copier la sortie', helpTitle: 'Commandes\u00a0:', notFound: 'ls\u00a0: commande introuvable.', label: 'Terminal qui exécute le programme de la leçon', inputLabel: 'Saisie du terminal\u00a0: tapez une commande, puis appuyez sur Entrée. Tab quitte le terminal.', done: 'Le programme a terminé\u00a0: 69 lignes, 4242 caractères.' },
 };
 
 /** A request for xterm's code: the widget's chunk, which bundles xterm (or xterm itself, unbundled). */

@@ -7,8 +7,8 @@ import { LOCALES, axeViolations, expect, lessonUrl, test, useTheme } from './fix
 
 const DISPATCH_TAG: Record<string, string> = {
   en: 'rule 3 · blank line: dispatches event 1',
-  es: 'regla 3 · línea vacía: despacha el evento 1',
-  fr: 'règle 3 · ligne vide : expédie l’événement 1',
+  es: 'regla 3 · línea vacía: dispara el evento 1',
+  fr: 'règle 3 · ligne vide : déclenche l’événement 1',
 };
 const NO_COLON_TAG: Record<string, string> = {
   en: 'rule 4 · no colon: taken for a field name, ignored',
