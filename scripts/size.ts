@@ -1,5 +1,5 @@
-// `npm run size`: the JavaScript budgets of the built site, measured in Chromium, and the exercise
-// check's latency. Prints the figures per page and exits non-zero past a budget.
+// `npm run size`: the JavaScript budgets of the built site, measured in Chromium. Prints the
+// figures per page and exits non-zero past a budget. (Latencies are printed by `npm run bench:page`.)
 //
 // For each locale, in one browser run: the landing page (no demos) and each page with demos are
 // loaded and left idle; the JavaScript fetched by then is their first-load cost, gzipped. Then every
@@ -15,8 +15,6 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const FIRST_LOAD_EXTRA_BUDGET = 10 * 1024;
 /** All JavaScript once every demo has been shown and used. */
 const TOTAL_BUDGET = 450 * 1024;
-const LATENCY_WARM_BUDGET_MS = 100;
-const LATENCY_COLD_BUDGET_MS = 1000;
 
 const LOCALES = ['', '/es', '/fr'];
 const DEMO_PAGES = ['/ga-ai/06-answer-on-the-wire/', '/ga-ai/06b-beyond-the-wire/'];
@@ -153,17 +151,6 @@ async function main(): Promise<number> {
       }
     }
 
-    const latency = await import('./exercise-latency.ts').catch(() => undefined);
-    if (latency && typeof latency.measureCheckLatency === 'function') {
-      for (const locale of LOCALES) {
-        const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-        const { cold, warm } = (await latency.measureCheckLatency(page, `${BASE}${locale}/ga-ai/06-answer-on-the-wire/`)) as { cold: number; warm: number };
-        console.log(`${locale || '/en'} exercise check latency (click to verdict): cold ${cold.toFixed(0)} ms (budget ${LATENCY_COLD_BUDGET_MS}), warm ${warm.toFixed(0)} ms (budget ${LATENCY_WARM_BUDGET_MS})`);
-        if (cold > LATENCY_COLD_BUDGET_MS) fail(`${locale} cold check takes ${cold.toFixed(0)} ms`);
-        if (warm > LATENCY_WARM_BUDGET_MS) fail(`${locale} warm check takes ${warm.toFixed(0)} ms`);
-        await page.close();
-      }
-    }
   } finally {
     await browser.close();
     if (preview.pid) process.kill(-preview.pid, 'SIGTERM');

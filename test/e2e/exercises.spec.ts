@@ -1,6 +1,6 @@
 // The exercise workbenches, in each locale: each of the four exercises solved by typing its
 // reference solution; the starter's first failing case with expected and actual; an endless
-// loop stopped within 2 s while the page keeps answering; a syntax error with line and column;
+// loop stopped by the time limit while the page keeps answering; a syntax error with line and column;
 // code and solved state kept across a reload; reset; the keyboard alone; axe-core, light and dark.
 
 import { readFileSync } from 'node:fs';
@@ -104,7 +104,9 @@ for (const locale of LOCALES) {
       await expect(box.locator('.exercise-solved')).toBeHidden();
     });
 
-    test('`while (true) {}` is stopped within 2 s with a clear message, and the page answers clicks meanwhile', async ({ page, consoleErrors }) => {
+    // How long the stop and the click take is printed by `npm run bench:page`; the 2 s limit itself
+    // is checked by the unit tests (test/unit/exercises.test.ts).
+    test('`while (true) {}` is stopped with a clear message, and the page answers a click while it runs', async ({ page, consoleErrors }) => {
       void consoleErrors;
       await page.goto(lessonUrl(locale));
       const box = await open(page, 'predict');
@@ -112,52 +114,29 @@ for (const locale of LOCALES) {
       // from the spare worker once it is ready.
       await setCode(page, box, 'while (true) {\n');
       await expect(box.locator('[data-syntax]')).toBeVisible({ timeout: 10_000 });
-      await page.evaluate(() => {
-        const w = window as unknown as { longestTask: number };
-        w.longestTask = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) w.longestTask = Math.max(w.longestTask, entry.duration);
-        }).observe({ type: 'longtask' });
-      });
       await page.keyboard.press('ControlOrMeta+End');
       await page.keyboard.insertText('}');
       await expect(box.locator('[data-syntax]')).toBeHidden({ timeout: 10_000 }); // linted: no worker starts during the run
-      // Measured in the page: the click on Check, a click on the reference solution 300 ms into the
-      // run (it must open at once), and the moment the verdict appears.
-      const timing = await box.evaluate(
+      // In the page: Check, then a click on the reference solution while the check runs. The
+      // solution opens while the check is still running (the order of events, not their timing):
+      // a page blocked by the loop could only open it once the check was over.
+      const order = await box.evaluate(
         (section) =>
-          new Promise<{ stoppedAfter: number; clickAnswer: number; checkingDuringClick: boolean }>((resolve) => {
+          new Promise<{ checkingAtClick: boolean; checkingAtToggle: boolean }>((resolve) => {
             const host = section.querySelector('ga-exercise')!;
             const details = section.querySelector<HTMLDetailsElement>('.exercise-reference')!;
-            let clickAnswer = Infinity;
-            let checkingDuringClick = false;
-            const started = performance.now();
-            const observer = new MutationObserver(() => {
-              if (section.querySelector('.exercise-summary')) {
-                observer.disconnect();
-                resolve({ stoppedAfter: performance.now() - started, clickAnswer, checkingDuringClick });
-              }
-            });
-            observer.observe(section, { childList: true, subtree: true });
             section.querySelector<HTMLButtonElement>('[data-check]')!.click();
             setTimeout(() => {
-              checkingDuringClick = host.hasAttribute('data-checking');
-              const at = performance.now();
-              details.addEventListener('toggle', () => (clickAnswer = performance.now() - at), { once: true });
+              const checkingAtClick = host.hasAttribute('data-checking');
+              details.addEventListener('toggle', () => resolve({ checkingAtClick, checkingAtToggle: host.hasAttribute('data-checking') }), { once: true });
               details.querySelector('summary')!.click();
             }, 300);
           }),
       );
-      test.info().annotations.push({ type: 'timing', description: `click answered in ${timing.clickAnswer.toFixed(0)} ms; stopped after ${timing.stoppedAfter.toFixed(0)} ms` });
-      expect(timing.checkingDuringClick).toBe(true);
-      // A page blocked by the loop would answer only when the worker is stopped, 1.7 s later; this
-      // one answers at once (the margin over 100 ms is for a loaded test machine).
-      expect(timing.clickAnswer).toBeLessThan(500);
+      expect(order).toEqual({ checkingAtClick: true, checkingAtToggle: true });
       await expect(box.locator('.exercise-reference')).toHaveAttribute('open', '');
-      await expect(box.locator('.exercise-summary')).toContainText(t('timeout'));
-      expect(timing.stoppedAfter).toBeGreaterThanOrEqual(1950);
-      expect(timing.stoppedAfter).toBeLessThan(3000); // the 2 s limit, plus posting the verdict
-      expect(await page.evaluate(() => (window as unknown as { longestTask: number }).longestTask)).toBeLessThan(500);
+      // The verdict comes once the limit stops the loop (30 s: a bound on finishing, not a timing).
+      await expect(box.locator('.exercise-summary')).toContainText(t('timeout'), { timeout: 30_000 });
       // A fresh worker: the next check runs normally.
       await setCode(page, box, EXERCISES.predict.solution[locale.code]);
       await check(box);

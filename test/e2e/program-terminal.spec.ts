@@ -249,25 +249,14 @@ for (const locale of LOCALES) {
       expect(await lastRunOutput(page)).toBe(EXPECTED_OUTPUT);
     });
 
-    test('a 1 MB paste with NUL, lone surrogates, BOM and CRs keeps the page responsive', async ({ page, consoleErrors }) => {
+    // How long the terminal's main-thread work takes on the paste is printed by `npm run bench:page`.
+    test('a 1 MB paste with NUL, lone surrogates, BOM and CRs: 20 lines run, the rest dropped, Clear comes last', async ({ page, consoleErrors }) => {
       void consoleErrors;
       await page.goto(lessonUrl(locale));
       await openAndRun(page, locale.code);
       // The text is built in the page (passing a megabyte through the test driver would itself block
-      // the page). Measured: the script time of every long animation frame (Long Animation Frames API)
-      // while the paste is handled and Clear, pressed right after it, waits its turn.
+      // the page); Clear is pressed right after the paste and waits its turn.
       await page.evaluate(async (tag) => {
-        const w = window as unknown as { __frames: { script: number; by: string }[] };
-        w.__frames = [];
-        type Script = { duration: number; invoker: string; sourceURL: string; forcedStyleAndLayoutDuration: number };
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as { scripts: Script[] }[]) {
-            w.__frames.push({
-              script: entry.scripts.reduce((sum, script) => sum + script.duration, 0),
-              by: entry.scripts.map((s) => `${s.invoker} ${s.sourceURL.split('/').pop()} ${Math.round(s.duration)} ms (layout ${Math.round(s.forcedStyleAndLayoutDuration)})`).join('; '),
-            });
-          }
-        }).observe({ type: 'long-animation-frame' });
         const pasted = '\uFEFF' + 'x\0\uD800y\r'.repeat(100_000) + 'a'.repeat(600_000);
         const element = document.querySelector(tag) as HTMLElement;
         // pasted as a browser pastes: a paste event on the terminal's input
@@ -278,12 +267,9 @@ for (const locale of LOCALES) {
         element.querySelector<HTMLButtonElement>('button[data-action="clear"]')!.click();
       }, TAG);
       await idle(page);
-      await page.waitForTimeout(500);
-      const frames = await page.evaluate(() => (window as unknown as { __frames: { script: number; by: string }[] }).__frames);
-      expect(frames.filter((frame) => frame.script >= 200)).toEqual([]);
       // NUL, the lone surrogate and the BOM never reached the line; 20 lines ran (unknown command), the 21st
       // is left typed, the rest was dropped; Clear, pressed during it, came last and kept the typed line
-      expect(await terminalText(page)).toBe('$ xy');
+      await expect.poll(() => terminalText(page)).toBe('$ xy');
       // the terminal still works
       await page.locator(TAG).getByRole('button', { name: ui.run }).click();
       await expect.poll(() => lastRunOutput(page)).toBe(EXPECTED_OUTPUT);

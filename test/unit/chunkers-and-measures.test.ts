@@ -144,25 +144,16 @@ describe('no catastrophic backtracking', () => {
     ['a full stop, 1 MB of spaces, a letter', () => '.' + ' '.repeat(MB) + 'b', 2, 2],
     ['1 MB of spaces, then a full stop', () => ' '.repeat(MB) + '.', 1, 1],
   ];
-  /** Milliseconds of CPU this process used: unlike the wall clock, it does not grow when the machine is busy. */
-  const cpuMs = () => {
-    const { user, system } = process.cpuUsage();
-    return (user + system) / 1000;
-  };
-  // Backtracking on 1 MB would take minutes (10^12 steps); a linear split takes a few hundred ms at most.
-  it.each(inputs)('%s splits in well under a second', (_name, make, pinnedCount, count743) => {
+  // Backtracking on 1 MB would take minutes (10^12 steps); a linear split takes under 200 ms. The
+  // test only has to finish: its timeout (30 s, over 100 times the slowest split measured) is the
+  // bound. `npm run bench:limits` prints how long each split takes.
+  it.each(inputs)('%s splits without catastrophic backtracking', { timeout: 30_000 }, (_name, make, pinnedCount, count743) => {
     const input = make();
-    let start = cpuMs();
     const pinned = splitPinned(input);
-    const pinnedMs = cpuMs() - start;
-    start = cpuMs();
     const after743 = splitAfter743(input);
-    const after743Ms = cpuMs() - start;
     expect(pinned).toHaveLength(pinnedCount);
     expect(after743).toHaveLength(count743);
     if (count743 > 0) expect(after743.join('')).toBe(input);
-    expect(pinnedMs).toBeLessThan(2000);
-    expect(after743Ms).toBeLessThan(2000);
   });
 });
 

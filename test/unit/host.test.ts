@@ -171,20 +171,30 @@ describe('the replica over HTTP', () => {
   });
 });
 
-describe('headers before work: a model server that takes 300 ms, then fails', () => {
-  const DELAY_MS = 300;
+describe('headers before work: a model server that answers only when the test lets it, then fails', () => {
+  // The model server holds each request until the test opens its gate, so the order of events
+  // (headers, the model's answer, the body) is decided by the test, never by the machine's speed.
   let model: Server;
   let slowHost: RunningHttpHost;
   let modelCalls = 0;
+  /** Requests the model server holds, and a promise for the next one to arrive. */
+  let held: (() => void)[] = [];
+  let onRequest: () => void = () => undefined;
+  const nextModelRequest = () => new Promise<void>((resolve) => (onRequest = resolve));
+  /** Lets every held request fail with a 500, as GA's model server does when it is down. */
+  const openGate = () => {
+    for (const release of held.splice(0)) release();
+  };
 
   beforeAll(async () => {
     model = createServer((req, res) => {
       modelCalls++;
       req.resume();
-      setTimeout(() => {
+      held.push(() => {
         res.writeHead(500, { 'Content-Type': 'text/plain' });
         res.end('no model here');
-      }, DELAY_MS);
+      });
+      onRequest();
     });
     await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
     const { port } = model.address() as AddressInfo;
@@ -192,41 +202,61 @@ describe('headers before work: a model server that takes 300 ms, then fails', ()
   });
 
   afterAll(async () => {
+    openGate();
     await slowHost?.close();
     model?.closeAllConnections();
     await new Promise<void>((resolve) => (model ? model.close(() => resolve()) : resolve()));
   });
 
-  it('the stream sends status and headers at once, and the body only once the model has failed', async () => {
-    const calls = modelCalls;
-    const start = performance.now();
-    const response = await fetch(slowHost.url + STREAM_PATH, {
+  const post = (path: string) =>
+    fetch(slowHost.url + path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ message: IMPROVISATION_QUESTION }),
     });
-    const headersAt = performance.now() - start;
-    const body = await response.text();
-    const bodyAt = performance.now() - start;
+
+  it('the stream sends status and headers while the model still works, and the body only once it has failed', async () => {
+    const calls = modelCalls;
+    const asked = nextModelRequest();
+    let gateOpen = false;
+    const pending = post(STREAM_PATH).then((response) => ({ response, gateOpenAtHeaders: gateOpen }));
+    await asked;
+    // The gate stays shut until the headers have arrived. A host that waited for the model first
+    // would send them only when its model call gives up (after 5 s), with the body: the checks
+    // below then fail.
+    const { response, gateOpenAtHeaders } = await pending;
+    expect(gateOpenAtHeaders).toBe(false);
+    expect(held).toHaveLength(1); // the model has the question and has not answered yet
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/event-stream');
-    expect(body).toBe(FAILURE_BODY);
+    // The body is still open: its first read is pending until the model fails.
+    const reader = response.body!.getReader();
+    let bodyArrived = false;
+    const firstRead = reader.read().then((chunk) => {
+      bodyArrived = true;
+      return chunk;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(bodyArrived).toBe(false);
+    openGate();
+    const chunks: Uint8Array[] = [];
+    for (let chunk = await firstRead; !chunk.done; chunk = await reader.read()) chunks.push(chunk.value);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(FAILURE_BODY);
     expect(modelCalls).toBe(calls + 1); // the host really asked the model
-    expect(headersAt).toBeLessThan(DELAY_MS - 100);
-    expect(bodyAt).toBeGreaterThanOrEqual(DELAY_MS - 20);
-    expect(bodyAt - headersAt).toBeGreaterThan(150);
   });
 
   it('/chat, by contrast, sends nothing until the answer is known', async () => {
-    const start = performance.now();
-    const response = await fetch(slowHost.url + CHAT_PATH, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ message: IMPROVISATION_QUESTION }),
-    });
-    const headersAt = performance.now() - start;
+    const asked = nextModelRequest();
+    let gateOpen = false;
+    const pending = post(CHAT_PATH).then((response) => ({ response, gateOpenAtHeaders: gateOpen }));
+    await asked;
+    // The host has asked the model and waits; give its response every chance to leave early.
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    gateOpen = true;
+    openGate();
+    const { response, gateOpenAtHeaders } = await pending;
+    expect(gateOpenAtHeaders).toBe(true);
     expect(response.status).toBe(500);
-    expect(headersAt).toBeGreaterThanOrEqual(DELAY_MS - 20);
     await response.body?.cancel();
   });
 });

@@ -1,0 +1,51 @@
+// Shared by `npm run size` and the page benchmarks: `astro preview` on the built site, and Debian's
+// Chromium (Playwright never downloads a browser here).
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from '@playwright/test';
+
+export interface Preview {
+  base: string;
+  stop(): void;
+}
+
+/** Serves dist/ with `astro preview` on the port; resolves once it answers. */
+export async function startPreview(port: number): Promise<Preview> {
+  if (!existsSync('dist/index.html')) throw new Error('no built site in dist/: run `npm run build` first');
+  const base = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn('npx', ['astro', 'preview', '--host', '127.0.0.1', '--port', String(port), '--ignore-lock'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (data: string) => (stderr += data));
+  const stop = () => {
+    if (child.pid && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+  };
+  // 60 s: a bound on starting at all (it takes a second or two), not a measure.
+  for (let waited = 0; waited < 60_000; waited += 200) {
+    if (child.exitCode !== null) throw new Error(`astro preview exited with code ${child.exitCode}: ${stderr}`);
+    try {
+      if ((await fetch(base + '/')).ok) return { base, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  stop();
+  throw new Error(`astro preview did not answer on ${base}: ${stderr}`);
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
