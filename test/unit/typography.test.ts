@@ -2,7 +2,8 @@
 // colon glued to its word, or a « » line break that leaves a guillemet alone at the start of a line;
 // a Spanish reader notices “English quotes”. The exact characters are checked, so that strings added
 // later by anyone follow the same rule.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const NBSP = '\u00a0'; // before : and inside « »
@@ -40,6 +41,36 @@ export function frenchTypographyProblems(text: string): string[] {
   return problems;
 }
 
+/**
+ * The prose of an MDX page, as a reader sees it: frontmatter values that are shown (title,
+ * description, labels), the text between tags, and the title attributes of components. Code (fenced
+ * and inline), link targets, imports and JSX expressions are the program's characters, not French.
+ */
+export function mdxProse(source: string): string[] {
+  const end = source.indexOf('\n---\n', 4);
+  const front = source.slice(4, end);
+  const parts = [...front.matchAll(/^\s*(?:title|description|label|tagline|text):\s*(.*)$/gm)].map((m) => m[1]!.replace(/^(["'])(.*)\1$/, '$2'));
+  const body = source.slice(end + 5);
+  for (const m of body.matchAll(/<[A-Z][^>\n]*\btitle="([^"]*)"/g)) parts.push(m[1]!);
+  parts.push(
+    body
+      .replace(/```[\s\S]*?```/g, ' ')
+      .replace(/`[^`\n]*`/g, 'X')
+      .replace(/<[^>\n]*>/g, 'X')
+      .replace(/\]\([^)\n]*\)/g, ']')
+      .replace(/^import .*$/gm, '')
+      .replace(/\{[^}\n]*\}/g, 'X'),
+  );
+  return parts;
+}
+
+function mdxFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? mdxFiles(join(dir, entry.name)) : entry.name.endsWith('.mdx') ? [join(dir, entry.name)] : [],
+  );
+}
+const docs = new URL('../../content/docs/', import.meta.url).pathname;
+
 describe('French typography rule (checker)', () => {
   it('accepts the rule and rejects ordinary or missing spaces', () => {
     expect(frenchTypographyProblems(`Erreur${NBSP}: «${NBSP}data: x${NBSP}» ; ok`)).toHaveLength(1);
@@ -50,6 +81,25 @@ describe('French typography rule (checker)', () => {
     expect(frenchTypographyProblems("l'hôte")).toHaveLength(1);
     expect(frenchTypographyProblems('voir https://example.org/a?b=c et le champ data: ici')).toEqual([]);
   });
+});
+
+describe('the French pages follow the same rule', () => {
+  for (const file of mdxFiles(join(docs, 'fr'))) {
+    it(file.slice(docs.length), () => {
+      const problems = mdxProse(readFileSync(file, 'utf8')).flatMap((text) => frenchTypographyProblems(text));
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+describe('the Spanish pages quote with «…»', () => {
+  for (const file of mdxFiles(join(docs, 'es'))) {
+    it(file.slice(docs.length), () => {
+      const prose = mdxProse(readFileSync(file, 'utf8')).join('\n');
+      expect(prose.match(/.{0,20}[“”"].{0,20}/g) ?? []).toEqual([]);
+      expect(prose.match(/«\s|\s»/g) ?? []).toEqual([]);
+    });
+  }
 });
 
 describe('UI strings follow the typography of their language', () => {
