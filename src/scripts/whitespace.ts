@@ -1,27 +1,22 @@
-// Text with its invisible characters made visible: CR as ␍, LF as ␊ (then a real line break),
-// tab as →, NUL as ␀, and a BOM as [BOM]; spaces can be shown as middle dots.
+// Text with its invisible characters made visible in the page (the signs: src/lib/visible.ts; the
+// legend: src/components/WhitespaceLegend.astro). Each sign is a `.ws` span; after ␊ comes a real
+// line break, so the text keeps its lines.
 
-const MARKS: Record<string, string> = { '\r': '␍', '\n': '␊', '\t': '→', '\0': '␀', '\uFEFF': '[BOM]' };
+import { visibleParts, type SpaceSigns } from '../lib/visible.ts';
 
-/** Appends `text` to `parent` with every invisible character shown as a marked-up sign. */
-export function appendVisible(parent: Node, text: string, options: { spaces?: boolean } = {}): void {
-  const pattern = options.spaces ? /[\r\n\t\0\uFEFF ]/g : /[\r\n\t\0\uFEFF]/g;
-  let last = 0;
-  for (const match of text.matchAll(pattern)) {
-    const at = match.index;
-    if (at > last) parent.appendChild(document.createTextNode(text.slice(last, at)));
-    const c = match[0];
+export { SIGNS, visible } from '../lib/visible.ts';
+
+/** Appends `text` to `parent` with every invisible character shown as a sign. */
+export function appendVisible(parent: Node, text: string, options: { spaces?: SpaceSigns } = {}): void {
+  for (const part of visibleParts(text, options.spaces)) {
+    if ('text' in part) {
+      parent.appendChild(document.createTextNode(part.text));
+      continue;
+    }
     const mark = document.createElement('span');
-    mark.className = c === ' ' ? 'ws ws-space' : 'ws';
-    mark.textContent = c === ' ' ? '·' : MARKS[c]!;
+    mark.className = part.space ? 'ws ws-space' : 'ws';
+    mark.textContent = part.sign;
     parent.appendChild(mark);
-    if (c === '\n') parent.appendChild(document.createTextNode('\n'));
-    last = at + 1;
+    if (part.lineFeed) parent.appendChild(document.createTextNode('\n'));
   }
-  if (last < text.length) parent.appendChild(document.createTextNode(text.slice(last)));
-}
-
-/** The same as a plain string, for labels and tests. */
-export function visible(text: string): string {
-  return text.replace(/[\r\n\t\0\uFEFF]/g, (c) => MARKS[c]!);
 }
