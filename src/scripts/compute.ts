@@ -1,62 +1,89 @@
-// Runs lessons-code computations in a module worker, off the main thread, with a time limit:
-// a huge or pathological input never freezes the page. A late answer is dropped, a stuck worker
-// is terminated and replaced.
+// Runs lessons-code computations off the main thread, in a module worker of the demo's own, with a
+// time limit: a huge or pathological input never freezes the page. A run that is stopped (a newer
+// input arrived, or the time ran out) terminates the worker, so a long computation for an old input
+// never delays the new one; the next run starts a fresh worker.
 
 import type { ComputeRequest, ComputeResult } from './compute-worker.ts';
+import { ComputeStopped, ComputeTimeout } from './demo-kit.ts';
 
-export class ComputeTimeout extends Error {}
+// Until the 06b demos and the exercises move to the kit, they import these from here.
+export { ComputeTimeout, debounce } from './demo-kit.ts';
 
-let worker: Worker | undefined;
-let nextId = 1;
-const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; timer: ReturnType<typeof setTimeout> }>();
-
-function getWorker(): Worker {
-  if (worker) return worker;
-  worker = new Worker(new URL('./compute-worker.ts', import.meta.url), { type: 'module' });
-  worker.addEventListener('message', (event: MessageEvent<{ id: number; ok: boolean; value?: unknown; error?: string }>) => {
-    const entry = pending.get(event.data.id);
-    if (!entry) return;
-    pending.delete(event.data.id);
-    clearTimeout(entry.timer);
-    if (event.data.ok) entry.resolve(event.data.value);
-    else entry.reject(new Error(event.data.error ?? 'error'));
-  });
-  worker.addEventListener('error', (event) => {
-    event.preventDefault();
-    restart(new Error(event.message || 'the worker failed'));
-  });
-  return worker;
+export interface Computer {
+  compute<R extends ComputeRequest>(request: R, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<ComputeResult<R>>;
 }
 
-function restart(error: Error): void {
-  worker?.terminate();
-  worker = undefined;
-  for (const [id, entry] of pending) {
-    clearTimeout(entry.timer);
-    entry.reject(error);
-    pending.delete(id);
-  }
-}
+/** The time a demo gives one computation by default: far above what the lesson's inputs need. */
+export const DEFAULT_TIME_LIMIT = 8000;
 
-/** Computes `request` in the worker; rejects with ComputeTimeout after `timeoutMs`. */
-export function compute<R extends ComputeRequest>(request: R, timeoutMs = 4000): Promise<ComputeResult<R>> {
-  const id = nextId++;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      pending.delete(id);
-      restart(new ComputeTimeout('timeout'));
-      reject(new ComputeTimeout('timeout'));
-    }, timeoutMs);
-    pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timer });
-    getWorker().postMessage({ id, request });
-  });
-}
+export function createComputer(): Computer {
+  let worker: Worker | undefined;
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
 
-/** Calls `run` at most once per `ms` of quiet input: for live updates while the learner types. */
-export function debounce<A extends unknown[]>(run: (...args: A) => void, ms: number): (...args: A) => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return (...args) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => run(...args), ms);
+  const stopWorker = (error: Error) => {
+    worker?.terminate();
+    worker = undefined;
+    for (const entry of pending.values()) entry.reject(error);
+    pending.clear();
   };
+
+  const getWorker = () => {
+    if (worker) return worker;
+    const created = new Worker(new URL('./compute-worker.ts', import.meta.url), { type: 'module' });
+    created.addEventListener('message', (event: MessageEvent<{ id: number; ok: boolean; value?: unknown; error?: string }>) => {
+      const entry = pending.get(event.data.id);
+      if (!entry) return;
+      pending.delete(event.data.id);
+      if (event.data.ok) entry.resolve(event.data.value);
+      else entry.reject(new Error(event.data.error ?? 'error'));
+    });
+    created.addEventListener('error', (event) => {
+      event.preventDefault();
+      if (worker === created) stopWorker(new Error(event.message || 'the worker failed'));
+    });
+    return (worker = created);
+  };
+
+  return {
+    compute(request, { signal, timeoutMs = DEFAULT_TIME_LIMIT } = {}) {
+      if (signal?.aborted) return Promise.reject(new ComputeStopped());
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        const done = () => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+        };
+        // Stopping one computation stops the worker, and with it any other still queued there.
+        const onAbort = () => {
+          done();
+          stopWorker(new ComputeStopped());
+        };
+        const timer = setTimeout(() => {
+          done();
+          stopWorker(new ComputeTimeout());
+        }, timeoutMs);
+        signal?.addEventListener('abort', onAbort, { once: true });
+        pending.set(id, {
+          resolve: (value) => {
+            done();
+            resolve(value as ComputeResult<typeof request>);
+          },
+          reject: (error) => {
+            done();
+            reject(error);
+          },
+        });
+        getWorker().postMessage({ id, request });
+      });
+    },
+  };
+}
+
+let shared: Computer | undefined;
+
+/** The 06b demos' call (one worker for all of them), until they move to createComputer(). */
+export function compute<R extends ComputeRequest>(request: R, timeoutMs = 4000): Promise<ComputeResult<R>> {
+  shared ??= createComputer();
+  return shared.compute(request, { timeoutMs });
 }

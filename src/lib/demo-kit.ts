@@ -1,0 +1,44 @@
+// The server half of the demo kit (the browser half is src/scripts/demo-kit.ts).
+// A demo's .astro file renders its whole skeleton with Astro.locals.t(), and hands its custom
+// element only the strings the client fills in later, picked by key prefix from t.all() (as
+// Starlight's Search.astro passes pagefind.*). Ids come from a per-page counter, so a page built
+// twice gets the same ids (no Math.random()).
+
+import { selectStrings, translate, type Vars } from './format.ts';
+
+interface Translate {
+  (key: string, options?: Record<string, unknown>): string;
+  all(): Record<string, string>;
+}
+
+/** The shared strings every demo may use on the client: verdicts, whitespace names, outcomes. */
+export const SHARED_PREFIXES = ['course.demo.', 'course.verdict.', 'course.count.', 'course.ws.'] as const;
+
+/** JSON of the strings for a demo: its own `course.<name>.*` keys, any `extra` prefixes, and the shared ones. */
+export function demoStrings(t: Translate, name: string, extra: readonly string[] = []): string {
+  return JSON.stringify(selectStrings(t.all(), [`course.${name}.`, ...extra, ...SHARED_PREFIXES]));
+}
+
+const counters = new WeakMap<object, Map<string, number>>();
+
+/**
+ * Ids for one demo on a page: `ids('answer')` → `chunker-1-answer`. The counter lives in the page's
+ * `Astro.locals`, so it starts again at 1 on each page and two demos of one kind never share an id.
+ */
+export function demoIds(locals: object, name: string): (part: string) => string {
+  let perPage = counters.get(locals);
+  if (!perPage) counters.set(locals, (perPage = new Map()));
+  const n = (perPage.get(name) ?? 0) + 1;
+  perPage.set(name, n);
+  const base = `${name}-${n}`;
+  return (part) => `${base}-${part}`;
+}
+
+/**
+ * The page's strings as the browser half reads them (`course.` taken off the keys), with plurals
+ * and numbers per locale: for skeletons that render a first result the client later replaces.
+ */
+export function serverStrings(t: Translate, lang: string): (key: string, vars?: Vars) => string {
+  const table = selectStrings(t.all(), ['course.']);
+  return (key, vars) => translate(table, lang, key, vars);
+}
