@@ -22,7 +22,7 @@ export function defineLazyElement(tag: string, load: () => Promise<Widget>, trig
             (entries) => {
               if (entries.some((entry) => entry.isIntersecting)) this.start();
             },
-            { rootMargin: '100% 0px' },
+            { rootMargin: '200px 0px' },
           );
           this.observer.observe(this);
         }
