@@ -1,0 +1,103 @@
+// The second transport: a client that never hands over pieces, only the whole text received so
+// far, each time it grows (XMLHttpRequest's `responseText` on `progress`, some mobile HTTP
+// clients). Passing that whole text on at every growth would feed the parser the start of the
+// answer again and again; remembering how much was passed on and passing only the rest gives the
+// parser exactly what a chunked transport gives it.
+
+/** What a growing-text source tells the transport. */
+export interface GrowingTextSink {
+  /** The whole text received so far, each time it grows. */
+  grow(textSoFar: string): void;
+  /** The response is complete: after the last `grow`. */
+  end(): void;
+  /** The transfer failed (network error, abort, timeout): the stream errors with `reason`. */
+  fail(reason: unknown): void;
+}
+
+/**
+ * Starts a source: it calls the sink's methods as the response arrives, and may return a function
+ * that stops it (called if the reader cancels the stream).
+ */
+export type GrowingTextSource = (sink: GrowingTextSink) => void | (() => void);
+
+const REPLACEMENT = 0xfffd;
+
+/**
+ * A body made of a growing text: each growth becomes one read holding only the new text, encoded
+ * as UTF-8, so that the same byte → text → event layer reads both transports.
+ *
+ * The last character of a growth is held back when it might still change: a lone high surrogate,
+ * or U+FFFD, which is what a decoder that re-decodes every received byte (as the XMLHttpRequest
+ * standard describes `responseText`: https://xhr.spec.whatwg.org/#text-response) shows for a
+ * character whose last bytes have not arrived yet. The next growth, or the end, passes it on.
+ * A text that shrinks is an error: the transport cannot know what the parser already has.
+ */
+export function pipeGrowingText(source: GrowingTextSource): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let passed = 0; // how many UTF-16 code units of the text have gone to the reader
+  let latest = '';
+  let settled = false;
+  let stop: void | (() => void);
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const pass = (upTo: number): void => {
+        if (upTo > passed) controller.enqueue(encoder.encode(latest.slice(passed, upTo)));
+        passed = Math.max(passed, upTo);
+      };
+      const fail = (reason: unknown): void => {
+        if (settled) return;
+        settled = true;
+        controller.error(reason);
+      };
+      stop = source({
+        grow(textSoFar) {
+          if (settled) return;
+          if (textSoFar.length < passed) {
+            fail(new Error(`The received text shrank from ${passed} to ${textSoFar.length} characters.`));
+            return;
+          }
+          latest = textSoFar;
+          let upTo = textSoFar.length;
+          const last = textSoFar.charCodeAt(upTo - 1);
+          if (last === REPLACEMENT || (last >= 0xd800 && last <= 0xdbff)) upTo--;
+          pass(upTo);
+        },
+        end() {
+          if (settled) return;
+          settled = true;
+          pass(latest.length);
+          controller.close();
+        },
+        fail,
+      });
+    },
+    cancel() {
+      settled = true;
+      if (typeof stop === 'function') stop();
+    },
+  });
+}
+
+/**
+ * An XMLHttpRequest as a growing-text source: `progress` grows, `load` grows a last time and
+ * ends, `error`, `abort` and `timeout` fail. Call before `send()`; cancelling the stream aborts it.
+ */
+export function xhrGrowingText(xhr: XMLHttpRequest): GrowingTextSource {
+  return (sink) => {
+    const grow = (): void => sink.grow(xhr.responseText);
+    const load = (): void => {
+      sink.grow(xhr.responseText);
+      sink.end();
+    };
+    const failed = (event: Event): void => sink.fail(new Error(`XMLHttpRequest ${event.type}`));
+    xhr.addEventListener('progress', grow);
+    xhr.addEventListener('load', load);
+    for (const type of ['error', 'abort', 'timeout']) xhr.addEventListener(type, failed);
+    return () => {
+      xhr.removeEventListener('progress', grow);
+      xhr.removeEventListener('load', load);
+      for (const type of ['error', 'abort', 'timeout']) xhr.removeEventListener(type, failed);
+      xhr.abort();
+    };
+  };
+}
