@@ -52,3 +52,27 @@ export { createPacedHost, wordPieces } from './lab/paced-host.ts';
 export type { PacedHostOptions } from './lab/paced-host.ts';
 export { runStreamTurn, settleOnFakeClock } from './lab/stream-turn.ts';
 export type { TimelineEntry, TimelineEventKind, TurnTimeline, StreamTurnOptions } from './lab/stream-turn.ts';
+// Provider streams (issue 14, owned by the providers helper): three providers' recordings, one byte → text → event
+// layer, one parser per provider into the answer and reasoning channels, and the growing-text transport.
+export { PROVIDER_QUESTION, PROVIDER_REASONING, PROVIDER_ANSWER, TRUNCATE_INSIDE } from './providers/answer.ts';
+export { PROVIDERS, field, stringField } from './providers/routes.ts';
+export type { Provider, ProviderRoute, EventRouter } from './providers/routes.ts';
+export { routeOpenAIEvent } from './providers/openai.ts';
+export { routeAnthropicEvent } from './providers/anthropic.ts';
+export { routeGeminiEvent } from './providers/gemini.ts';
+export { ProviderChannels, routeProviderEvent } from './providers/channels.ts';
+export type { ChannelListeners, ProviderStreamResult, TurnEnding } from './providers/channels.ts';
+export { readProviderStream, readProviderPieces, createProviderPipeline } from './providers/read-provider-stream.ts';
+export type { ProviderLayerObservers, ProviderPipeline } from './providers/read-provider-stream.ts';
+export { pipeGrowingText, xhrGrowingText } from './providers/growing-text.ts';
+export type { GrowingTextSink, GrowingTextSource } from './providers/growing-text.ts';
+export {
+  PROVIDER_RECORDINGS, TRUNCATED_RECORDINGS, OPENAI_DATA_ONLY_STREAM, GEMINI_REPEATED_FINISH_STREAM, recordingById, truncateRecording,
+} from './providers/recordings.ts';
+export type { RecordingId, ProviderRecording, TruncatedRecording } from './providers/recordings.ts';
+export { OPENAI_RESPONSES_STREAM } from './providers/recordings/openai-responses.ts';
+export { ANTHROPIC_MESSAGES_STREAM } from './providers/recordings/anthropic-messages.ts';
+export { GEMINI_STREAM } from './providers/recordings/gemini-stream.ts';
+export { validateProviderEvents } from './providers/shapes.ts';
+export { checkShape } from './providers/shape-check.ts';
+export type { Shape } from './providers/shape-check.ts';
