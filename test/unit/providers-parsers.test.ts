@@ -1,0 +1,189 @@
+// The details real provider streams have, each with the smallest stream that shows it.
+
+import { describe, expect, it } from 'vitest';
+import { PROVIDER_RECORDINGS, readProviderStream, routeProviderEvent } from '../../lessons-code/index.ts';
+import { bodyOfPieces, dataEvents, namedEvents, readRecordingCalls } from './provider-helpers.ts';
+
+const enc = new TextEncoder();
+const oa = (type: string, rest: Record<string, unknown> = {}, n = 0) => [type, JSON.stringify({ type, sequence_number: n, ...rest })] as [string, string];
+const completed = oa('response.completed', { response: { id: 'r', status: 'completed' } }, 99);
+const anth = (type: string, rest: Record<string, unknown> = {}) => [type, JSON.stringify({ type, ...rest })] as [string, string];
+const delta = (d: Record<string, unknown>) => anth('content_block_delta', { index: 0, delta: d });
+const gem = (parts: unknown[], extra: Record<string, unknown> = {}) => JSON.stringify({ candidates: [{ content: { parts, role: 'model' }, ...extra, index: 0 }] });
+
+describe('OpenAI Responses', () => {
+  it('routes by the payload’s type, not by the event: line', async () => {
+    const lying = namedEvents(
+      ['response.output_text.delta', JSON.stringify({ type: 'response.reasoning_summary_text.delta', delta: 'thinking' })],
+      ['message', JSON.stringify({ type: 'response.output_text.delta', delta: 'said' })],
+      completed,
+    );
+    expect(await readProviderStream('openai', bodyOfPieces([lying]))).toMatchObject({ answer: 'said', reasoning: 'thinking', complete: true });
+  });
+
+  it('reads reasoning from both summary text and raw reasoning text', async () => {
+    const stream = namedEvents(oa('response.reasoning_summary_text.delta', { delta: 'A' }), oa('response.reasoning_text.delta', { delta: 'B' }), completed);
+    expect(await readProviderStream('openai', bodyOfPieces([stream]))).toMatchObject({ answer: '', reasoning: 'AB', complete: true });
+  });
+
+  it('lets every other *.delta reach neither channel', async () => {
+    const others = [
+      'response.function_call_arguments.delta', 'response.code_interpreter_call_code.delta', 'response.custom_tool_call_input.delta',
+      'response.mcp_call_arguments.delta', 'response.refusal.delta', 'response.audio.transcript.delta', 'response.future_thing.delta',
+    ];
+    const stream = namedEvents(oa('response.output_text.delta', { delta: 'ok' }), ...others.map((type) => oa(type, { delta: '{"x":1}' })),
+      oa('response.output_text.annotation.added', { annotation: { type: 'url_citation', url: 'https://example.org' } }), completed);
+    const { result, calls } = await readRecordingCalls('openai', stream);
+    expect(result).toMatchObject({ answer: 'ok', reasoning: '', complete: true });
+    expect(calls).toEqual([['answer', 'ok', 'ok']]);
+  });
+
+  it('skips data: [DONE] from OpenAI-compatible servers that send data: lines only', async () => {
+    const stream = dataEvents('\n', oa('response.output_text.delta', { delta: 'hi' })[1], completed[1], '[DONE]');
+    expect(routeProviderEvent('openai', '[DONE]')).toEqual([{ kind: 'ignored', name: '[DONE]' }]);
+    expect(await readProviderStream('openai', bodyOfPieces([stream]))).toEqual({ answer: 'hi', reasoning: '', complete: true, ending: 'closed', detail: 'response.completed' });
+  });
+
+  it('is complete only after response.completed; failed, incomplete and error end it as failures', async () => {
+    const text = oa('response.output_text.delta', { delta: 'Half' });
+    const read = (...events: [string, string][]) => readProviderStream('openai', bodyOfPieces([namedEvents(...events)]));
+    expect(await read(text)).toMatchObject({ answer: 'Half', complete: false, ending: 'cut', detail: '' });
+    expect(await read(text, oa('response.failed', { response: { status: 'failed', error: { code: 'server_error', message: 'The model crashed.' } } })))
+      .toMatchObject({ answer: 'Half', complete: false, ending: 'failed', detail: 'response.failed: The model crashed.' });
+    expect(await read(text, oa('response.incomplete', { response: { status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' } } })))
+      .toMatchObject({ complete: false, ending: 'failed', detail: 'response.incomplete: max_output_tokens' });
+    expect(await read(text, oa('error', { code: 'rate_limit_exceeded', message: 'Slow down.', param: null }), completed))
+      .toMatchObject({ complete: false, ending: 'failed', detail: 'error: Slow down.' });
+  });
+});
+
+describe('Anthropic Messages', () => {
+  it('parses padded JSON: spaces before the closing brace change nothing', async () => {
+    const stream = enc.encode('event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hi"}      }\n\n'
+      + 'event: message_stop\ndata: {"type":"message_stop"    }\n\n');
+    expect(await readProviderStream('anthropic', bodyOfPieces([stream]))).toMatchObject({ answer: 'Hi', complete: true });
+  });
+
+  it('sends text_delta to the answer and thinking_delta to the reasoning; empty thinking is not notified', async () => {
+    const stream = namedEvents(delta({ type: 'thinking_delta', thinking: 'Hmm' }), delta({ type: 'thinking_delta', thinking: '' }),
+      delta({ type: 'text_delta', text: 'Yes' }), anth('message_stop'));
+    const { result, calls } = await readRecordingCalls('anthropic', stream);
+    expect(result).toMatchObject({ answer: 'Yes', reasoning: 'Hmm', complete: true });
+    expect(calls).toEqual([['reasoning', 'Hmm', 'Hmm'], ['answer', 'Yes', 'Yes']]);
+  });
+
+  it('lets signature, tool input, citations and unknown deltas reach neither channel', async () => {
+    const stream = namedEvents(
+      delta({ type: 'signature_delta', signature: 'c2ln' }), delta({ type: 'input_json_delta', partial_json: '{"q":' }),
+      delta({ type: 'citations_delta', citation: { type: 'char_location', cited_text: 'x' } }), delta({ type: 'sparkle_delta', text: 'no' }),
+      anth('ping'), anth('shiny_new_event', { text: 'no' }), anth('message_stop'),
+    );
+    const { result, calls } = await readRecordingCalls('anthropic', stream);
+    expect(result).toMatchObject({ answer: '', reasoning: '', complete: true });
+    expect(calls).toEqual([]);
+  });
+
+  it('concatenates the text of several blocks as it arrives', async () => {
+    const block = (index: number, text: string) => anth('content_block_delta', { index, delta: { type: 'text_delta', text } });
+    const stream = namedEvents(block(0, 'One. '), anth('content_block_stop', { index: 0 }), block(2, 'Two.'), anth('message_stop'));
+    expect(await readProviderStream('anthropic', bodyOfPieces([stream]))).toMatchObject({ answer: 'One. Two.', complete: true });
+  });
+
+  it('counts message_stop only once dispatched: without its blank line at the end of the body it is dropped', async () => {
+    const start = namedEvents(delta({ type: 'text_delta', text: 'Almost' }));
+    for (const [ending, complete] of [['\n\n', true], ['\r\n\r\n', true], ['\n', false], ['', false]] as const) {
+      const body = new Uint8Array([...start, ...enc.encode('event: message_stop\ndata: {"type":"message_stop"}' + ending)]);
+      expect(await readProviderStream('anthropic', bodyOfPieces([body]))).toMatchObject({ answer: 'Almost', complete });
+    }
+  });
+
+  it('ends as a failure on an error event', async () => {
+    const stream = namedEvents(delta({ type: 'text_delta', text: 'Par' }), anth('error', { error: { type: 'overloaded_error', message: 'Overloaded' } }));
+    expect(await readProviderStream('anthropic', bodyOfPieces([stream]))).toEqual({ answer: 'Par', reasoning: '', complete: false, ending: 'failed', detail: 'error: Overloaded' });
+  });
+});
+
+describe('Gemini streamGenerateContent', () => {
+  it('reads events separated by CRLF CRLF, and by LF LF', async () => {
+    for (const lineEnd of ['\r\n', '\n'] as const) {
+      const stream = dataEvents(lineEnd, gem([{ text: 'Thinking', thought: true }]), gem([{ text: 'Answer' }], { finishReason: 'STOP' }));
+      expect(await readProviderStream('gemini', bodyOfPieces([stream]))).toEqual({ answer: 'Answer', reasoning: 'Thinking', complete: true, ending: 'closed', detail: 'finishReason STOP' });
+    }
+  });
+
+  it('routes the parts of one chunk in order; a thoughtSignature-only part reaches neither channel', async () => {
+    const stream = dataEvents('\r\n', gem([{ text: 'A', thought: true }, { text: 'B' }, { thoughtSignature: 'c2ln' }, { text: 'C', thoughtSignature: 'c2ln' }]), gem([], { finishReason: 'STOP' }));
+    const { result, calls } = await readRecordingCalls('gemini', stream);
+    expect(calls).toEqual([['reasoning', 'A', 'A'], ['answer', 'B', 'B'], ['answer', 'C', 'BC']]);
+    expect(result.complete).toBe(true);
+    expect(routeProviderEvent('gemini', gem([{ thoughtSignature: 'c2ln' }]))).toEqual([{ kind: 'ignored', name: 'part thoughtSignature' }]);
+  });
+
+  it('reads the first candidate only', async () => {
+    const two = JSON.stringify({ candidates: [{ content: { parts: [{ text: 'second' }], role: 'model' }, index: 1 }, { content: { parts: [{ text: 'first' }], role: 'model' }, finishReason: 'STOP', index: 0 }] });
+    expect(await readProviderStream('gemini', bodyOfPieces([dataEvents('\r\n', two)]))).toMatchObject({ answer: 'first', complete: true });
+  });
+
+  it('is not complete with no candidates: a blocked prompt fails, a chunk without them carries nothing', async () => {
+    const blocked = dataEvents('\r\n', JSON.stringify({ promptFeedback: { blockReason: 'SAFETY' }, usageMetadata: { promptTokenCount: 5 } }));
+    expect(await readProviderStream('gemini', bodyOfPieces([blocked]))).toEqual({ answer: '', reasoning: '', complete: false, ending: 'failed', detail: 'promptFeedback.blockReason: SAFETY' });
+    const bare = dataEvents('\r\n', JSON.stringify({ usageMetadata: { promptTokenCount: 5 } }));
+    expect(await readProviderStream('gemini', bodyOfPieces([bare]))).toMatchObject({ complete: false, ending: 'cut' });
+  });
+
+  it('closes on any finishReason (MAX_TOKENS too) and says which', async () => {
+    const stream = dataEvents('\r\n', gem([{ text: 'Short' }], { finishReason: 'MAX_TOKENS' }));
+    expect(await readProviderStream('gemini', bodyOfPieces([stream]))).toMatchObject({ answer: 'Short', complete: true, detail: 'finishReason MAX_TOKENS' });
+  });
+
+  it('cannot tell a cut stream when the server repeats finishReason on every chunk', async () => {
+    const repeated = PROVIDER_RECORDINGS.find((r) => r.id === 'gemini-repeated-finish')!;
+    const firstChunk = enc.encode(repeated.text.slice(0, repeated.text.indexOf('\r\n\r\n') + 4));
+    expect(await readProviderStream('gemini', bodyOfPieces([firstChunk]))).toMatchObject({ answer: '', reasoning: expect.stringMatching(/^The user wants/), complete: true });
+  });
+});
+
+describe('the reader', () => {
+  it('never lets reasoning reach the answer, on any recording', async () => {
+    for (const recording of PROVIDER_RECORDINGS) {
+      const { calls } = await readRecordingCalls(recording.provider, recording.bytes);
+      const answerDeltas = calls.filter(([channel]) => channel === 'answer').map(([, d]) => d).join('');
+      expect(answerDeltas).not.toMatch(/flamenco colour|Keep the answer short/);
+      // Each notification's aggregate is every delta of its channel so far.
+      for (const channel of ['answer', 'reasoning'] as const) {
+        let sum = '';
+        for (const [c, d, aggregate] of calls) if (c === channel) expect(aggregate).toBe((sum += d));
+      }
+    }
+  });
+
+  it('data that is not JSON reaches neither channel', () => {
+    expect(routeProviderEvent('anthropic', '{"type":"content_block_delta",')).toEqual([{ kind: 'ignored', name: '(not JSON)' }]);
+  });
+
+  it('resolves as cut, with the error, when the body breaks mid-stream', async () => {
+    const recording = PROVIDER_RECORDINGS[1]!;
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (!sent) {
+          sent = true;
+          controller.enqueue(recording.bytes.subarray(0, 1500));
+        } else controller.error(new TypeError('network error'));
+      },
+    });
+    const result = await readProviderStream('anthropic', body);
+    expect(result).toMatchObject({ complete: false, ending: 'cut', detail: 'network error', reasoning: expect.stringContaining('flamenco') });
+  });
+
+  it('rejects when a listener throws, and cancels the body', async () => {
+    let cancelled = false;
+    const bytes = PROVIDER_RECORDINGS[0]!.bytes;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) { controller.enqueue(bytes.subarray(0, 3000)); },
+      cancel() { cancelled = true; },
+    });
+    await expect(readProviderStream('openai', body, { reasoning() { throw new Error('listener broke'); } })).rejects.toThrow('listener broke');
+    expect(cancelled).toBe(true);
+  });
+});

@@ -1,0 +1,180 @@
+// The course's provider recordings: what they hold, their events against the providers' documented
+// shapes, and the same channels at every byte where the network could cut them.
+
+import { describe, expect, it } from 'vitest';
+import {
+  PROVIDER_ANSWER,
+  PROVIDER_REASONING,
+  PROVIDER_RECORDINGS,
+  TRUNCATED_RECORDINGS,
+  readProviderPieces,
+  readProviderStream,
+  readStandardEvents,
+  validateProviderEvents,
+  type ProviderRecording,
+} from '../../lessons-code/index.ts';
+import { bodyOfPieces } from './provider-helpers.ts';
+
+const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+/** Thousands of reads each (about 0.3 ms a read on an idle core): a bound far above that, so a busy machine only makes them slower. */
+const SLOW = 180_000;
+const CLOSING: Record<string, string> = {
+  openai: 'response.completed',
+  'openai-data-only': 'response.completed',
+  anthropic: 'message_stop',
+  gemini: 'finishReason STOP',
+  'gemini-repeated-finish': 'finishReason STOP',
+};
+
+describe('the recordings', () => {
+  it.each(PROVIDER_RECORDINGS.map((r) => [r.id, r] as const))('%s reads whole into the one answer and its reasoning, closed', async (_id, recording) => {
+    const result = await readProviderStream(recording.provider, bodyOfPieces([recording.bytes]));
+    expect(result).toEqual({ answer: PROVIDER_ANSWER, reasoning: PROVIDER_REASONING, complete: true, ending: 'closed', detail: CLOSING[recording.id] });
+  });
+
+  it('carry characters of every UTF-8 length, the 4-byte emoji included', () => {
+    for (const length of [2, 3, 4]) expect([...PROVIDER_ANSWER].some((ch) => new TextEncoder().encode(ch).length === length)).toBe(true);
+    for (const recording of PROVIDER_RECORDINGS) expect(recording.text).toContain('🎸'); // F0 9F 8E B8
+    expect(PROVIDER_ANSWER).toMatch(/soleá.*bulerías.*¡Olé! 🎸$/);
+  });
+
+  it('have each provider’s own framing', () => {
+    const [openai, anthropic, gemini, dataOnly, repeated] = PROVIDER_RECORDINGS as [ProviderRecording, ...ProviderRecording[]];
+    expect(openai.text.startsWith('event: response.created\ndata: {"type":"response.created","sequence_number":0,')).toBe(true);
+    expect(openai.text).not.toContain('[DONE]');
+    // Anthropic pads JSON before its last brace and writes ping with a space after the colon.
+    expect(anthropic!.text).toMatch(/^data: \{"type":"content_block_delta".*\} {2,}\}$/m);
+    expect(anthropic!.text).toContain('data: {"type": "ping"}\n\n');
+    // Gemini: data lines only, every line ended by CRLF, events by CRLF CRLF.
+    expect(gemini!.text).not.toMatch(/(^|[^\r])\n/);
+    expect(gemini!.text.split('\r\n\r\n').filter(Boolean)).toHaveLength(5);
+    expect(gemini!.text).not.toContain('event:');
+    expect(dataOnly!.text).not.toContain('event:');
+    expect(dataOnly!.text.endsWith('}\n\ndata: [DONE]\n\n')).toBe(true);
+    expect(repeated!.text.match(/"finishReason": "STOP"/g)).toHaveLength(5);
+  });
+
+  it.each(PROVIDER_RECORDINGS.map((r) => [r.id, r] as const))('%s: every event fits the provider’s documented shape', (_id, recording) => {
+    const events = readStandardEvents(recording.text);
+    expect(events.length).toBeGreaterThanOrEqual(5);
+    expect(validateProviderEvents(recording.provider, events)).toEqual([]);
+  });
+
+  it('the truncated recordings stop two bytes into the ♯ of "G♯ and", inside an event', () => {
+    for (const truncated of TRUNCATED_RECORDINGS) {
+      expect([...truncated.bytes.subarray(-3)]).toEqual([0x47, 0xe2, 0x99]); // "G", then ♯ without its last byte AF
+      expect(truncated.from.bytes.subarray(0, truncated.bytes.length)).toEqual(truncated.bytes);
+      const lastEvent = decode(truncated.bytes).split(/\r?\n\r?\n/).at(-1)!;
+      expect(lastEvent.startsWith('event: ') || lastEvent.startsWith('data: ')).toBe(true);
+    }
+  });
+
+  it('a truncated recording keeps no partial event and, but for repeated finish reasons, is not complete', async () => {
+    const seen: Record<string, [boolean, string, string]> = {};
+    for (const truncated of TRUNCATED_RECORDINGS) {
+      const result = await readProviderStream(truncated.provider, bodyOfPieces([truncated.bytes]));
+      expect(result.reasoning).toBe(PROVIDER_REASONING);
+      expect(PROVIDER_ANSWER.startsWith(result.answer)).toBe(true);
+      expect(result.answer).not.toContain('\uFFFD');
+      seen[truncated.from.id] = [result.complete, result.ending, result.answer];
+    }
+    const upToWhen = 'Play E Phrygian: E F G A B C D. The half step from F down to E is the sound of a soleá. When the';
+    expect(seen).toEqual({
+      openai: [false, 'cut', upToWhen + ' chord is E major,'],
+      'openai-data-only': [false, 'cut', upToWhen + ' chord is E major,'],
+      anthropic: [false, 'cut', upToWhen],
+      gemini: [false, 'cut', 'Play E Phrygian: E F G A B C D. The half step from F down to E'],
+      // A server that repeats finishReason on every chunk: the cut stream looks closed.
+      'gemini-repeated-finish': [true, 'closed', 'Play E Phrygian: E F G A B C D. The half step from F down to E'],
+    });
+  });
+});
+
+describe('the validator of documented shapes', () => {
+  const openai = PROVIDER_RECORDINGS.find((r) => r.id === 'openai')!;
+  const anthropic = PROVIDER_RECORDINGS.find((r) => r.id === 'anthropic')!;
+  const gemini = PROVIDER_RECORDINGS.find((r) => r.id === 'gemini')!;
+  const swap = (recording: ProviderRecording, from: string, to: string) => {
+    expect(recording.text).toContain(from);
+    return readStandardEvents(recording.text.replace(from, to));
+  };
+
+  it('names a missing field, a wrong type, an undocumented field and an unknown event type', () => {
+    expect(validateProviderEvents('openai', swap(openai, '"delta":"Play"', '"text":"Play"'))).toEqual([
+      'event 20: $.delta: missing',
+      'event 20: $.text: not a documented field',
+    ]);
+    expect(validateProviderEvents('anthropic', swap(anthropic, '"index":1,"delta":{"type":"text_delta","text":"Play', '"index":"1","delta":{"type":"text_delta","text":"Play'))).toEqual([
+      'event 11: $.index: expected a number, got "1"',
+    ]);
+    expect(validateProviderEvents('gemini', swap(gemini, '"thought": true', '"thougth": true'))).toEqual([
+      'event 0: $.candidates[0].content.parts[0].thougth: not a documented field',
+    ]);
+    expect(validateProviderEvents('anthropic', swap(anthropic, '{"type": "ping"}', '{"type": "pong"}'))).toEqual([
+      'event 2: "pong" is not a documented event type',
+    ]);
+  });
+
+  it('checks the framing: event names, sequence numbers, the first Anthropic event', () => {
+    expect(validateProviderEvents('openai', swap(openai, 'event: response.in_progress', 'event: response.created'))).toEqual([
+      'event 1: named "response.created" but its type is "response.in_progress"',
+    ]);
+    expect(validateProviderEvents('openai', swap(openai, '"sequence_number":5,', '"sequence_number":6,'))).toEqual([
+      'event 5: sequence_number 6, expected 5',
+    ]);
+    expect(validateProviderEvents('anthropic', readStandardEvents(anthropic.text.slice(anthropic.text.indexOf('event: content_block_start'))))).toEqual([
+      'event 0: the stream must open with message_start',
+    ]);
+    expect(validateProviderEvents('gemini', readStandardEvents('event: chunk\n' + gemini.text))).toEqual([
+      'event 0: Gemini sends no event name, got "chunk"',
+    ]);
+  });
+});
+
+describe('every byte where the network can cut', () => {
+  const all = [
+    ...PROVIDER_RECORDINGS.map((r) => ({ name: r.id, provider: r.provider, bytes: r.bytes })),
+    ...TRUNCATED_RECORDINGS.map((t) => ({ name: `${t.from.id} (truncated)`, provider: t.provider, bytes: t.bytes })),
+  ];
+
+  it.each(all.map((s) => [s.name, s] as const))('%s: two reads cut at any byte give the channels of one read', async (_name, { provider, bytes }) => {
+    const whole = await readProviderStream(provider, bodyOfPieces([bytes]));
+    const differences: number[] = [];
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      const pieces = [bytes.subarray(0, cut), bytes.subarray(cut)];
+      const result = await readProviderStream(provider, bodyOfPieces(pieces));
+      if (JSON.stringify(result) !== JSON.stringify(whole)) differences.push(cut);
+    }
+    expect(differences).toEqual([]);
+  }, SLOW);
+
+  it.each(PROVIDER_RECORDINGS.map((r) => [r.id, r] as const))('%s stopped at any byte: channels are prefixes, and complete only once the closing event is whole', (_id, recording) => {
+    const { provider, bytes, text } = recording;
+    // Where the closing event's blank line ends, in bytes: the first event the parser routes to "closing".
+    const closingEnd = firstClosingEnd(recording);
+    expect(closingEnd).toBe(recording.id === 'openai-data-only' ? bytes.length - 'data: [DONE]\n\n'.length : recording.id === 'gemini-repeated-finish' ? new TextEncoder().encode(text.split('\r\n\r\n')[0] + '\r\n\r').length : recording.provider === 'gemini' ? bytes.length - 1 : bytes.length);
+    const wrong: number[] = [];
+    for (let stop = 0; stop <= bytes.length; stop++) {
+      const result = readProviderPieces(provider, [bytes.subarray(0, stop)]);
+      const prefixes = PROVIDER_ANSWER.startsWith(result.answer) && PROVIDER_REASONING.startsWith(result.reasoning);
+      if (!prefixes || result.complete !== stop >= closingEnd || result.answer.includes('\uFFFD')) wrong.push(stop);
+    }
+    expect(wrong).toEqual([]);
+  }, SLOW);
+});
+
+/**
+ * The byte offset where the first event that closes the turn is dispatched. With CRLF line ends
+ * (Gemini) that is one byte before its CRLF CRLF ends: the second CR alone ends the blank line, as
+ * a lone CR ends any line in the standard; the LF after it only completes that line end.
+ */
+function firstClosingEnd(recording: ProviderRecording): number {
+  const separator = recording.provider === 'gemini' ? '\r\n\r\n' : '\n\n';
+  let offset = 0;
+  for (const block of recording.text.split(separator)) {
+    offset += new TextEncoder().encode(block + separator).length;
+    const result = readProviderPieces(recording.provider, [new TextEncoder().encode(block + separator)]);
+    if (result.ending === 'closed') return recording.provider === 'gemini' ? offset - 1 : offset;
+  }
+  return -1;
+}
