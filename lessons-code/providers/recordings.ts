@@ -1,5 +1,6 @@
 // The course's provider recordings, as bodies to read: one answer with reasoning in each provider's
 // format, two variants that real servers produce, and a truncated copy of each.
+// (The `@__PURE__` marks let a bundle that imports none of this leave it out.)
 
 import { TRUNCATE_INSIDE } from './answer.ts';
 import { ANTHROPIC_MESSAGES_STREAM } from './recordings/anthropic-messages.ts';
@@ -27,7 +28,7 @@ export interface TruncatedRecording {
   bytes: Uint8Array;
 }
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 function recording(id: RecordingId, provider: Provider, api: string, text: string): ProviderRecording {
   return { id, provider, api, text, bytes: encoder.encode(text) };
@@ -38,25 +39,28 @@ function recording(id: RecordingId, provider: Provider, api: string, text: strin
  * `data:`, and a last `data: [DONE]`. The payloads are the same, so routing by their own `type`
  * reads it the same way.
  */
-export const OPENAI_DATA_ONLY_STREAM =
-  OPENAI_RESPONSES_STREAM.split('\n').filter((line) => !line.startsWith('event: ')).join('\n') + 'data: [DONE]\n\n';
+export const OPENAI_DATA_ONLY_STREAM = /* @__PURE__ */ asDataOnly(OPENAI_RESPONSES_STREAM);
+
+function asDataOnly(stream: string): string {
+  return stream.split('\n').filter((line) => !line.startsWith('event: ')).join('\n') + 'data: [DONE]\n\n';
+}
 
 /**
  * The Gemini recording as a server that repeats `"finishReason": "STOP"` on every chunk writes it.
  * Read whole, it gives the same channels; cut after its first chunk, it still looks closed.
  */
-export const GEMINI_REPEATED_FINISH_STREAM = GEMINI_STREAM.replaceAll(
+export const GEMINI_REPEATED_FINISH_STREAM = /* @__PURE__ */ GEMINI_STREAM.replaceAll(
   '"role": "model"},"index": 0',
   '"role": "model"},"finishReason": "STOP","index": 0',
 );
 
 /** The complete recordings: one per provider first, then the two variants. */
 export const PROVIDER_RECORDINGS: readonly ProviderRecording[] = [
-  recording('openai', 'openai', 'Responses API', OPENAI_RESPONSES_STREAM),
-  recording('anthropic', 'anthropic', 'Messages API', ANTHROPIC_MESSAGES_STREAM),
-  recording('gemini', 'gemini', 'streamGenerateContent', GEMINI_STREAM),
-  recording('openai-data-only', 'openai', 'Responses API (data: only, [DONE])', OPENAI_DATA_ONLY_STREAM),
-  recording('gemini-repeated-finish', 'gemini', 'streamGenerateContent (finishReason on every chunk)', GEMINI_REPEATED_FINISH_STREAM),
+  /* @__PURE__ */ recording('openai', 'openai', 'Responses API', OPENAI_RESPONSES_STREAM),
+  /* @__PURE__ */ recording('anthropic', 'anthropic', 'Messages API', ANTHROPIC_MESSAGES_STREAM),
+  /* @__PURE__ */ recording('gemini', 'gemini', 'streamGenerateContent', GEMINI_STREAM),
+  /* @__PURE__ */ recording('openai-data-only', 'openai', 'Responses API (data: only, [DONE])', OPENAI_DATA_ONLY_STREAM),
+  /* @__PURE__ */ recording('gemini-repeated-finish', 'gemini', 'streamGenerateContent (finishReason on every chunk)', GEMINI_REPEATED_FINISH_STREAM),
 ];
 
 export function recordingById(id: RecordingId): ProviderRecording {
@@ -85,4 +89,4 @@ export function truncateRecording(from: ProviderRecording): TruncatedRecording {
 }
 
 /** The truncated copy of every complete recording, in the same order. */
-export const TRUNCATED_RECORDINGS: readonly TruncatedRecording[] = PROVIDER_RECORDINGS.map(truncateRecording);
+export const TRUNCATED_RECORDINGS: readonly TruncatedRecording[] = /* @__PURE__ */ PROVIDER_RECORDINGS.map(truncateRecording);

@@ -12,116 +12,132 @@ import type { StandardEvent } from '../index.ts';
 import type { Provider } from './routes.ts';
 import { any, arr, bool, checkShape, enumOf, lit, num, obj, oneOf, orNull, str, type Shape } from './shape-check.ts';
 
-// ---- OpenAI Responses API -------------------------------------------------------------------
+interface ShapeTables {
+  openai: Record<string, Record<string, Shape>>;
+  anthropic: Record<string, Record<string, Shape>>;
+  gemini: Shape;
+}
 
-const OUTPUT_TEXT = obj({ type: lit('output_text'), text: str, annotations: arr(any), 'logprobs?': arr(any) });
-const SUMMARY_TEXT = obj({ type: lit('summary_text'), text: str });
-const OUTPUT_ITEM = oneOf(
-  obj({ id: str, type: lit('reasoning'), summary: arr(SUMMARY_TEXT), 'status?': enumOf('in_progress', 'completed', 'incomplete') }),
-  obj({ id: str, type: lit('message'), status: enumOf('in_progress', 'completed', 'incomplete'), role: lit('assistant'), content: arr(OUTPUT_TEXT) }),
-  obj({ id: str, type: lit('function_call'), call_id: str, name: str, arguments: str, 'status?': enumOf('in_progress', 'completed', 'incomplete') }),
-);
-/** The Response object: every field the reference requires, and the optional ones the recordings use. */
-const RESPONSE = obj({
-  id: str, object: lit('response'), created_at: num,
-  'status?': enumOf('completed', 'failed', 'in_progress', 'cancelled', 'queued', 'incomplete'),
-  error: orNull(obj({ code: str, message: str })),
-  incomplete_details: orNull(obj({ 'reason?': enumOf('max_output_tokens', 'content_filter') })),
-  instructions: orNull(str), metadata: orNull(obj({})), model: str, output: arr(OUTPUT_ITEM),
-  parallel_tool_calls: bool, temperature: orNull(num), tool_choice: any, tools: arr(any), top_p: orNull(num),
-  'usage?': obj({
-    input_tokens: num, input_tokens_details: obj({ cached_tokens: num }),
-    output_tokens: num, output_tokens_details: obj({ reasoning_tokens: num }), total_tokens: num,
-  }),
-});
-const inItem = { item_id: str, output_index: num };
-const inContent = { ...inItem, content_index: num };
-const inSummary = { ...inItem, summary_index: num };
+let tables: ShapeTables | undefined;
 
-const OPENAI: Record<string, Record<string, Shape>> = {
-  'response.created': { response: RESPONSE },
-  'response.in_progress': { response: RESPONSE },
-  'response.completed': { response: RESPONSE },
-  'response.failed': { response: RESPONSE },
-  'response.incomplete': { response: RESPONSE },
-  'response.output_item.added': { output_index: num, item: OUTPUT_ITEM },
-  'response.output_item.done': { output_index: num, item: OUTPUT_ITEM },
-  'response.reasoning_summary_part.added': { ...inSummary, part: SUMMARY_TEXT },
-  'response.reasoning_summary_part.done': { ...inSummary, part: SUMMARY_TEXT },
-  'response.reasoning_summary_text.delta': { ...inSummary, delta: str },
-  'response.reasoning_summary_text.done': { ...inSummary, text: str },
-  'response.reasoning_text.delta': { ...inContent, delta: str },
-  'response.content_part.added': { ...inContent, part: OUTPUT_TEXT },
-  'response.content_part.done': { ...inContent, part: OUTPUT_TEXT },
-  'response.output_text.delta': { ...inContent, delta: str, logprobs: arr(any) },
-  'response.output_text.done': { ...inContent, text: str, logprobs: arr(any) },
-  'response.output_text.annotation.added': { ...inContent, annotation_index: num, annotation: any },
-  'response.refusal.delta': { ...inContent, delta: str },
-  'response.function_call_arguments.delta': { ...inItem, delta: str },
-  'response.code_interpreter_call_code.delta': { ...inItem, delta: str },
-  'response.custom_tool_call_input.delta': { ...inItem, delta: str },
-  error: { code: orNull(str), message: str, param: orNull(str) },
-};
+/** The tables, built on first use (so that a bundle that never validates leaves them out). */
+function documentedShapes(): ShapeTables {
+  if (tables !== undefined) return tables;
+  // ---- OpenAI Responses API -------------------------------------------------------------------
+
+  const OUTPUT_TEXT = obj({ type: lit('output_text'), text: str, annotations: arr(any), 'logprobs?': arr(any) });
+  const SUMMARY_TEXT = obj({ type: lit('summary_text'), text: str });
+  const OUTPUT_ITEM = oneOf(
+    obj({ id: str, type: lit('reasoning'), summary: arr(SUMMARY_TEXT), 'status?': enumOf('in_progress', 'completed', 'incomplete') }),
+    obj({ id: str, type: lit('message'), status: enumOf('in_progress', 'completed', 'incomplete'), role: lit('assistant'), content: arr(OUTPUT_TEXT) }),
+    obj({ id: str, type: lit('function_call'), call_id: str, name: str, arguments: str, 'status?': enumOf('in_progress', 'completed', 'incomplete') }),
+  );
+  /** The Response object: every field the reference requires, and the optional ones the recordings use. */
+  const RESPONSE = obj({
+    id: str, object: lit('response'), created_at: num,
+    'status?': enumOf('completed', 'failed', 'in_progress', 'cancelled', 'queued', 'incomplete'),
+    error: orNull(obj({ code: str, message: str })),
+    incomplete_details: orNull(obj({ 'reason?': enumOf('max_output_tokens', 'content_filter') })),
+    instructions: orNull(str), metadata: orNull(obj({})), model: str, output: arr(OUTPUT_ITEM),
+    parallel_tool_calls: bool, temperature: orNull(num), tool_choice: any, tools: arr(any), top_p: orNull(num),
+    'usage?': obj({
+      input_tokens: num, input_tokens_details: obj({ cached_tokens: num }),
+      output_tokens: num, output_tokens_details: obj({ reasoning_tokens: num }), total_tokens: num,
+    }),
+  });
+  const inItem = { item_id: str, output_index: num };
+  const inContent = { ...inItem, content_index: num };
+  const inSummary = { ...inItem, summary_index: num };
+
+  const OPENAI: Record<string, Record<string, Shape>> = {
+    'response.created': { response: RESPONSE },
+    'response.in_progress': { response: RESPONSE },
+    'response.completed': { response: RESPONSE },
+    'response.failed': { response: RESPONSE },
+    'response.incomplete': { response: RESPONSE },
+    'response.output_item.added': { output_index: num, item: OUTPUT_ITEM },
+    'response.output_item.done': { output_index: num, item: OUTPUT_ITEM },
+    'response.reasoning_summary_part.added': { ...inSummary, part: SUMMARY_TEXT },
+    'response.reasoning_summary_part.done': { ...inSummary, part: SUMMARY_TEXT },
+    'response.reasoning_summary_text.delta': { ...inSummary, delta: str },
+    'response.reasoning_summary_text.done': { ...inSummary, text: str },
+    'response.reasoning_text.delta': { ...inContent, delta: str },
+    'response.content_part.added': { ...inContent, part: OUTPUT_TEXT },
+    'response.content_part.done': { ...inContent, part: OUTPUT_TEXT },
+    'response.output_text.delta': { ...inContent, delta: str, logprobs: arr(any) },
+    'response.output_text.done': { ...inContent, text: str, logprobs: arr(any) },
+    'response.output_text.annotation.added': { ...inContent, annotation_index: num, annotation: any },
+    'response.refusal.delta': { ...inContent, delta: str },
+    'response.function_call_arguments.delta': { ...inItem, delta: str },
+    'response.code_interpreter_call_code.delta': { ...inItem, delta: str },
+    'response.custom_tool_call_input.delta': { ...inItem, delta: str },
+    error: { code: orNull(str), message: str, param: orNull(str) },
+  };
+
+
+  // ---- Anthropic Messages API -----------------------------------------------------------------
+
+  const USAGE = obj({ input_tokens: num, output_tokens: num, 'cache_creation_input_tokens?': orNull(num), 'cache_read_input_tokens?': orNull(num) });
+  const CONTENT_BLOCK = oneOf(
+    obj({ type: lit('thinking'), thinking: str, signature: str }),
+    obj({ type: lit('text'), text: str, 'citations?': orNull(arr(any)) }),
+    obj({ type: lit('tool_use'), id: str, name: str, input: any }),
+  );
+  const DELTA = oneOf(
+    obj({ type: lit('text_delta'), text: str }),
+    obj({ type: lit('thinking_delta'), thinking: str }),
+    obj({ type: lit('signature_delta'), signature: str }),
+    obj({ type: lit('input_json_delta'), partial_json: str }),
+    obj({ type: lit('citations_delta'), citation: any }),
+  );
+  const ANTHROPIC: Record<string, Record<string, Shape>> = {
+    message_start: {
+      message: obj({
+        id: str, type: lit('message'), role: lit('assistant'), model: str, content: arr(any),
+        stop_reason: orNull(str), stop_sequence: orNull(str), usage: USAGE,
+      }),
+    },
+    content_block_start: { index: num, content_block: CONTENT_BLOCK },
+    content_block_delta: { index: num, delta: DELTA },
+    content_block_stop: { index: num },
+    message_delta: {
+      delta: obj({ stop_reason: orNull(str), stop_sequence: orNull(str) }),
+      usage: obj({ output_tokens: num, 'input_tokens?': orNull(num) }),
+    },
+    message_stop: {},
+    ping: {},
+    error: { error: obj({ type: str, message: str }) },
+  };
+
+
+  // ---- Gemini streamGenerateContent -----------------------------------------------------------
+
+  /** FinishReason, as the reference lists it. */
+  const FINISH_REASON = enumOf(
+    'FINISH_REASON_UNSPECIFIED', 'STOP', 'MAX_TOKENS', 'SAFETY', 'RECITATION', 'LANGUAGE', 'OTHER', 'BLOCKLIST',
+    'PROHIBITED_CONTENT', 'SPII', 'MALFORMED_FUNCTION_CALL', 'IMAGE_SAFETY', 'UNEXPECTED_TOOL_CALL', 'TOO_MANY_TOOL_CALLS',
+  );
+  const PART = obj({ 'text?': str, 'thought?': bool, 'thoughtSignature?': str, 'functionCall?': obj({ name: str, 'args?': any }) });
+  const GEMINI_RESPONSE = obj({
+    'candidates?': arr(obj({ 'content?': obj({ parts: arr(PART), role: lit('model') }), 'finishReason?': FINISH_REASON, 'index?': num })),
+    'promptFeedback?': obj({ 'blockReason?': enumOf('BLOCKED_REASON_UNSPECIFIED', 'SAFETY', 'OTHER', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'IMAGE_SAFETY') }),
+    'usageMetadata?': obj({ 'promptTokenCount?': num, 'candidatesTokenCount?': num, 'totalTokenCount?': num, 'thoughtsTokenCount?': num }),
+    'modelVersion?': str,
+    'responseId?': str,
+  });
+  tables = { openai: OPENAI, anthropic: ANTHROPIC, gemini: GEMINI_RESPONSE };
+  return tables;
+}
 
 function openAIShape(type: string): Shape | undefined {
-  const fields = OPENAI[type];
+  const fields = documentedShapes().openai[type];
   return fields && obj({ type: lit(type), sequence_number: num, ...fields });
 }
 
-// ---- Anthropic Messages API -----------------------------------------------------------------
-
-const USAGE = obj({ input_tokens: num, output_tokens: num, 'cache_creation_input_tokens?': orNull(num), 'cache_read_input_tokens?': orNull(num) });
-const CONTENT_BLOCK = oneOf(
-  obj({ type: lit('thinking'), thinking: str, signature: str }),
-  obj({ type: lit('text'), text: str, 'citations?': orNull(arr(any)) }),
-  obj({ type: lit('tool_use'), id: str, name: str, input: any }),
-);
-const DELTA = oneOf(
-  obj({ type: lit('text_delta'), text: str }),
-  obj({ type: lit('thinking_delta'), thinking: str }),
-  obj({ type: lit('signature_delta'), signature: str }),
-  obj({ type: lit('input_json_delta'), partial_json: str }),
-  obj({ type: lit('citations_delta'), citation: any }),
-);
-const ANTHROPIC: Record<string, Record<string, Shape>> = {
-  message_start: {
-    message: obj({
-      id: str, type: lit('message'), role: lit('assistant'), model: str, content: arr(any),
-      stop_reason: orNull(str), stop_sequence: orNull(str), usage: USAGE,
-    }),
-  },
-  content_block_start: { index: num, content_block: CONTENT_BLOCK },
-  content_block_delta: { index: num, delta: DELTA },
-  content_block_stop: { index: num },
-  message_delta: {
-    delta: obj({ stop_reason: orNull(str), stop_sequence: orNull(str) }),
-    usage: obj({ output_tokens: num, 'input_tokens?': orNull(num) }),
-  },
-  message_stop: {},
-  ping: {},
-  error: { error: obj({ type: str, message: str }) },
-};
-
 function anthropicShape(type: string): Shape | undefined {
-  const fields = ANTHROPIC[type];
+  const fields = documentedShapes().anthropic[type];
   return fields && obj({ type: lit(type), ...fields });
 }
-
-// ---- Gemini streamGenerateContent -----------------------------------------------------------
-
-/** FinishReason, as the reference lists it. */
-const FINISH_REASON = enumOf(
-  'FINISH_REASON_UNSPECIFIED', 'STOP', 'MAX_TOKENS', 'SAFETY', 'RECITATION', 'LANGUAGE', 'OTHER', 'BLOCKLIST',
-  'PROHIBITED_CONTENT', 'SPII', 'MALFORMED_FUNCTION_CALL', 'IMAGE_SAFETY', 'UNEXPECTED_TOOL_CALL', 'TOO_MANY_TOOL_CALLS',
-);
-const PART = obj({ 'text?': str, 'thought?': bool, 'thoughtSignature?': str, 'functionCall?': obj({ name: str, 'args?': any }) });
-const GEMINI_RESPONSE = obj({
-  'candidates?': arr(obj({ 'content?': obj({ parts: arr(PART), role: lit('model') }), 'finishReason?': FINISH_REASON, 'index?': num })),
-  'promptFeedback?': obj({ 'blockReason?': enumOf('BLOCKED_REASON_UNSPECIFIED', 'SAFETY', 'OTHER', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'IMAGE_SAFETY') }),
-  'usageMetadata?': obj({ 'promptTokenCount?': num, 'candidatesTokenCount?': num, 'totalTokenCount?': num, 'thoughtsTokenCount?': num }),
-  'modelVersion?': str,
-  'responseId?': str,
-});
 
 // ---- The validator --------------------------------------------------------------------------
 
@@ -147,7 +163,7 @@ export function validateProviderEvents(provider: Provider, events: readonly Stan
     }
     if (provider === 'gemini') {
       if (event.type !== 'message') problems.push(`${where}: Gemini sends no event name, got "${event.type}"`);
-      problems.push(...checkShape(payload, GEMINI_RESPONSE).map((problem) => `${where}: ${problem}`));
+      problems.push(...checkShape(payload, documentedShapes().gemini).map((problem) => `${where}: ${problem}`));
       return;
     }
     const type = (payload as { type?: unknown }).type;

@@ -37,4 +37,4 @@ data: {"candidates": [{"content": {"parts": [{"thoughtSignature": "QSBwbGFjZWhvb
 `;
 
 /** The recording's bytes as text (UTF-8, CRLF line ends, so events end with CRLF CRLF). */
-export const GEMINI_STREAM = GEMINI_STREAM_LF.replaceAll('\n', '\r\n');
+export const GEMINI_STREAM = /* @__PURE__ */ GEMINI_STREAM_LF.replaceAll('\n', '\r\n');
