@@ -61,9 +61,9 @@ for (const locale of LOCALES) {
 
       // the real code from lessons-code/ is shown: the standard reader, the writers, the #743 split
       for (const title of ['lessons-code/standard/parser.ts', 'lessons-code/ga/writers.ts', 'lessons-code/ga/chunkers.ts']) {
-        await expect(page.locator('.expressive-code figcaption', { hasText: title })).toHaveCount(1);
+        await expect(page.locator('figure.source-code figcaption', { hasText: title })).toHaveCount(1);
       }
-      await expect(page.locator('.expressive-code', { hasText: 'export function writeGaApiEvent' })).toHaveCount(1);
+      await expect(page.locator('figure.source-code', { hasText: 'export function writeGaApiEvent' })).toHaveCount(1);
     });
 
     test('exercises have their solutions collapsed, and the page says the host is a replica', async ({ page, consoleErrors }) => {

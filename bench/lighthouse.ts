@@ -1,0 +1,126 @@
+// Lighthouse (mobile) on the built site, served by `astro preview`, with Debian's Chromium: the
+// performance and accessibility scores of each page in each locale, median of 3 runs, with the
+// figures behind them (total blocking time, largest contentful paint, DOM elements, main-thread
+// work by category). A benchmark: it prints, it never fails (exit code 0 whatever the scores).
+//
+//   npm run build && npm run bench:lighthouse                 every page, 3 runs each
+//   npm run bench:lighthouse -- lesson --runs=5 --details     one page kind, more runs, the costliest scripts
+//
+// Page kinds: landing, lesson, beyond. Goal for the lesson page: performance ≥ 95, accessibility 100.
+
+import { loadavg } from 'node:os';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { launchChromium, startPreview } from '../scripts/preview.ts';
+
+const PAGES = {
+  landing: '/',
+  lesson: '/ga-ai/06-answer-on-the-wire/',
+  beyond: '/ga-ai/06b-beyond-the-wire/',
+} as const;
+const LOCALES = ['', '/es', '/fr'] as const;
+
+const args = process.argv.slice(2);
+const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3);
+const details = args.includes('--details');
+const kinds = (args.filter((a) => !a.startsWith('--')) as (keyof typeof PAGES)[]).filter((k) => k in PAGES);
+const chosen = kinds.length > 0 ? kinds : (Object.keys(PAGES) as (keyof typeof PAGES)[]);
+const port = Number(process.env.GA_BENCH_PORT || 4343);
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? NaN : sorted[Math.floor((sorted.length - 1) / 2)]!;
+};
+const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+
+interface Run {
+  performance: number;
+  accessibility: number;
+  tbt: number;
+  lcp: number;
+  fcp: number;
+  cls: number;
+  mainThread: Record<string, number>;
+  bootup: { url: string; scripting: number }[];
+  failedA11y: string[];
+}
+
+async function audit(url: string, chromePort: number): Promise<Run> {
+  const result = await lighthouse(url, {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    formFactor: 'mobile',
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits } = result.lhr;
+  const numeric = (id: string) => audits[id]?.numericValue ?? NaN;
+  const items = (id: string) => ((audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []);
+  return {
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    tbt: numeric('total-blocking-time'),
+    lcp: numeric('largest-contentful-paint'),
+    fcp: numeric('first-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    mainThread: Object.fromEntries(items('mainthread-work-breakdown').map((i) => [String(i.groupLabel ?? i.group), Number(i.duration)])),
+    bootup: items('bootup-time').map((i) => ({ url: String(i.url), scripting: Number(i.scripting) })),
+    failedA11y: Object.values(audits)
+      .filter((a) => a.scoreDisplayMode === 'binary' && a.score === 0 && categories.accessibility?.auditRefs.some((r) => r.id === a.id))
+      .map((a) => a.id),
+  };
+}
+
+/** Elements in the page once it has loaded, before any interaction (the budget is 1,500). */
+async function domElements(url: string): Promise<number> {
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+    await page.goto(url, { waitUntil: 'load' });
+    return await page.evaluate(() => document.getElementsByTagName('*').length);
+  } finally {
+    await browser.close();
+  }
+}
+
+const preview = await startPreview(port);
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'],
+});
+try {
+  console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, ${runs} run(s) per page, median shown; load average at start: ${load()}`);
+  console.log('page               perf  a11y   TBT ms   LCP ms   FCP ms    CLS  DOM elements  load (1/5/15 min)');
+  for (const kind of chosen) {
+    for (const locale of LOCALES) {
+      const path = `${locale}${PAGES[kind]}`;
+      const samples: Run[] = [];
+      for (let i = 0; i < runs; i++) {
+        try {
+          samples.push(await audit(preview.base + path, chrome.port));
+        } catch (error) {
+          console.log(`  ${path}: run ${i + 1} failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+        }
+      }
+      if (samples.length === 0) continue;
+      const m = (pick: (r: Run) => number) => median(samples.map(pick));
+      const label = `${kind} ${locale.slice(1) || 'en'}`;
+      const elements = await domElements(preview.base + path);
+      console.log(
+        `${label.padEnd(17)} ${String(m((r) => r.performance)).padStart(5)} ${String(m((r) => r.accessibility)).padStart(5)} ${m((r) => r.tbt).toFixed(0).padStart(8)} ${m((r) => r.lcp).toFixed(0).padStart(8)} ${m((r) => r.fcp).toFixed(0).padStart(8)} ${m((r) => r.cls).toFixed(3).padStart(6)} ${String(elements).padStart(13)}  ${load()}`,
+      );
+      const failed = [...new Set(samples.flatMap((r) => r.failedA11y))];
+      if (failed.length > 0) console.log(`    accessibility audits failed: ${failed.join(', ')}`);
+      if (details) {
+        const groups = Object.keys(samples[0]!.mainThread);
+        console.log(`    main thread (median ms): ${groups.map((g) => `${g} ${median(samples.map((r) => r.mainThread[g] ?? 0)).toFixed(0)}`).join(', ')}`);
+        const scripts = samples[0]!.bootup.sort((a, b) => b.scripting - a.scripting).slice(0, 6);
+        for (const s of scripts) console.log(`    script ${s.scripting.toFixed(0).padStart(5)} ms  ${s.url.replace(preview.base, '')}`);
+      }
+    }
+  }
+} finally {
+  chrome.kill();
+  preview.stop();
+}

@@ -1,0 +1,67 @@
+// The code listings of the lesson: short excerpts (what the prose discusses) with the whole file one
+// click away, and the weight of each page a student loads (its DOM before any interaction).
+
+import { readFileSync } from 'node:fs';
+import { LOCALES, axeViolations, expect, lessonUrl, test, useTheme } from './fixtures.ts';
+
+const source = (file: string) => readFileSync(new URL(`../../lessons-code/${file}`, import.meta.url), 'utf8').replace(/\n+$/, '');
+
+/** Every page kind of the site, in English: their element counts hardly differ between locales. */
+const PAGES = ['/', '/ga-ai/06-answer-on-the-wire/', '/ga-ai/06b-beyond-the-wire/', '/source/standard/parser/'];
+const DOM_BUDGET = 1500;
+
+test('no page has more than 1,500 elements before the student touches it', async ({ page, consoleErrors }) => {
+  void consoleErrors;
+  for (const locale of LOCALES) {
+    for (const path of PAGES) {
+      await page.goto(locale.prefix + path, { waitUntil: 'load' });
+      const count = await page.evaluate(() => document.getElementsByTagName('*').length);
+      expect(count, `${locale.prefix}${path}`).toBeLessThanOrEqual(DOM_BUDGET);
+    }
+  }
+});
+
+for (const locale of LOCALES) {
+  test(`listings (${locale.code}): excerpts of at most 60 lines, each a slice of its file, the whole file one click away`, async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    await page.goto(lessonUrl(locale));
+    const figures = page.locator('figure.source-code');
+    await expect(figures).toHaveCount(3);
+    for (const figure of await figures.all()) {
+      const file = (await figure.getAttribute('data-source-file'))!.replace(/^lessons-code\//, '');
+      const whole = source(file);
+      const shown = (await figure.locator('code').textContent())!;
+      // what the page shows is the file's own text (an excerpt may drop a member's indentation)
+      for (const line of shown.split('\n')) expect(whole.includes(line.trimStart()), `${file}: ${line}`).toBe(true);
+      const link = figure.locator('figcaption a');
+      if ((await link.count()) === 0) {
+        expect(shown).toBe(whole);
+        continue;
+      }
+      expect(shown.split('\n').length, file).toBeLessThanOrEqual(60);
+      const first = shown.split('\n')[0]!;
+      await link.click();
+      await expect(page.locator('html')).toHaveAttribute('lang', locale.lang);
+      const code = page.locator('figure.source-code.whole code');
+      expect(await code.textContent()).toBe(whole);
+      // the link lands on the excerpt's first line
+      const target = await page.evaluate(() => location.hash.slice(1));
+      expect((await page.locator(`[id="${target}"]`).textContent())!.trimStart()).toBe(first.trimStart());
+      await page.goBack();
+    }
+  });
+}
+
+test('the copy button copies the listing, and the listings pass axe in both themes', async ({ page, context, consoleErrors }) => {
+  void consoleErrors;
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  for (const theme of ['light', 'dark'] as const) {
+    await useTheme(page, theme);
+    await page.goto(lessonUrl(LOCALES[2]));
+    const figure = page.locator('figure.source-code').first();
+    await figure.locator('button.copy').click();
+    await expect(figure.locator('button.copy')).toHaveText('Copié');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await figure.locator('code').textContent());
+    expect(await axeViolations(page, 'figure.source-code')).toEqual([]);
+  }
+});
