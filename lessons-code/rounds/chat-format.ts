@@ -1,0 +1,112 @@
+// The shapes of OpenAI's Chat Completions API that the model replica speaks and the harnesses read.
+// Checked against OpenAI's published reference:
+// - the request and `stream_options.include_usage`: https://platform.openai.com/docs/api-reference/chat/create
+// - the `chat.completion` object: https://platform.openai.com/docs/api-reference/chat/object
+// - the `chat.completion.chunk` object, streamed as server-sent events:
+//   https://platform.openai.com/docs/api-reference/chat/streaming
+//   (https://developers.openai.com/api/reference/resources/chat/subresources/completions/streaming-events)
+// - the same types as OpenAI's TypeScript SDK generates them from its spec:
+//   https://github.com/openai/openai-node/blob/master/src/resources/chat/completions/completions.ts
+// Only the fields the course uses are typed; everything else a real response may carry is left out.
+
+/** Where the replica answers, as OpenAI's API does. */
+export const CHAT_COMPLETIONS_PATH = '/v1/chat/completions';
+
+/** `stop`: a natural end; `tool_calls`: the model asks for tools; `length`: the token limit cut it. */
+export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'function_call';
+
+export interface Usage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+/** A complete tool call, as a non-streamed answer or the request history carries it. */
+export interface ToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+export type ChatMessage =
+  | { role: 'system' | 'developer'; content: string }
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: ToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+export interface ToolDefinition {
+  type: 'function';
+  function: { name: string; description?: string; parameters?: Record<string, unknown> };
+}
+
+/** The request body the replica reads. */
+export interface ChatRequest {
+  model: string;
+  messages: ChatMessage[];
+  tools?: ToolDefinition[];
+  stream?: boolean;
+  /** Only with `stream: true`: a last chunk with `choices: []` and the usage, before `[DONE]`. */
+  stream_options?: { include_usage?: boolean } | null;
+  /** The older name; the reference now documents `max_completion_tokens`. The replica takes both. */
+  max_tokens?: number | null;
+  max_completion_tokens?: number | null;
+}
+
+/**
+ * One fragment of a tool call inside a chunk. Only `index` is always there: the first fragment of a
+ * call carries `id`, `type` and `function.name`; the later ones carry `index` and the next piece of
+ * `function.arguments`.
+ */
+export interface ToolCallFragment {
+  index: number;
+  id?: string;
+  type?: string;
+  function?: { name?: string; arguments?: string };
+}
+
+export interface ChunkDelta {
+  role?: 'assistant';
+  content?: string | null;
+  refusal?: string | null;
+  tool_calls?: ToolCallFragment[];
+}
+
+export interface ChunkChoice {
+  index: number;
+  delta: ChunkDelta;
+  finish_reason: FinishReason | null;
+}
+
+/** One `data:` event of a streamed answer. `choices` is empty in the usage chunk. */
+export interface ChatCompletionChunk {
+  id: string;
+  object: 'chat.completion.chunk';
+  created: number;
+  model: string;
+  choices: ChunkChoice[];
+  /** With `include_usage`: null on every chunk but the last, which carries the usage and no choice. */
+  usage?: Usage | null;
+}
+
+/** A non-streamed answer. */
+export interface ChatCompletion {
+  id: string;
+  object: 'chat.completion';
+  created: number;
+  model: string;
+  choices: {
+    index: number;
+    message: { role: 'assistant'; content: string | null; refusal: null; tool_calls?: ToolCall[] };
+    logprobs: null;
+    finish_reason: FinishReason;
+  }[];
+  usage: Usage;
+}
+
+/** The data of the event that ends every streamed answer, after the last chunk. */
+export const DONE_DATA = '[DONE]';
+
+/** One server-sent event with a single `data:` line: JSON never holds a raw line break. */
+export function sseData(data: string): string {
+  return `data: ${data}\n\n`;
+}
