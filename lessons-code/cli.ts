@@ -4,11 +4,13 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { HostMessage } from './host/host-process.ts';
-import { runLesson6 } from './index.ts';
+import { runLesson6, runLesson6d } from './index.ts';
 
 const LESSONS: Record<string, typeof runLesson6> = { l6: runLesson6 };
+/** Lessons that need no host process: they run their replica in this process, on a fake clock. */
+const IN_PROCESS_LESSONS: Record<string, () => Promise<{ text: string }>> = { l6d: runLesson6d };
 const START_TIMEOUT_MS = 8000;
-const USAGE = `usage: npm run lesson -- <lesson>   (lessons: ${Object.keys(LESSONS).join(', ')})`;
+const USAGE = `usage: npm run lesson -- <lesson>   (lessons: ${[...Object.keys(LESSONS), ...Object.keys(IN_PROCESS_LESSONS)].join(', ')})`;
 
 /** Starts the host process and resolves with its URL once it says it is ready, never later than the timeout. */
 function startHost(): Promise<{ child: ChildProcess; url: string }> {
@@ -55,6 +57,16 @@ function stopHost(child: ChildProcess): Promise<void> {
 
 async function main(argv: string[]): Promise<number> {
   const key = argv[0];
+  const inProcess = key === undefined ? undefined : IN_PROCESS_LESSONS[key];
+  if (inProcess !== undefined && argv.length === 1) {
+    try {
+      process.stdout.write((await inProcess()).text);
+      return 0;
+    } catch (error) {
+      process.stderr.write(`lesson ${key}: ${(error as Error).message}\n`);
+      return 1;
+    }
+  }
   const run = key === undefined ? undefined : LESSONS[key];
   if (run === undefined || argv.length > 1) {
     process.stderr.write(`${key === undefined ? 'no lesson given' : `unknown lesson: ${argv.join(' ')}`}\n${USAGE}\n`);

@@ -76,3 +76,32 @@ export { GEMINI_STREAM } from './providers/recordings/gemini-stream.ts';
 export { validateProviderEvents } from './providers/shapes.ts';
 export { checkShape } from './providers/shape-check.ts';
 export type { Shape } from './providers/shape-check.ts';
+// One streamed call per round (issue 15), lessons-code/rounds/: a model replica in OpenAI's Chat
+// Completions format, the two harnesses, the four details and their naive versions, the l6d program.
+// The replica over real HTTP is rounds/model-server.ts (Node only, left out here like host/http-host.ts).
+export { CHAT_COMPLETIONS_PATH, DONE_DATA, sseData } from './rounds/chat-format.ts';
+export type {
+  ChatCompletion, ChatCompletionChunk, ChatMessage, ChatRequest, ChunkChoice, ChunkDelta, FinishReason, ToolCall, ToolCallFragment, ToolDefinition, Usage,
+} from './rounds/chat-format.ts';
+export { textTokens, argumentTokens, promptTokens, MESSAGE_OVERHEAD_TOKENS } from './rounds/tokens.ts';
+export {
+  SEARCH_VOICINGS, HELLO_QUESTION, CAPABILITIES_QUESTION, VOICINGS_QUESTION, DROP2_QUESTION, GREETING_ANSWER, CAPABILITIES_ANSWER, DROP2_ANSWER,
+  OFF_TOPIC_ANSWER, planRound,
+} from './rounds/model-script.ts';
+export type { PlannedRound, PlannedCall } from './rounds/model-script.ts';
+// The model replica's start function and its call counter (CallLog: one line per call, counted per turn).
+export { startModelReplica, CallLog, TURN_HEADER, REPLICA_MODEL, MODEL_ORIGIN, DEFAULT_PACING, MAX_REQUEST_BYTES } from './rounds/model-replica.ts';
+export type { ModelReplica, ModelReplicaOptions, CallRecord, CallState, Pacing } from './rounds/model-replica.ts';
+export {
+  assembleToolCalls, assembleToolCallsByPosition, readChatChunks, RoundReader, readRound, readRoundSkippingEmptyDeltas, readRoundBlindly,
+  paragraphBreak, joinRounds, joinRoundsAsTheyCome, ModelStreamError,
+} from './rounds/round-reader.ts';
+export type { AssembledToolCall, RoundResult } from './rounds/round-reader.ts';
+// runTurn(harness, options) → Promise<TurnReport>, and one per harness: runPollThenStreamTurn(options), runStreamEveryRoundTurn(options).
+export {
+  runTurn, startTurn, runPollThenStreamTurn, runStreamEveryRoundTurn, HARNESSES, BillingLedger, Transcript, SYSTEM_PROMPT, COURSE_TOOLS,
+  SEARCH_VOICINGS_TOOL, VOICING_INDEX, DEFAULT_TOOL_MS,
+} from './rounds/harnesses.ts';
+export type { HarnessName, HarnessTurnStatus, TurnOptions, TurnReport, TurnStep, Tool, BillingEntry, SavedAnswer } from './rounds/harnesses.ts';
+export { runOnFakeClock } from './rounds/fake-clock.ts';
+export { runLesson6d, LENGTH_LIMIT, STOP_AFTER_PIECES } from './rounds/program.ts';

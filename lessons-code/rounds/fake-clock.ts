@@ -1,7 +1,7 @@
 // Running work on a fake clock: the replica paces its tokens with timers, so a run on a fake clock
 // takes no real time and gives the same times, and the same bytes, every time.
 
-import type { FakeClock } from '../paint-batcher.ts';
+import type { FakeClock } from '../lab/paint-batcher.ts';
 
 /** One turn of the event loop: every task and microtask already queued gets to run. */
 const nextTurn: () => Promise<void> =

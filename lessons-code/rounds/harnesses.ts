@@ -15,7 +15,7 @@
 // user saw. `runTurn` drives one to the end and reports what the turn cost.
 
 import type { FetchLike } from '../host/in-page-host.ts';
-import { type Clock, realClock } from '../paint-batcher.ts';
+import { type Clock, realClock } from '../lab/paint-batcher.ts';
 import {
   CHAT_COMPLETIONS_PATH,
   type ChatCompletion,
@@ -84,14 +84,14 @@ export const DEFAULT_TOOL_MS = 200;
 
 export type HarnessName = 'poll-then-stream' | 'stream-every-round';
 /** `cut`: the model hit the token limit; `stopped`: the user (or the client) ended the turn. */
-export type TurnEnding = 'complete' | 'cut' | 'stopped' | 'failed';
+export type HarnessTurnStatus = 'complete' | 'cut' | 'stopped' | 'failed';
 
 export interface BillingEntry {
   turnId: string;
   harness: HarnessName;
   inputTokens: number;
   outputTokens: number;
-  status: TurnEnding;
+  status: HarnessTurnStatus;
 }
 
 /** Where turns are billed: one entry per `bill` call, so a turn billed twice shows twice. */
@@ -112,7 +112,7 @@ export interface SavedAnswer {
   question: string;
   /** The text as the user saw it, half a sentence when stopped. */
   text: string;
-  status: TurnEnding;
+  status: HarnessTurnStatus;
 }
 
 /** The conversation as it is stored: every answer, stopped ones included. */
@@ -134,7 +134,7 @@ export type TurnStep =
   | { t: number; kind: 'answered'; call: number; finishReason: FinishReason | null; discarded: boolean }
   | { t: number; kind: 'tool'; name: string }
   | { t: number; kind: 'text'; call: number; text: string }
-  | { t: number; kind: 'end'; status: TurnEnding };
+  | { t: number; kind: 'end'; status: HarnessTurnStatus };
 
 export interface TurnOptions {
   /** The model server: the replica in the page, or `fetch` to it over HTTP. */
@@ -167,7 +167,7 @@ export interface TurnReport {
   text: string;
   /** The text of each streamed round as the model sent it, before any paragraph break was added. */
   roundTexts: string[];
-  status: TurnEnding;
+  status: HarnessTurnStatus;
   /** Calls made to the model. */
   calls: number;
   /** The tokens the turn was billed (0 and 0 when nothing was billed). */
@@ -216,7 +216,7 @@ class Turn {
   shown = '';
   readonly roundTexts: string[] = [];
   firstCharacterMs: number | null = null;
-  status: TurnEnding = 'complete';
+  status: HarnessTurnStatus = 'complete';
   error: string | null = null;
   billed = false;
 

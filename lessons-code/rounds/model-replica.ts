@@ -16,7 +16,7 @@
 // A non-streamed call answers one `chat.completion` object once the whole answer is generated.
 
 import type { FetchLike } from '../host/in-page-host.ts';
-import { type Clock, realClock } from '../paint-batcher.ts';
+import { type Clock, realClock } from '../lab/paint-batcher.ts';
 import {
   CHAT_COMPLETIONS_PATH,
   DONE_DATA,

@@ -5,7 +5,7 @@
 // 3. the usage comes last, in a chunk whose `choices` is empty;
 // 4. the text of two rounds needs a paragraph break between them.
 
-import { readStandardStream } from '../standard-reader.ts';
+import { readStandardStream } from '../standard/stream.ts';
 import { DONE_DATA, type ChatCompletionChunk, type FinishReason, type Usage } from './chat-format.ts';
 
 /** A stream that broke the format: an error event, a chunk that is not JSON, or no `[DONE]`. */

@@ -4,7 +4,7 @@
 // The replica bills with these counts, and the harnesses count a round that was cut short with the
 // same ones, as an app counts with the model's own tokenizer.
 
-import { wordPieces } from '../host/paced-host.ts';
+import { wordPieces } from '../lab/paced-host.ts';
 import type { ChatMessage, ChatRequest } from './chat-format.ts';
 
 /** The tokens of a text: words, each with the whitespace after it; joined, they give the text back. */

@@ -1,0 +1,234 @@
+// `npm run lesson -- l6d`: one streamed call per round. Runs the model replica in this process on a
+// fake clock, so every run prints the same bytes: the wire of a round that narrates and calls two
+// tools, the two harnesses on three questions, the four details with their naive failures, and a
+// stopped turn billed in `finally` and after the loop.
+
+import type { LessonOutput } from '../program/lesson6.ts';
+import { createFakeClock, type FakeClock } from '../lab/paint-batcher.ts';
+import { readStandard } from '../standard/parser.ts';
+import { runOnFakeClock } from './fake-clock.ts';
+import { CHAT_COMPLETIONS_PATH, DONE_DATA, type ChatCompletionChunk, type ChatRequest } from './chat-format.ts';
+import { BillingLedger, COURSE_TOOLS, DEFAULT_TOOL_MS, HARNESSES, SYSTEM_PROMPT, Transcript, runStreamEveryRoundTurn } from './harnesses.ts';
+import { REPLICA_MODEL, TURN_HEADER, startModelReplica, type ModelReplica } from './model-replica.ts';
+import { CAPABILITIES_QUESTION, DROP2_QUESTION, HELLO_QUESTION, VOICINGS_QUESTION } from './model-script.ts';
+import {
+  assembleToolCalls,
+  assembleToolCallsByPosition,
+  joinRounds,
+  joinRoundsAsTheyCome,
+  readRound,
+  readRoundBlindly,
+  readRoundSkippingEmptyDeltas,
+} from './round-reader.ts';
+
+/** The token limit of the `length` example, and the piece of text after which the turn is stopped. */
+export const LENGTH_LIMIT = 12;
+export const STOP_AFTER_PIECES = 12;
+
+const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+const ms = (n: number | null): string => (n === null ? '-' : `${thousands(n)} ms`);
+
+/** Lines, blocks (one per `== ` title, as the page shows them) and aligned tables. */
+class Output {
+  private readonly lines: string[] = [];
+  private readonly starts: number[] = [];
+
+  line(text = ''): void {
+    this.lines.push(text);
+  }
+
+  title(text: string): void {
+    this.line();
+    this.starts.push(this.lines.length);
+    this.line(`== ${text}`);
+  }
+
+  /** A text as `  | line` lines, the way the lesson's program shows raw bytes and answers. */
+  quote(text: string): void {
+    for (const line of text.split('\n')) this.line(`  | ${line}`.trimEnd());
+  }
+
+  /** Columns padded to their widest cell; `right` lists the columns aligned to the right. */
+  table(rows: string[][], right: number[] = []): void {
+    const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
+    for (const row of rows) {
+      const cells = row.map((cell, col) => (right.includes(col) ? cell.padStart(widths[col]!) : cell.padEnd(widths[col]!)));
+      this.line(cells.join('  ').trimEnd());
+    }
+  }
+
+  result(): LessonOutput {
+    const text = this.lines.join('\n') + '\n';
+    const blocks = this.starts.map((start, i) => this.lines.slice(start, this.starts[i + 1] ?? this.lines.length).join('\n').trimEnd());
+    return { text, blocks };
+  }
+}
+
+/** One call to the replica, its body read whole: the bytes a client receives. */
+async function rawCall(clock: FakeClock, replica: ModelReplica, request: ChatRequest, turn: string): Promise<string> {
+  const work = replica
+    .fetch(CHAT_COMPLETIONS_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json', [TURN_HEADER]: turn }, body: JSON.stringify(request) })
+    .then((response) => response.text());
+  return runOnFakeClock(clock, work);
+}
+
+function chunksOf(stream: string): ChatCompletionChunk[] {
+  return readStandard(stream)
+    .filter((data) => data !== DONE_DATA)
+    .map((data) => JSON.parse(data) as ChatCompletionChunk);
+}
+
+/** A chunk's line with the fields every chunk repeats (id, object, created, model) cut to `…`. */
+function shortChunkLine(line: string): string {
+  return line.replace(/^data: \{"id":"[^"]*","object":"chat\.completion\.chunk","created":\d+,"model":"[^"]*",/, 'data: {…,');
+}
+
+function streamedRequest(question: string, maxTokens?: number): ChatRequest {
+  const request: ChatRequest = {
+    model: REPLICA_MODEL,
+    messages: [
+      { role: 'system', content: SYSTEM_PROMPT },
+      { role: 'user', content: question },
+    ],
+    tools: COURSE_TOOLS.map((tool) => tool.definition),
+    stream: true,
+    stream_options: { include_usage: true },
+  };
+  if (maxTokens !== undefined) request.max_completion_tokens = maxTokens;
+  return request;
+}
+
+export async function runLesson6d(): Promise<LessonOutput> {
+  const clock = createFakeClock();
+  const replica = startModelReplica({ clock });
+  const out = new Output();
+  const { firstTokenMs, tokenMs } = replica.pacing;
+
+  out.line('# l6d');
+  out.title('The model replica');
+  out.line(`POST ${CHAT_COMPLETIONS_PATH} in OpenAI's Chat Completions format, model "${REPLICA_MODEL}" (a script, not a model)`);
+  out.line(`first token after ${firstTokenMs} ms, then one every ${tokenMs} ms; a tool runs in ${DEFAULT_TOOL_MS} ms; fake clock`);
+
+  const toolStream = await rawCall(clock, replica, streamedRequest(VOICINGS_QUESTION), 'wire');
+  const toolChunks = chunksOf(toolStream);
+  out.title(`"${VOICINGS_QUESTION}", first round, streamed with include_usage`);
+  out.line('(one event per line, without the blank line that ends it; id, object, created and model shown as …)');
+  out.quote(toolStream.split('\n').filter((line) => line !== '').map(shortChunkLine).join('\n'));
+
+  out.title('Two harnesses, one turn per question (times on the fake clock)');
+  const rows = [['question', 'harness', 'model calls', 'input', 'output', 'first character', 'total']];
+  const ledger = new BillingLedger();
+  let voicingRounds: string[] = [];
+  for (const question of [HELLO_QUESTION, CAPABILITIES_QUESTION, VOICINGS_QUESTION]) {
+    for (const harness of HARNESSES) {
+      const turnId = `${harness.name}: ${question}`;
+      const report = await runOnFakeClock(clock, harness.runTurn({ model: replica.fetch, question, turnId, clock, ledger }));
+      if (report.status !== 'complete') throw new Error(`${turnId} ended ${report.status}${report.error ? `: ${report.error}` : ''}`);
+      if (harness.name === 'stream-every-round' && question === VOICINGS_QUESTION) voicingRounds = report.roundTexts;
+      rows.push([
+        harness === HARNESSES[0] ? question : '',
+        harness.name,
+        String(replica.calls.count(turnId)),
+        thousands(report.inputTokens),
+        thousands(report.outputTokens),
+        ms(report.firstCharacterMs),
+        ms(report.totalMs),
+      ]);
+    }
+  }
+  out.table(rows, [2, 3, 4, 5, 6]);
+  out.line('model calls: counted by the replica, one log line per call with its turn id');
+  out.line('input and output: tokens billed for the turn; poll-then-stream generates every plain answer twice');
+
+  out.title('1. Tool calls rebuilt by index (the first round above: two calls, interleaved)');
+  out.line('by index (assembleToolCalls):');
+  for (const call of assembleToolCalls(toolChunks)) out.line(`  ${call.id}  ${call.name}  ${call.arguments}`);
+  const byPosition = assembleToolCallsByPosition(toolChunks);
+  out.line('by position in the tool_calls array:');
+  for (const call of byPosition) out.line(`  ${call.id}  ${call.name}  ${call.arguments}`);
+  const parses = byPosition.every((call) => {
+    try {
+      JSON.parse(call.arguments);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  out.line(`  ${byPosition.length} call(s) instead of 2; arguments ${parses ? 'parse' : 'do not parse as JSON'}`);
+
+  const cutStream = await rawCall(clock, replica, streamedRequest(CAPABILITIES_QUESTION, LENGTH_LIMIT), 'length');
+  const cutChunks = chunksOf(cutStream);
+  const careful = readRound(cutChunks);
+  const skipping = readRoundSkippingEmptyDeltas(cutChunks);
+  out.title(`2. finish_reason in a chunk with an empty delta ("${CAPABILITIES_QUESTION}", max_completion_tokens ${LENGTH_LIMIT})`);
+  out.quote(careful.text);
+  out.line(`every chunk read:          finish_reason ${careful.finishReason}: the answer was cut after ${careful.tokensReceived} tokens`);
+  out.line(`chunks with content only:  finish_reason ${skipping.finishReason === null ? 'never seen: the cut answer looks complete' : skipping.finishReason}`);
+
+  const helloStream = await rawCall(clock, replica, streamedRequest(HELLO_QUESTION), 'usage');
+  const helloChunks = chunksOf(helloStream);
+  const usage = readRound(helloChunks).usage;
+  let blindly: string;
+  try {
+    const read = readRoundBlindly(helloChunks);
+    blindly = `usage ${read.usage?.prompt_tokens} in, ${read.usage?.completion_tokens} out`;
+  } catch (error) {
+    blindly = `${(error as Error).name}: ${(error as Error).message}`;
+  }
+  out.title(`3. Usage in a last chunk with choices: [] ("${HELLO_QUESTION}")`);
+  out.line(helloStream.split('\n').filter((line) => line.startsWith('data: ')).slice(-2).map(shortChunkLine).map((line) => `  | ${line}`).join('\n'));
+  out.line(`choices checked first:   usage ${usage?.prompt_tokens} in, ${usage?.completion_tokens} out`);
+  out.line(`chunk.choices[0].delta:  ${blindly}`);
+
+  out.title(`4. A paragraph break between two rounds ("${VOICINGS_QUESTION}")`);
+  const firstLines = (text: string) => text.split('\n').slice(0, 3).join('\n');
+  out.line('joined with a paragraph break:');
+  out.quote(firstLines(joinRounds(voicingRounds)));
+  out.line('joined as they come:');
+  out.quote(firstLines(joinRoundsAsTheyCome(voicingRounds)));
+
+  out.title(`Stop ("${DROP2_QUESTION}", stopped after ${STOP_AFTER_PIECES} pieces of text)`);
+  const rowsStop = [['billing', 'generated', '10 s later', 'billed', 'saved answer']];
+  let saved = '';
+  for (const billIn of ['finally', 'after-the-loop'] as const) {
+    const turnId = `stop, billed ${billIn}`;
+    const stopLedger = new BillingLedger();
+    const transcript = new Transcript();
+    const stop = new AbortController();
+    let pieces = 0;
+    const report = await runOnFakeClock(
+      clock,
+      runStreamEveryRoundTurn({
+        model: replica.fetch,
+        question: DROP2_QUESTION,
+        turnId,
+        clock,
+        signal: stop.signal,
+        ledger: stopLedger,
+        transcript,
+        billIn,
+        onText: () => {
+          if (++pieces === STOP_AFTER_PIECES) stop.abort();
+        },
+      }),
+    );
+    const call = replica.calls.forTurn(turnId)[0]!;
+    const generated = call.generatedTokens;
+    clock.advance(10_000);
+    const entries = stopLedger.forTurn(turnId);
+    const answer = transcript.forTurn(turnId)[0];
+    rowsStop.push([
+      billIn === 'finally' ? 'in finally' : 'after the loop',
+      `${generated} of ${call.plannedTokens} tokens (${call.state})`,
+      String(call.generatedTokens),
+      entries.length === 0 ? 'nothing' : entries.map((e) => `${e.inputTokens} in, ${e.outputTokens} out`).join(' + '),
+      answer === undefined ? 'none' : `${answer.status}, ${thousands(answer.text.length)} characters`,
+    ]);
+    if (report.status !== 'stopped') throw new Error(`${turnId} ended ${report.status}`);
+    saved = answer?.text ?? '';
+  }
+  out.table(rowsStop);
+  out.line('the answer as the user saw it, saved and marked stopped:');
+  out.quote(saved.trimEnd());
+  return out.result();
+}
