@@ -23,7 +23,8 @@ export function httpModelClient(modelUrl: string): ModelClient {
   };
 }
 
-async function serve(handle: ChatHandler, req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {
+/** The web Request for a node:http request, its body streamed as it arrives; `signal` aborts it. */
+export function toWebRequest(req: IncomingMessage, origin: string, signal?: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -31,12 +32,17 @@ async function serve(handle: ChatHandler, req: IncomingMessage, res: ServerRespo
   }
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  const request = new Request(new URL(req.url ?? '/', origin), {
+  return new Request(new URL(req.url ?? '/', origin), {
     method,
     headers,
     body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : null,
     duplex: 'half',
+    signal,
   } as RequestInit);
+}
+
+async function serve(handle: ChatHandler, req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {
+  const request = toWebRequest(req, origin);
   const response = await handle(request);
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.flushHeaders(); // the status line and headers leave now, before the body is known
@@ -59,23 +65,30 @@ export interface RunningHttpHost {
   close(): Promise<void>;
 }
 
-/** Starts the replica on 127.0.0.1 (port 0: any free port) and resolves once it listens. */
-export function startHttpHost(options: { port?: number; modelUrl?: string } = {}): Promise<RunningHttpHost> {
-  const handle = createChatbotHost({ modelClient: httpModelClient(options.modelUrl ?? DEFAULT_MODEL_URL) });
+/**
+ * Listens on 127.0.0.1 (port 0: any free port) and resolves once it does. `serve` answers each
+ * request, given the server's origin; when it fails before the headers left, the answer is a 500
+ * with `failure` as its body, and after them the connection is dropped.
+ */
+export function listenOnLoopback(
+  serveOne: (req: IncomingMessage, res: ServerResponse, origin: string) => Promise<void>,
+  port: number,
+  failure: { contentType: string; body: string },
+): Promise<RunningHttpHost> {
   return new Promise((resolve, reject) => {
     let origin = 'http://127.0.0.1';
     const server = createServer((req, res) => {
-      serve(handle, req, res, origin).catch((error: unknown) => {
+      serveOne(req, res, origin).catch((error: unknown) => {
         if (!res.headersSent) {
-          res.writeHead(500, { 'Content-Type': 'application/problem+json' });
-          res.end(JSON.stringify({ title: 'An error occurred while processing your request.', status: 500 }));
+          res.writeHead(500, { 'Content-Type': failure.contentType });
+          res.end(failure.body);
         } else {
           res.destroy(error instanceof Error ? error : undefined);
         }
       });
     });
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
       if (address === null || typeof address === 'string') {
         reject(new Error('the server has no TCP address'));
@@ -91,5 +104,14 @@ export function startHttpHost(options: { port?: number; modelUrl?: string } = {}
         }),
       });
     });
+  });
+}
+
+/** Starts the replica on 127.0.0.1 (port 0: any free port) and resolves once it listens. */
+export function startHttpHost(options: { port?: number; modelUrl?: string } = {}): Promise<RunningHttpHost> {
+  const handle = createChatbotHost({ modelClient: httpModelClient(options.modelUrl ?? DEFAULT_MODEL_URL) });
+  return listenOnLoopback((req, res, origin) => serve(handle, req, res, origin), options.port ?? 0, {
+    contentType: 'application/problem+json',
+    body: JSON.stringify({ title: 'An error occurred while processing your request.', status: 500 }),
   });
 }

@@ -94,16 +94,19 @@ export interface BillingEntry {
   status: HarnessTurnStatus;
 }
 
-/** Where turns are billed: one entry per `bill` call, so a turn billed twice shows twice. */
-export class BillingLedger {
-  readonly entries: BillingEntry[] = [];
+/** Entries in the order they came, looked up by turn. */
+class ByTurn<T extends { turnId: string }> {
+  readonly entries: T[] = [];
 
+  forTurn(turnId: string): T[] {
+    return this.entries.filter((entry) => entry.turnId === turnId);
+  }
+}
+
+/** Where turns are billed: one entry per `bill` call, so a turn billed twice shows twice. */
+export class BillingLedger extends ByTurn<BillingEntry> {
   bill(entry: BillingEntry): void {
     this.entries.push(entry);
-  }
-
-  forTurn(turnId: string): BillingEntry[] {
-    return this.entries.filter((entry) => entry.turnId === turnId);
   }
 }
 
@@ -116,15 +119,9 @@ export interface SavedAnswer {
 }
 
 /** The conversation as it is stored: every answer, stopped ones included. */
-export class Transcript {
-  readonly answers: SavedAnswer[] = [];
-
+export class Transcript extends ByTurn<SavedAnswer> {
   save(answer: SavedAnswer): void {
-    this.answers.push(answer);
-  }
-
-  forTurn(turnId: string): SavedAnswer[] {
-    return this.answers.filter((answer) => answer.turnId === turnId);
+    this.entries.push(answer);
   }
 }
 
@@ -371,47 +368,46 @@ type Harness = (turn: Turn) => AsyncGenerator<string, void, undefined>;
 
 /** Stream every round: one call per round; text forwarded as it comes; tool calls rebuilt from fragments. */
 async function* streamEveryRound(turn: Turn): AsyncGenerator<string, void, undefined> {
-  let completed = false;
-  let failure: unknown;
-  try {
-    for (;;) {
-      const round = yield* turn.streamRound(turn.request(true));
-      if (round.finishReason === 'tool_calls' && round.toolCalls.length > 0) {
-        await turn.runTools(round.text, round.toolCalls);
-        continue;
-      }
-      turn.status = round.finishReason === 'length' ? 'cut' : 'complete';
-      break;
+  for (;;) {
+    const round = yield* turn.streamRound(turn.request(true));
+    if (round.finishReason === 'tool_calls' && round.toolCalls.length > 0) {
+      await turn.runTools(round.text, round.toolCalls);
+      continue;
     }
-    completed = true;
-    if (turn.options.billIn === 'after-the-loop') turn.bill();
-  } catch (error) {
-    failure = error;
-    throw error;
-  } finally {
-    turn.finish(completed, failure);
+    turn.status = round.finishReason === 'length' ? 'cut' : 'complete';
+    return;
   }
 }
 
 /** Poll, then stream: non-streamed probes until the model answers, then the same question again, streamed. */
 async function* pollThenStream(turn: Turn): AsyncGenerator<string, void, undefined> {
+  for (;;) {
+    const completion = await turn.complete(turn.request(false));
+    const choice = completion.choices[0]!;
+    const calls = choice.message.tool_calls ?? [];
+    const toolRound = choice.finish_reason === 'tool_calls' && calls.length > 0;
+    turn.step({ t: turn.since(), kind: 'answered', call: turn.calls, finishReason: choice.finish_reason, discarded: !toolRound });
+    if (!toolRound) break; // an answer: it is thrown away and asked for again, streamed
+    await turn.runTools(
+      choice.message.content ?? '',
+      calls.map((call) => ({ id: call.id, name: call.function.name, arguments: call.function.arguments })),
+    );
+  }
+  const round = yield* turn.streamRound(turn.request(true));
+  turn.status = round.finishReason === 'length' ? 'cut' : 'complete';
+}
+
+/**
+ * A harness's rounds inside the turn's ending: the text passes through as it comes, and `finally`
+ * runs however the turn ends (complete, failed, or left early by its consumer, whose `return()`
+ * reaches here through `yield*`): it bills the turn once and saves what the user saw. The naive
+ * version bills after the loop instead, a line that an early exit never reaches.
+ */
+async function* withEnding(turn: Turn, rounds: AsyncGenerator<string, void, undefined>): AsyncGenerator<string, void, undefined> {
   let completed = false;
   let failure: unknown;
   try {
-    for (;;) {
-      const completion = await turn.complete(turn.request(false));
-      const choice = completion.choices[0]!;
-      const calls = choice.message.tool_calls ?? [];
-      const toolRound = choice.finish_reason === 'tool_calls' && calls.length > 0;
-      turn.step({ t: turn.since(), kind: 'answered', call: turn.calls, finishReason: choice.finish_reason, discarded: !toolRound });
-      if (!toolRound) break; // an answer: it is thrown away and asked for again, streamed
-      await turn.runTools(
-        choice.message.content ?? '',
-        calls.map((call) => ({ id: call.id, name: call.function.name, arguments: call.function.arguments })),
-      );
-    }
-    const round = yield* turn.streamRound(turn.request(true));
-    turn.status = round.finishReason === 'length' ? 'cut' : 'complete';
+    yield* rounds;
     completed = true;
     if (turn.options.billIn === 'after-the-loop') turn.bill();
   } catch (error) {
@@ -436,7 +432,7 @@ const HARNESS_GENERATORS: Record<HarnessName, Harness> = {
 export function startTurn(harness: HarnessName, options: TurnOptions): { pieces: AsyncGenerator<string, void, undefined>; report(): TurnReport } {
   const turn = new Turn(harness, options);
   return {
-    pieces: HARNESS_GENERATORS[harness](turn),
+    pieces: withEnding(turn, HARNESS_GENERATORS[harness](turn)),
     report: () => ({
       harness,
       turnId: options.turnId,

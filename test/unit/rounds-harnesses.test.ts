@@ -262,7 +262,7 @@ describe('failures end the turn with a clear status, billed once', () => {
     const report = await runOnFakeClock(clock, runPollThenStreamTurn({ model: cutting, question: HELLO_QUESTION, turnId: 'cut', clock, ledger, transcript }));
     expect(report.status).toBe('failed');
     expect(report.error).toMatch(/ended before data: \[DONE\]/);
-    expect(transcript.answers[0]).toMatchObject({ status: 'failed', text: report.text });
+    expect(transcript.entries[0]).toMatchObject({ status: 'failed', text: report.text });
     expect(report.text.length).toBeGreaterThan(0);
     expect(ledger.entries).toHaveLength(1);
   });

@@ -99,7 +99,7 @@ describe('over HTTP on loopback', () => {
     expect(ledger.forTurn('http stop')).toEqual([
       { turnId: 'http stop', harness: 'stream-every-round', inputTokens: call.promptTokens, outputTokens: 8, status: 'stopped' },
     ]);
-    expect(transcript.answers).toEqual([{ turnId: 'http stop', question: DROP2_QUESTION, text: report.text, status: 'stopped' }]);
+    expect(transcript.entries).toEqual([{ turnId: 'http stop', question: DROP2_QUESTION, text: report.text, status: 'stopped' }]);
     expect(textTokens(report.text)).toHaveLength(8);
   });
 
