@@ -144,7 +144,12 @@ export interface ModelReplica {
 /** One step of a generation: a token of text, or a fragment of a tool call. */
 type Token = { content: string } | { fragment: NonNullable<ChunkDelta['tool_calls']>[number] };
 
-/** The round's tokens in the order they are generated: text first, then the calls' fragments interleaved. */
+/**
+ * The round's tokens in the order they are generated: text first, then the calls' fragments
+ * interleaved. The reference keys fragments by `index` and promises no order between calls; OpenAI's
+ * own streams tend to finish one call before the next, so the replica interleaves on purpose: it is
+ * the order a reader that trusts array positions gets wrong.
+ */
 function tokensOf(round: PlannedRound): Token[] {
   const tokens: Token[] = round.textTokens.map((content) => ({ content }));
   round.calls.forEach((call, index) => {
