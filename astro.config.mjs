@@ -31,6 +31,13 @@ export default defineConfig({
           items: [{ autogenerate: { directory: 'ga-ai' } }],
         },
       ],
+      // Overrides (src/components/overrides/): theme scripts that survive full or blocked storage, and a
+      // language-and-theme menu on phones for pages without a sidebar.
+      components: {
+        Header: './src/components/overrides/Header.astro',
+        ThemeProvider: './src/components/overrides/ThemeProvider.astro',
+        ThemeSelect: './src/components/overrides/ThemeSelect.astro',
+      },
       customCss: ['./src/styles/course.css'],
       lastUpdated: false,
       pagination: true,

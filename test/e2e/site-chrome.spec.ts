@@ -1,0 +1,102 @@
+// The site's chrome around the lessons: the language and theme pickers reachable on a phone from the
+// landing page, a theme picker that survives full or blocked storage, and the search box's own
+// strings in the page's language (Pagefind's UI).
+
+import type { Page } from '@playwright/test';
+import { LOCALES, axeViolations, expect, landingUrl, lessonUrl, test } from './fixtures.ts';
+
+const fr = LOCALES[2];
+
+test('on a 390 px phone the landing page has a menu with the language and theme pickers', async ({ page, consoleErrors }) => {
+  void consoleErrors;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(landingUrl(fr));
+  const menu = page.locator('details.phone-preferences');
+  const summary = menu.locator('summary');
+  await expect(summary).toBeVisible();
+  await expect(summary).toHaveAccessibleName('Langue et thème');
+  // keyboard: the menu opens with Enter, and Escape closes it again
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  const theme = menu.locator('starlight-theme-select select');
+  await expect(theme).toBeVisible();
+  expect(await axeViolations(page, 'header')).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(theme).toBeHidden();
+  await expect(summary).toBeFocused();
+  // the theme picker works from there, and the choice holds on the next page
+  await summary.click();
+  await theme.selectOption('light');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  // the language picker leads to the same page in Spanish
+  await menu.locator('starlight-lang-select select').selectOption({ label: 'Español' });
+  await expect(page).toHaveURL(/\/es\/$/);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  // on a page with a sidebar, Starlight's own mobile menu has them: no second menu there
+  await page.goto(lessonUrl(fr));
+  await expect(page.locator('details.phone-preferences')).toHaveCount(0);
+});
+
+test('at 1280 px the landing page keeps the pickers in the header, with no extra menu', async ({ page, consoleErrors }) => {
+  void consoleErrors;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(landingUrl(fr));
+  await expect(page.locator('details.phone-preferences summary')).toBeHidden();
+  await expect(page.locator('header starlight-theme-select select').first()).toBeVisible();
+});
+
+/** Makes every localStorage access throw, as a browser with storage blocked does. */
+const blockStorage = (page: Page) =>
+  page.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', {
+      configurable: true,
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+  });
+
+/** Makes every write to localStorage fail, as a full storage does. */
+const fillStorage = (page: Page) =>
+  page.addInitScript(() => {
+    Storage.prototype.setItem = function () {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+
+for (const [name, setup] of [
+  ['blocked', blockStorage],
+  ['full', fillStorage],
+] as const) {
+  test(`with ${name} storage the theme picker still works and the page logs no error`, async ({ page, consoleErrors }) => {
+    await setup(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(lessonUrl(LOCALES[0]));
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    const picker = page.locator('header starlight-theme-select select').first();
+    await picker.selectOption('light');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await picker.selectOption('dark');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await picker.selectOption('auto');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark'); // the system's scheme
+    expect(consoleErrors).toEqual([]);
+  });
+}
+
+for (const locale of LOCALES.slice(1)) {
+  test(`the search box speaks ${locale.code}: no Pagefind string in English`, async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    await page.goto(landingUrl(locale));
+    await page.locator('site-search button[data-open-modal]').first().click();
+    await page.locator('#starlight__search input').fill('SseChunker');
+    const message = page.locator('#starlight__search .pagefind-ui__message');
+    await expect(message).toContainText(locale.code === 'fr' ? 'résultats pour' : 'resultados para', { timeout: 15_000 });
+    await expect(page.locator('#starlight__search .pagefind-ui__search-clear')).toHaveText(locale.code === 'fr' ? 'Effacer' : 'Borrar');
+    await page.locator('#starlight__search input').fill('zzzqqq');
+    await expect(message).toContainText(locale.code === 'fr' ? 'Aucun résultat pour' : 'No hay resultados para');
+    expect(await page.locator('#starlight__search').innerText()).not.toMatch(/\bresults? for\b|Load more|Clear\b/);
+  });
+}
