@@ -1,10 +1,10 @@
-// "Beyond the wire" (issue 6), in each locale: the cut slider and the scan (its counts are the ones
+// "Beyond the wire" (issue 6), in English: the cut slider and the scan (its counts are the ones
 // lessons-code computes, as in the unit tests), the drop control and the client's handling of a
-// truncated turn, the timeline of the burst and the paced host; keyboard only; axe in light and
-// dark; no horizontal scroll at 360 px; no console errors.
+// truncated turn, the timeline of the burst and the paced host; keyboard only; no console errors.
+// Elsewhere: the page's sections and sidebar entry (test/dist/pages.test.ts), es/fr strings
+// (locales.spec.ts), axe (a11y.spec.ts), 360 px (layout.spec.ts).
 
 import type { Locator, Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
 import {
   CUT_STREAMS,
   DROP_STREAMS,
@@ -14,9 +14,9 @@ import {
   wordPieces,
 } from '../../lessons-code/index.ts';
 import { firstDrop } from '../../src/scripts/stop-short-demo.ts';
-import { LOCALES, axeViolations, expect, test, useTheme, type Locale } from './fixtures.ts';
+import { EN, beyondUrl, expect, test, type Locale } from './fixtures.ts';
 
-const pageUrl = (locale: Locale) => `${locale.prefix}/ga-ai/06b-beyond-the-wire/`;
+const pageUrl = beyondUrl;
 const CUT = 'ga-cut-anywhere-demo';
 const STOP = 'ga-stop-short-demo';
 const BURST = 'ga-burst-timeline-demo';
@@ -42,267 +42,216 @@ async function sameAll(demo: Locator): Promise<Record<string, string | null>> {
   return result;
 }
 
-for (const locale of LOCALES) {
-  test.describe(`beyond the wire (${locale.code})`, () => {
-    test('the page, its sidebar entry and its three demos in the right sections', async ({ page, consoleErrors }) => {
-      void consoleErrors;
-      await page.goto(pageUrl(locale));
-      await expect(page.locator('html')).toHaveAttribute('lang', locale.lang);
-      const mdx = readFileSync(new URL(`../../content/docs/${locale.prefix ? locale.code + '/' : ''}ga-ai/06b-beyond-the-wire.mdx`, import.meta.url), 'utf8');
-      const label = /sidebar:\s*\n(?:\s+\w+:.*\n)*?\s+label:\s*["']?(.+?)["']?\s*$/m.exec(mdx)?.[1];
-      expect(label, 'the sidebar label in the frontmatter').toBeTruthy();
-      const link = page.locator(`nav a[href$="/ga-ai/06b-beyond-the-wire/"]`).first();
-      await expect(link).toHaveText(label!);
-      await expect(link).toHaveAttribute('aria-current', 'page');
-      // Each demo follows the h2 of its section: 2nd, 3rd and 4th.
-      for (const [tag, section] of [[CUT, 1], [STOP, 2], [BURST, 3]] as const) {
-        const index = await page.locator(tag).evaluate((el) => [...document.querySelectorAll('.sl-markdown-content h2')].filter((h) => h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING).length - 1);
-        expect(index, tag).toBe(section);
-      }
-    });
+const locale = EN;
+test.describe(`beyond the wire (${locale.code})`, () => {
+  test('cut demo: first view, the slider by keyboard, the number box', async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    const demo = await openDemo(page, locale, CUT);
+    const figures = demo.locator('[data-figures]');
+    for (const figure of ['558', '580', '682', '683']) await expect(figures).toContainText(figure);
+    const slider = demo.locator('input[type=range]');
+    await expect(slider).toHaveValue('17');
+    await expect(slider).toHaveAttribute('max', '682');
+    await expect(demo.locator('[data-place]')).toHaveAttribute('data-kind', 'char');
+    await expect(demo.locator('[data-context] .bw-split-char')).toHaveText('–');
+    await expect.poll(() => sameAll(demo)).toEqual({ decodeEach: 'false', parseEach: 'false', page: 'true', standard: 'true' });
 
-    test('cut demo: first view, the slider by keyboard, the number box', async ({ page, consoleErrors }) => {
-      void consoleErrors;
-      const demo = await openDemo(page, locale, CUT);
-      const figures = demo.locator('[data-figures]');
-      for (const figure of ['558', '580', '682', '683']) await expect(figures).toContainText(figure);
-      const slider = demo.locator('input[type=range]');
-      await expect(slider).toHaveValue('17');
-      await expect(slider).toHaveAttribute('max', '682');
-      await expect(demo.locator('[data-place]')).toHaveAttribute('data-kind', 'char');
-      await expect(demo.locator('[data-context] .bw-split-char')).toHaveText('–');
-      await expect.poll(() => sameAll(demo)).toEqual({ decodeEach: 'false', parseEach: 'false', page: 'true', standard: 'true' });
+    // Keyboard only: the arrow keys move the cut one byte; 19 is the next byte of the next character.
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(slider).toHaveValue('18');
+    await page.keyboard.press('ArrowRight');
+    await expect(slider).toHaveValue('19');
+    await expect(demo.locator('[data-place]')).not.toHaveAttribute('data-kind', 'char');
+    await expect.poll(() => sameOf(demo, 'decodeEach')).toBe('true');
+    await page.keyboard.press('End');
+    await expect(slider).toHaveValue('682');
+    await expect(demo.locator('[data-place]')).toHaveAttribute('data-kind', 'end');
+    await expect.poll(() => sameAll(demo)).toEqual({ decodeEach: 'true', parseEach: 'true', page: 'true', standard: 'true' });
+    await expect(slider).toHaveAttribute('aria-valuetext', /682/);
 
-      // Keyboard only: the arrow keys move the cut one byte; 19 is the next byte of the next character.
-      await slider.focus();
-      await page.keyboard.press('ArrowRight');
-      await expect(slider).toHaveValue('18');
-      await page.keyboard.press('ArrowRight');
-      await expect(slider).toHaveValue('19');
-      await expect(demo.locator('[data-place]')).not.toHaveAttribute('data-kind', 'char');
-      await expect.poll(() => sameOf(demo, 'decodeEach')).toBe('true');
-      await page.keyboard.press('End');
-      await expect(slider).toHaveValue('682');
-      await expect(demo.locator('[data-place]')).toHaveAttribute('data-kind', 'end');
-      await expect.poll(() => sameAll(demo)).toEqual({ decodeEach: 'true', parseEach: 'true', page: 'true', standard: 'true' });
-      await expect(slider).toHaveAttribute('aria-valuetext', /682/);
+    // The number box: Tab to it, type a byte, the cut follows.
+    await page.keyboard.press('Tab');
+    await expect(demo.locator('input[type=number]')).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('100');
+    await expect(slider).toHaveValue('100');
+    await expect.poll(() => sameOf(demo, 'parseEach')).toBe('false');
+    // Out of range is clamped.
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('99999');
+    await page.keyboard.press('Enter');
+    await expect(slider).toHaveValue('682');
+    // The live region says what happened.
+    await expect(demo.locator('[aria-live=polite]')).not.toBeEmpty();
+  });
 
-      // The number box: Tab to it, type a byte, the cut follows.
-      await page.keyboard.press('Tab');
-      await expect(demo.locator('input[type=number]')).toBeFocused();
-      await page.keyboard.press('ControlOrMeta+a');
-      await page.keyboard.type('100');
-      await expect(slider).toHaveValue('100');
-      await expect.poll(() => sameOf(demo, 'parseEach')).toBe('false');
-      // Out of range is clamped.
-      await page.keyboard.press('ControlOrMeta+a');
-      await page.keyboard.type('99999');
-      await page.keyboard.press('Enter');
-      await expect(slider).toHaveValue('682');
-      // The live region says what happened.
-      await expect(demo.locator('[aria-live=polite]')).not.toBeEmpty();
-    });
+  // The longest main-thread task while the scan runs is printed by `npm run bench:page`.
+  test('cut demo: the scan counts what the unit tests count, LF and CRLF', async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    const demo = await openDemo(page, locale, CUT);
+    const scanButton = demo.locator('[data-scan]');
+    await scanButton.focus();
+    await page.keyboard.press('Enter');
+    const scan = demo.getByTestId('scan');
+    await expect(scan).toBeVisible({ timeout: 20_000 });
+    const counts = async () =>
+      Object.fromEntries(
+        await scan.locator('tbody tr').evaluateAll((rows) =>
+          rows.map((row) => [(row as HTMLElement).dataset.reader, Number(row.querySelector<HTMLElement>('[data-testid=count]')!.dataset.count)]),
+        ),
+      );
+    expect(await counts()).toEqual(expectedCounts.lf);
+    expect(expectedCounts.lf).toEqual({ decodeEach: 22, parseEach: 654, page: 0, standard: 0 });
 
-    // The longest main-thread task while the scan runs is printed by `npm run bench:page`.
-    test('cut demo: the scan counts what the unit tests count, LF and CRLF', async ({ page, consoleErrors }) => {
-      void consoleErrors;
-      const demo = await openDemo(page, locale, CUT);
-      const scanButton = demo.locator('[data-scan]');
-      await scanButton.focus();
-      await page.keyboard.press('Enter');
-      const scan = demo.getByTestId('scan');
-      await expect(scan).toBeVisible({ timeout: 20_000 });
-      const counts = async () =>
-        Object.fromEntries(
-          await scan.locator('tbody tr').evaluateAll((rows) =>
-            rows.map((row) => [(row as HTMLElement).dataset.reader, Number(row.querySelector<HTMLElement>('[data-testid=count]')!.dataset.count)]),
-          ),
-        );
-      expect(await counts()).toEqual(expectedCounts.lf);
-      expect(expectedCounts.lf).toEqual({ decodeEach: 22, parseEach: 654, page: 0, standard: 0 });
+    // A breaking cut in the list moves the slider there.
+    const firstJump = scan.locator('tr[data-reader=decodeEach] .bw-jump').first();
+    await firstJump.focus();
+    await page.keyboard.press('Enter');
+    await expect(demo.locator('input[type=range]')).toHaveValue('17');
+    await expect(demo.locator('input[type=range]')).toBeFocused();
 
-      // A breaking cut in the list moves the slider there.
-      const firstJump = scan.locator('tr[data-reader=decodeEach] .bw-jump').first();
-      await firstJump.focus();
-      await page.keyboard.press('Enter');
-      await expect(demo.locator('input[type=range]')).toHaveValue('17');
-      await expect(demo.locator('input[type=range]')).toBeFocused();
+    // The CRLF stream: a cut between CR and LF is one of the cases.
+    const crlf = demo.locator('[data-stream=crlf]');
+    await crlf.focus();
+    await page.keyboard.press('Enter');
+    await expect(crlf).toHaveAttribute('aria-pressed', 'true');
+    await expect(demo.locator('input[type=range]')).toHaveAttribute('max', '702');
+    await expect(demo.getByTestId('scan')).toHaveCount(0);
+    // The page reads nothing from it, cut or not.
+    const uncutPage = await demo.locator('tr[data-reader=page] [data-testid=uncut]').textContent();
+    expect(uncutPage).not.toBe(await demo.locator('tr[data-reader=standard] [data-testid=uncut]').textContent());
+    await scanButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(demo.getByTestId('scan')).toBeVisible({ timeout: 20_000 });
+    expect(await counts()).toEqual(expectedCounts.crlf);
+    expect(expectedCounts.crlf).toEqual({ decodeEach: 22, parseEach: 662, page: 0, standard: 0 });
+    // Somewhere between a CR and its LF.
+    const crlf1 = CUT_STREAMS[1]!.stream;
+    const crlfCut = new TextEncoder().encode(crlf1.slice(0, crlf1.indexOf('\r\n') + 1)).length;
+    await demo.locator('input[type=number]').fill(String(crlfCut));
+    await expect(demo.locator('[data-place]')).toHaveAttribute('data-kind', 'crlf');
+    await expect.poll(() => sameAll(demo)).toEqual({ decodeEach: 'true', parseEach: 'false', page: 'true', standard: 'true' });
+  });
 
-      // The CRLF stream: a cut between CR and LF is one of the cases.
-      const crlf = demo.locator('[data-stream=crlf]');
-      await crlf.focus();
-      await page.keyboard.press('Enter');
-      await expect(crlf).toHaveAttribute('aria-pressed', 'true');
-      await expect(demo.locator('input[type=range]')).toHaveAttribute('max', '702');
-      await expect(demo.getByTestId('scan')).toHaveCount(0);
-      // The page reads nothing from it, cut or not.
-      const uncutPage = await demo.locator('tr[data-reader=page] [data-testid=uncut]').textContent();
-      expect(uncutPage).not.toBe(await demo.locator('tr[data-reader=standard] [data-testid=uncut]').textContent());
-      await scanButton.focus();
-      await page.keyboard.press('Enter');
-      await expect(demo.getByTestId('scan')).toBeVisible({ timeout: 20_000 });
-      expect(await counts()).toEqual(expectedCounts.crlf);
-      expect(expectedCounts.crlf).toEqual({ decodeEach: 22, parseEach: 662, page: 0, standard: 0 });
-      // Somewhere between a CR and its LF.
-      const crlf1 = CUT_STREAMS[1]!.stream;
-      const crlfCut = new TextEncoder().encode(crlf1.slice(0, crlf1.indexOf('\r\n') + 1)).length;
-      await demo.locator('input[type=number]').fill(String(crlfCut));
-      await expect(demo.locator('[data-place]')).toHaveAttribute('data-kind', 'crlf');
-      await expect.poll(() => sameAll(demo)).toEqual({ decodeEach: 'true', parseEach: 'false', page: 'true', standard: 'true' });
-    });
+  test('stop-short demo: what each reader keeps, the careful client, the retry, the failure stream', async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    const demo = await openDemo(page, locale, STOP);
+    const slider = demo.locator('input[type=range]');
+    const [answer] = DROP_STREAMS;
+    await expect(slider).toHaveValue(String(firstDrop(answer!)));
+    await expect(slider).toHaveAttribute('max', String(answer!.bytes.length));
+    // The unfinished event is shown and discarded; nobody saw [DONE].
+    await expect(demo.getByTestId('unfinished')).toContainText('data:');
+    for (const reader of ['standard', 'page', 'chatService']) await expect(demo.locator(`tr[data-reader=${reader}] [data-testid=done]`)).toHaveClass(/bad/);
+    const careful = demo.locator('[data-client=careful] .bw-client-body');
+    await expect(careful).toHaveAttribute('data-status', 'truncated');
+    await expect(demo.getByTestId('notice')).toBeVisible();
+    await expect(demo.getByTestId('careful-history')).toHaveAttribute('data-turns', '2');
+    await expect(demo.getByTestId('page-history')).toHaveAttribute('data-turns', '4');
 
-    test('stop-short demo: what each reader keeps, the careful client, the retry, the failure stream', async ({ page, consoleErrors }) => {
-      void consoleErrors;
-      const demo = await openDemo(page, locale, STOP);
-      const slider = demo.locator('input[type=range]');
-      const [answer] = DROP_STREAMS;
-      await expect(slider).toHaveValue(String(firstDrop(answer!)));
-      await expect(slider).toHaveAttribute('max', String(answer!.bytes.length));
-      // The unfinished event is shown and discarded; nobody saw [DONE].
-      await expect(demo.getByTestId('unfinished')).toContainText('data:');
-      for (const reader of ['standard', 'page', 'chatService']) await expect(demo.locator(`tr[data-reader=${reader}] [data-testid=done]`)).toHaveClass(/bad/);
-      const careful = demo.locator('[data-client=careful] .bw-client-body');
-      await expect(careful).toHaveAttribute('data-status', 'truncated');
-      await expect(demo.getByTestId('notice')).toBeVisible();
-      await expect(demo.getByTestId('careful-history')).toHaveAttribute('data-turns', '2');
-      await expect(demo.getByTestId('page-history')).toHaveAttribute('data-turns', '4');
+    // Keyboard: the preset "just before [DONE]": the whole answer, still truncated.
+    const beforeDone = demo.locator('[data-preset=beforeDone]');
+    await beforeDone.focus();
+    await page.keyboard.press('Enter');
+    const doneAt = new TextEncoder().encode(answer!.stream.slice(0, answer!.stream.indexOf('data: [DONE]'))).length;
+    await expect(slider).toHaveValue(String(doneAt));
+    await expect(demo.locator('tr[data-reader=standard] td').first()).toContainText(String(IMPROVISATION_ANSWER.length));
+    await expect(careful).toHaveAttribute('data-status', 'truncated');
+    await expect(demo.getByTestId('careful-history')).toHaveAttribute('data-turns', '2');
 
-      // Keyboard: the preset "just before [DONE]": the whole answer, still truncated.
-      const beforeDone = demo.locator('[data-preset=beforeDone]');
-      await beforeDone.focus();
-      await page.keyboard.press('Enter');
-      const doneAt = new TextEncoder().encode(answer!.stream.slice(0, answer!.stream.indexOf('data: [DONE]'))).length;
-      await expect(slider).toHaveValue(String(doneAt));
-      await expect(demo.locator('tr[data-reader=standard] td').first()).toContainText(String(IMPROVISATION_ANSWER.length));
-      await expect(careful).toHaveAttribute('data-status', 'truncated');
-      await expect(demo.getByTestId('careful-history')).toHaveAttribute('data-turns', '2');
+    // The retry, by keyboard: this time the connection holds; the turn joins the history.
+    await demo.getByTestId('retry').focus();
+    await page.keyboard.press('Enter');
+    await expect(careful).toHaveAttribute('data-status', 'complete');
+    await expect(demo.getByTestId('careful-history')).toHaveAttribute('data-turns', '4');
+    await expect(demo.getByTestId('retry')).toHaveCount(0);
 
-      // The retry, by keyboard: this time the connection holds; the turn joins the history.
-      await demo.getByTestId('retry').focus();
-      await page.keyboard.press('Enter');
-      await expect(careful).toHaveAttribute('data-status', 'complete');
-      await expect(demo.getByTestId('careful-history')).toHaveAttribute('data-turns', '4');
-      await expect(demo.getByTestId('retry')).toHaveCount(0);
+    // The slider by keyboard: End is the whole stream, [DONE] included.
+    await slider.focus();
+    await page.keyboard.press('End');
+    await expect(slider).toHaveValue(String(answer!.bytes.length));
+    await expect(careful).toHaveAttribute('data-status', 'complete');
+    await expect(demo.locator('tr[data-reader=standard] [data-testid=done]')).toHaveClass(/ok/);
+    await page.keyboard.press('Home');
+    await expect(slider).toHaveValue('0');
+    await expect(careful).toHaveAttribute('data-status', 'truncated');
 
-      // The slider by keyboard: End is the whole stream, [DONE] included.
-      await slider.focus();
-      await page.keyboard.press('End');
-      await expect(slider).toHaveValue(String(answer!.bytes.length));
-      await expect(careful).toHaveAttribute('data-status', 'complete');
-      await expect(demo.locator('tr[data-reader=standard] [data-testid=done]')).toHaveClass(/ok/);
-      await page.keyboard.press('Home');
-      await expect(slider).toHaveValue('0');
-      await expect(careful).toHaveAttribute('data-status', 'truncated');
+    // The failure stream: its error event arrives whole, and still without [DONE].
+    const failure = demo.locator('[data-stream=failure]');
+    await failure.focus();
+    await page.keyboard.press('Enter');
+    await expect(slider).toHaveAttribute('max', String(DROP_STREAMS[1]!.bytes.length));
+    await expect(slider).toHaveValue(String(DROP_STREAMS[1]!.bytes.length));
+    await expect(careful).toHaveAttribute('data-status', 'failed');
+    await expect(demo.getByTestId('notice')).toContainText('Failed to process message. Please try again.');
+    for (const reader of ['standard', 'page', 'chatService']) await expect(demo.locator(`tr[data-reader=${reader}] [data-testid=done]`)).toHaveClass(/bad/);
+    await expect(demo.getByTestId('page-bubble')).toContainText('{"error":"Failed to process message. Please try again."}');
+    await expect(demo.getByTestId('page-history')).toHaveAttribute('data-turns', '4');
+    await expect(demo.getByTestId('careful-history')).toHaveAttribute('data-turns', '2');
+    // Retrying fails the same way: the replica has no model server.
+    await demo.getByTestId('retry').focus();
+    await page.keyboard.press('Enter');
+    await expect(demo.locator('[data-client=careful] p.note')).toBeVisible();
+    await expect(careful).toHaveAttribute('data-status', 'failed');
 
-      // The failure stream: its error event arrives whole, and still without [DONE].
-      const failure = demo.locator('[data-stream=failure]');
-      await failure.focus();
-      await page.keyboard.press('Enter');
-      await expect(slider).toHaveAttribute('max', String(DROP_STREAMS[1]!.bytes.length));
-      await expect(slider).toHaveValue(String(DROP_STREAMS[1]!.bytes.length));
-      await expect(careful).toHaveAttribute('data-status', 'failed');
-      await expect(demo.getByTestId('notice')).toContainText('Failed to process message. Please try again.');
-      for (const reader of ['standard', 'page', 'chatService']) await expect(demo.locator(`tr[data-reader=${reader}] [data-testid=done]`)).toHaveClass(/bad/);
-      await expect(demo.getByTestId('page-bubble')).toContainText('{"error":"Failed to process message. Please try again."}');
-      await expect(demo.getByTestId('page-history')).toHaveAttribute('data-turns', '4');
-      await expect(demo.getByTestId('careful-history')).toHaveAttribute('data-turns', '2');
-      // Retrying fails the same way: the replica has no model server.
-      await demo.getByTestId('retry').focus();
-      await page.keyboard.press('Enter');
-      await expect(demo.locator('[data-client=careful] p.note')).toBeVisible();
-      await expect(careful).toHaveAttribute('data-status', 'failed');
+    // Exercise 3: a link to the lesson's exercises section, which exists.
+    const link = demo.locator('[data-exercise] a');
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(new RegExp(`^${locale.prefix}/ga-ai/06-answer-on-the-wire/#.+`));
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`${locale.prefix}/ga-ai/06-answer-on-the-wire/#`));
+    const id = decodeURIComponent(href!.split('#')[1]!);
+    await expect(page.locator(`h2[id="${id}"]`)).toHaveCount(1);
+  });
 
-      // Exercise 3: a link to the lesson's exercises section, which exists.
-      const link = demo.locator('[data-exercise] a');
-      const href = await link.getAttribute('href');
-      expect(href).toMatch(new RegExp(`^${locale.prefix}/ga-ai/06-answer-on-the-wire/#.+`));
-      await link.focus();
-      await page.keyboard.press('Enter');
-      await expect(page).toHaveURL(new RegExp(`${locale.prefix}/ga-ai/06-answer-on-the-wire/#`));
-      const id = decodeURIComponent(href!.split('#')[1]!);
-      await expect(page.locator(`h2[id="${id}"]`)).toHaveCount(1);
-    });
-
-    test('timeline demo: the burst and the paced host, deltas against paints', async ({ page, consoleErrors }) => {
-      void consoleErrors;
-      const demo = await openDemo(page, locale, BURST);
-      const burst = demo.locator('[data-mode=burst]');
-      const paced = demo.locator('[data-mode=paced]');
-      await expect(burst).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
-      await expect(paced).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
-      const stats = (column: Locator) => column.locator('[data-stats]');
-      // The in-page host: headers, a silence, then every event at once; one delta, no draft, the final answer.
-      await expect(stats(burst)).toHaveAttribute('data-deltas', '1');
-      await expect(stats(burst)).toHaveAttribute('data-paints', '1');
-      await expect(stats(burst)).toHaveAttribute('data-drafts', '0');
-      const kinds = await burst.locator('[data-list] li').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.kind));
-      expect(kinds.slice(0, 4)).toEqual(['sent', 'headers', 'gap', 'read']);
-      expect(kinds[kinds.length - 1]).toBe('paint-final');
-      // The paced host: one delta per word, fewer paints than deltas.
-      const words = wordPieces(VOICING_ANSWER).length;
-      await expect(stats(paced)).toHaveAttribute('data-deltas', String(words));
-      const paints = Number(await stats(paced).getAttribute('data-paints'));
-      expect(paints).toBeGreaterThanOrEqual(1);
-      expect(paints).toBeLessThan(words);
-      for (const column of [burst, paced]) {
-        await expect(column.locator('[data-stat=prefixes] strong')).toHaveClass(/ok/);
-        await expect(column.locator('[data-stat=final] strong')).toHaveClass(/ok/);
-        await expect(column.locator('[data-bubble]')).toContainText('Found 2 voicings matching chord Cmaj7:');
-        await expect(column.locator('[data-bubble] pre')).toHaveCount(2);
-      }
-
-      // Keyboard: a slower pace, then send again.
-      const pace = demo.locator('select');
-      const pacedRun = Number(await paced.getAttribute('data-run'));
-      await pace.focus();
-      await page.keyboard.press('ArrowDown');
-      await expect(pace).toHaveValue('25');
-      await expect(paced).toHaveAttribute('data-run', String(pacedRun + 1));
-      await expect(paced).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
-      await expect(stats(paced)).toHaveAttribute('data-deltas', String(words));
-      await page.keyboard.press('Tab');
-      await expect(demo.locator('[data-send]')).toBeFocused();
-      const burstRun = Number(await burst.getAttribute('data-run'));
-      await page.keyboard.press('Enter');
-      await expect(burst).toHaveAttribute('data-run', String(burstRun + 1));
-      await expect(burst).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
-      await expect(paced).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
-      await expect(stats(burst)).toHaveAttribute('data-deltas', '1');
-      await expect(demo.locator('[aria-live=polite]')).not.toBeEmpty();
-    });
-
-    for (const theme of ['light', 'dark'] as const) {
-      test(`axe finds nothing in the three demos (${theme})`, async ({ page, consoleErrors }) => {
-        void consoleErrors;
-        test.setTimeout(150_000); // axe over three live demos takes a while on a busy machine
-        await useTheme(page, theme);
-        const cut = await openDemo(page, locale, CUT);
-        await cut.locator('[data-scan]').click();
-        await expect(cut.getByTestId('scan')).toBeVisible({ timeout: 20_000 });
-        const stop = page.locator(STOP);
-        await stop.scrollIntoViewIfNeeded();
-        await expect(stop).toHaveAttribute('data-ready', '');
-        const burst = page.locator(BURST);
-        await burst.scrollIntoViewIfNeeded();
-        await expect(burst.locator('[data-mode=paced]')).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        // One pass over the three demos (axe's time grows with what it checks, not with how often it is called).
-        expect(await axeViolations(page, `${CUT}, ${STOP}, ${BURST}`)).toEqual([]);
-      });
+  test('timeline demo: the burst and the paced host, deltas against paints', async ({ page, consoleErrors }) => {
+    void consoleErrors;
+    const demo = await openDemo(page, locale, BURST);
+    const burst = demo.locator('[data-mode=burst]');
+    const paced = demo.locator('[data-mode=paced]');
+    await expect(burst).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
+    await expect(paced).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
+    const stats = (column: Locator) => column.locator('[data-stats]');
+    // The in-page host: headers, a silence, then every event at once; one delta, no draft, the final answer.
+    await expect(stats(burst)).toHaveAttribute('data-deltas', '1');
+    await expect(stats(burst)).toHaveAttribute('data-paints', '1');
+    await expect(stats(burst)).toHaveAttribute('data-drafts', '0');
+    const kinds = await burst.locator('[data-list] li').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.kind));
+    expect(kinds.slice(0, 4)).toEqual(['sent', 'headers', 'gap', 'read']);
+    expect(kinds[kinds.length - 1]).toBe('paint-final');
+    // The paced host: one delta per word, fewer paints than deltas.
+    const words = wordPieces(VOICING_ANSWER).length;
+    await expect(stats(paced)).toHaveAttribute('data-deltas', String(words));
+    const paints = Number(await stats(paced).getAttribute('data-paints'));
+    expect(paints).toBeGreaterThanOrEqual(1);
+    expect(paints).toBeLessThan(words);
+    for (const column of [burst, paced]) {
+      await expect(column.locator('[data-stat=prefixes] strong')).toHaveClass(/ok/);
+      await expect(column.locator('[data-stat=final] strong')).toHaveClass(/ok/);
+      await expect(column.locator('[data-bubble]')).toContainText('Found 2 voicings matching chord Cmaj7:');
+      await expect(column.locator('[data-bubble] pre')).toHaveCount(2);
     }
 
-    test('at 360 px the page never scrolls sideways', async ({ page, consoleErrors }) => {
-      void consoleErrors;
-      await page.setViewportSize({ width: 360, height: 800 });
-      const cut = await openDemo(page, locale, CUT);
-      await cut.locator('[data-scan]').click();
-      await expect(cut.getByTestId('scan')).toBeVisible({ timeout: 20_000 });
-      for (const tag of [STOP, BURST]) {
-        await page.locator(tag).scrollIntoViewIfNeeded();
-        await expect(page.locator(tag)).toHaveAttribute('data-ready', '');
-      }
-      await expect(page.locator(`${BURST} [data-mode=paced]`)).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    });
+    // Keyboard: a slower pace, then send again.
+    const pace = demo.locator('select');
+    const pacedRun = Number(await paced.getAttribute('data-run'));
+    await pace.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(pace).toHaveValue('25');
+    await expect(paced).toHaveAttribute('data-run', String(pacedRun + 1));
+    await expect(paced).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
+    await expect(stats(paced)).toHaveAttribute('data-deltas', String(words));
+    await page.keyboard.press('Tab');
+    await expect(demo.locator('[data-send]')).toBeFocused();
+    const burstRun = Number(await burst.getAttribute('data-run'));
+    await page.keyboard.press('Enter');
+    await expect(burst).toHaveAttribute('data-run', String(burstRun + 1));
+    await expect(burst).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
+    await expect(paced).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
+    await expect(stats(burst)).toHaveAttribute('data-deltas', '1');
+    await expect(demo.locator('[aria-live=polite]')).not.toBeEmpty();
   });
-}
+
+});

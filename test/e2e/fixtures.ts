@@ -1,9 +1,15 @@
-// Shared by the browser tests: the locales, their lesson URLs, a page that fails the test on any
-// console error, and an axe-core check (WCAG 2.1 AA).
+// Shared by the browser tests (conventions: /work/notes/STATUS.md and README.md, "Tests"):
+// - `test` fails any test whose page logs a console error or throws (an automatic fixture);
+// - the locales and page URLs; EN for behaviour tests (each behaviour once, in English), OTHER_LOCALES
+//   for the locale smoke tests (test/e2e/locales.spec.ts);
+// - the UI strings of a locale (`t`), and checks that text comes from them / holds no English phrase;
+// - `openEveryWidget`: every widget of a page shown in its fullest state (used by the axe and
+//   layout tests); axe-core with the WCAG 2.1 A and AA rules; the theme.
 
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
+import { englishIn, fill, uiStrings } from '../ui-strings.ts';
 
 export const LOCALES = [
   { code: 'en', lang: 'en', prefix: '' },
@@ -12,27 +18,97 @@ export const LOCALES = [
 ] as const;
 
 export type Locale = (typeof LOCALES)[number];
+/** Behaviour is tested once, in English. */
+export const EN = LOCALES[0];
+/** The locales that get a smoke pass per widget and a layout check. */
+export const OTHER_LOCALES = LOCALES.slice(1) as unknown as readonly Locale[];
 
 export const lessonUrl = (locale: Locale) => `${locale.prefix}/ga-ai/06-answer-on-the-wire/`;
 export const landingUrl = (locale: Locale) => `${locale.prefix}/`;
+export const beyondUrl = (locale: Locale) => `${locale.prefix}/ga-ai/06b-beyond-the-wire/`;
+
+/** The site's page kinds (a new page: add it here, then to PAGE_WIDGETS below). */
+export const PAGE_KINDS = {
+  landing: landingUrl,
+  lesson: lessonUrl,
+  beyond: beyondUrl,
+} as const;
+export type PageKind = keyof typeof PAGE_KINDS;
 
 /** The program's expected output, the project's own copy of the golden file. */
 export const EXPECTED_OUTPUT = readFileSync(new URL('../fixtures/l6-expected.txt', import.meta.url), 'utf8');
 
-/** A page whose console errors and uncaught exceptions fail the test that used it. */
+/** A page whose console errors and uncaught exceptions fail the test that used it (every test). */
 export const test = base.extend<{ consoleErrors: string[] }>({
-  consoleErrors: async ({ page }, use) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    await use(errors);
-    expect(errors, 'console errors').toEqual([]);
-  },
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };
+
+/** A UI string of a locale, its {{placeholders}} filled in. */
+export const t = (locale: Locale, key: string, vars: Record<string, string | number> = {}) => {
+  const text = uiStrings(locale.code)[key];
+  if (text === undefined) throw new Error(`no UI string ${key}`);
+  return fill(text, vars);
+};
+
+const templates = new Map<string, RegExp[]>();
+/** Whether a text shown on the page is one of the locale's strings (any value in a placeholder). */
+export function isLocaleString(text: string, locale: Locale): boolean {
+  let patterns = templates.get(locale.code);
+  if (!patterns) {
+    const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    patterns = Object.values(uiStrings(locale.code)).map((value) => new RegExp('^' + value.split(/\{\{\w+\}\}/).map(escape).join('[\\s\\S]*') + '$'));
+    templates.set(locale.code, patterns);
+  }
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return patterns.some((pattern) => pattern.test(flat) || pattern.test(text.trim()));
+}
+
+/**
+ * The text of the elements matched by `selector` inside `root`, and of their aria-labels, that is
+ * not one of the locale's UI strings (expect it to be []).
+ */
+export async function notFromLocale(root: Locator, selector: string, locale: Locale): Promise<string[]> {
+  const shown = await root.locator(selector).evaluateAll((elements) =>
+    elements.flatMap((el) => {
+      const texts: string[] = [];
+      const text = (el as HTMLElement).innerText ?? el.textContent ?? '';
+      if (text.trim()) texts.push(text);
+      const label = el.getAttribute('aria-label');
+      if (label) texts.push(label);
+      return texts;
+    }),
+  );
+  return shown.filter((text) => !isLocaleString(text, locale));
+}
+
+/** Where a page's text is not UI: code, program output, the learner's text, the terminal's screen. */
+const NOT_UI = 'pre, code, samp, textarea, kbd, script, style, template, .xterm, .cm-editor, [translate="no"]';
+
+/** The English UI phrases a widget shows in a Spanish or French page (expect it to be []). */
+export async function englishShown(root: Locator, locale: Locale): Promise<string[]> {
+  const text = await root.evaluate((el, skip) => {
+    const copy = el.cloneNode(true) as HTMLElement;
+    for (const node of copy.querySelectorAll(skip)) node.remove();
+    const labels = [...el.querySelectorAll('[aria-label], [title], [placeholder]')].flatMap((node) =>
+      ['aria-label', 'title', 'placeholder'].map((name) => node.getAttribute(name) ?? ''),
+    );
+    return [copy.textContent ?? '', ...labels].join('\n');
+  }, NOT_UI);
+  return englishIn(text, locale.code);
+}
 
 /** Sets Starlight's theme before the page loads ('light' or 'dark'). */
 export async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
@@ -53,3 +129,89 @@ export async function axeViolations(page: Page, include?: string) {
   const results = await builder.analyze();
   return results.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5), help: v.help }));
 }
+
+/** The phone width of the layout checks: narrower than most phones (390 px included). */
+export const PHONE_WIDTH = 360;
+
+/**
+ * What does not fit a phone's screen: the page scrolling sideways, or a demo or exercise outside
+ * the screen or with something sticking out of its frame (expect it to be []).
+ */
+export async function outsideTheScreen(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  if (overflow > 0) problems.push(`the page scrolls sideways by ${overflow} px`);
+  const width = page.viewportSize()!.width;
+  const outside = await page.locator('section.demo, .exercise-progress').evaluateAll(
+    (elements, width) =>
+      elements
+        .map((el) => ({ el, box: el.getBoundingClientRect() }))
+        .filter(({ el, box }) => box.left < 0 || box.right > width + 0.5 || el.scrollWidth > el.clientWidth)
+        .map(({ el, box }) => `${el.querySelector('.demo-title')?.textContent ?? el.className}: ${Math.round(box.left)}–${Math.round(box.right)} px, content ${el.scrollWidth} px wide`),
+    width,
+  );
+  return [...problems, ...outside];
+}
+
+/** Which section an element sits in: the index of the last content h2 before it. */
+export const sectionIndex = (locator: Locator) =>
+  locator.evaluate((el) => [...document.querySelectorAll('.sl-markdown-content h2')].filter((h) => h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING).length - 1);
+
+/** Scrolls a widget into view and waits until its code has loaded (generous: a busy machine). */
+export async function readyWidget(page: Page, selector: string): Promise<Locator> {
+  const widget = page.locator(selector);
+  await widget.scrollIntoViewIfNeeded();
+  await expect(widget).toHaveAttribute('data-ready', '', { timeout: 30_000 });
+  return widget;
+}
+
+/**
+ * Every widget of a page shown in its fullest state: each demo loaded and used (the terminal has
+ * run the program, a pair's cell is open, the playground shows its mixed stream, the scan has run),
+ * each exercise checked with its verdicts, hints and reference solution open. Used by the axe and
+ * layout tests; a widget's owner keeps its step here in step with the widget.
+ */
+export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
+  landing: async () => undefined,
+  lesson: async (page) => {
+    const terminal = page.locator('ga-program-terminal');
+    await terminal.scrollIntoViewIfNeeded();
+    await terminal.locator('button[data-action="run"]').click();
+    await expect(terminal).toHaveAttribute('data-output', EXPECTED_OUTPUT, { timeout: 30_000 });
+    await expect(terminal).toHaveAttribute('data-state', 'idle', { timeout: 15_000 });
+
+    const playground = await readyWidget(page, 'ga-reader-playground');
+    await playground.locator('[data-preset=mixed]').click();
+    await expect(playground.locator('[data-testid=lines] > li[data-discarded]')).toHaveCount(2);
+
+    const host = await readyWidget(page, 'ga-host-stream-demo');
+    await expect(host.locator('.hs-event')).toHaveCount(3, { timeout: 15_000 });
+    await readyWidget(page, 'ga-failure-demo');
+    await readyWidget(page, 'ga-chunker-demo');
+
+    const pairs = await readyWidget(page, 'ga-pairs-demo');
+    await pairs.locator('button.pd-cell[data-writer=gaapi][data-reader=standard][data-split=pinned]').click();
+    await expect(pairs.locator('[data-testid=wire] > li[data-tag=no-colon]')).toHaveCount(1);
+
+    for (const id of ['predict', 'fix-746', 'error-ends-stream', 'chunks-as-units']) {
+      const box = page.locator(`#exercise-${id}`);
+      await box.scrollIntoViewIfNeeded();
+      await expect(box.locator('ga-exercise')).toHaveAttribute('data-ready', '', { timeout: 30_000 });
+      await box.locator('[data-check]').click();
+      await expect(box.locator('.exercise-report')).toBeVisible({ timeout: 30_000 });
+      await expect(box.locator('ga-exercise')).not.toHaveAttribute('data-checking', '', { timeout: 30_000 });
+      await box.locator('.exercise-reference summary').click();
+      if (id === 'fix-746') await box.locator('.exercise-cases > li').nth(2).locator('summary').click();
+    }
+    await page.locator('#exercise-predict [data-reset]').click();
+    await expect(page.locator('#exercise-predict [data-confirm]')).toBeVisible();
+  },
+  beyond: async (page) => {
+    const cut = await readyWidget(page, 'ga-cut-anywhere-demo');
+    await cut.locator('[data-scan]').click();
+    await expect(cut.getByTestId('scan')).toBeVisible({ timeout: 30_000 });
+    await readyWidget(page, 'ga-stop-short-demo');
+    const burst = await readyWidget(page, 'ga-burst-timeline-demo');
+    await expect(burst.locator('[data-mode=paced]')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  },
+};

@@ -1,0 +1,174 @@
+// Spanish and French: one smoke pass per widget, on one loaded page per locale and page. Each
+// widget is shown and used once; what it writes (buttons, labels, tags, verdicts, live messages)
+// must be one of that locale's strings (content/i18n/<locale>.json) and no English UI phrase may
+// show. Behaviour is tested once, in English, in each widget's own spec; the strings the server
+// renders are checked without a browser (test/dist/ui-strings.test.ts).
+//
+// Both run at phone width and end with the layout check (layout.spec.ts has the English one).
+//
+// A new widget: add a `test.step` to its page's test below, using `uiOf` (the elements whose text
+// must be the locale's strings) and `noEnglish`. A new page: add a test like these.
+
+import type { Locator, Page } from '@playwright/test';
+import { EXERCISES } from '../../lessons-code/exercises/index.ts';
+import { EXPECTED_OUTPUT, OTHER_LOCALES, PHONE_WIDTH, beyondUrl, englishShown, expect, lessonUrl, notFromLocale, outsideTheScreen, readyWidget, t, test, type Locale } from './fixtures.ts';
+
+/** The widget's texts (and aria-labels) matched by `selector` are all the locale's strings. */
+async function uiOf(widget: Locator, selector: string, locale: Locale): Promise<void> {
+  expect(await widget.locator(selector).count(), `${selector} in the widget`).toBeGreaterThan(0);
+  expect(await notFromLocale(widget, selector, locale), `not from ${locale.code}.json`).toEqual([]);
+}
+
+async function noEnglish(widget: Locator, locale: Locale): Promise<void> {
+  expect(await englishShown(widget, locale), 'English UI phrases').toEqual([]);
+}
+
+/** The terminal's text, read from xterm's buffer, wrapped rows joined back. */
+const terminalText = (page: Page) =>
+  page.evaluate(() => {
+    type Row = { isWrapped: boolean; translateToString(trim?: boolean): string };
+    const element = document.querySelector('ga-program-terminal') as (HTMLElement & { terminal?: { buffer: { active: { length: number; getLine(y: number): Row | undefined } } } }) | null;
+    const buffer = element?.terminal?.buffer.active;
+    if (!buffer) return '';
+    const lines: string[] = [];
+    for (let y = 0; y < buffer.length; y++) {
+      const row = buffer.getLine(y);
+      if (!row) continue;
+      const text = row.translateToString(!(buffer.getLine(y + 1)?.isWrapped ?? false));
+      if (row.isWrapped && lines.length > 0) lines[lines.length - 1] += text;
+      else lines.push(text);
+    }
+    return lines.join('\n');
+  });
+
+for (const locale of OTHER_LOCALES) {
+  test(`the lesson page's widgets speak ${locale.code}`, async ({ page }) => {
+    test.slow(); // every widget of the page, one after the other
+    await page.setViewportSize({ width: PHONE_WIDTH, height: 800 });
+    await page.goto(lessonUrl(locale));
+    await expect(page.locator('html')).toHaveAttribute('lang', locale.lang);
+
+    await test.step('terminal', async () => {
+      const terminal = page.locator('ga-program-terminal');
+      await terminal.scrollIntoViewIfNeeded();
+      await terminal.getByRole('button', { name: t(locale, 'course.terminal.run') }).click();
+      await expect(terminal).toHaveAttribute('data-output', EXPECTED_OUTPUT, { timeout: 30_000 });
+      await expect(terminal).toHaveAttribute('data-state', 'idle', { timeout: 15_000 });
+      await expect(terminal.locator('[data-live]')).toHaveText(t(locale, 'course.terminal.done', { lines: 69, chars: 4242 }));
+      await expect(terminal.locator('.xterm')).toHaveAttribute('aria-label', t(locale, 'course.terminal.terminalLabel'));
+      await expect(terminal.locator('textarea.xterm-helper-textarea')).toHaveAttribute('aria-label', t(locale, 'course.terminal.inputLabel'));
+      await terminal.locator('textarea.xterm-helper-textarea').focus();
+      await page.keyboard.type('help');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => terminalText(page)).toContain(t(locale, 'course.terminal.helpTitle'));
+      await page.keyboard.type('ls');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => terminalText(page)).toContain(t(locale, 'course.terminal.notFound', { command: 'ls' }));
+      await uiOf(terminal, 'button, [data-live]', locale);
+      await noEnglish(terminal, locale);
+    });
+
+    await test.step('reader playground', async () => {
+      const playground = await readyWidget(page, 'ga-reader-playground');
+      await playground.locator('[data-preset=mixed]').click();
+      await expect(playground.locator('[data-testid=lines] > li[data-discarded]')).toHaveCount(2);
+      await uiOf(playground, 'button, .tl-tag, [data-testid=summary]', locale);
+      await playground.locator('[data-preset=gaapiChunk]').click();
+      await expect(playground.locator('[data-testid=lines] > li[data-tag=no-colon] .tl-tag')).toHaveText(t(locale, 'course.playground.tag.noColon'));
+      await noEnglish(playground, locale);
+    });
+
+    await test.step('the host’s stream', async () => {
+      const demo = await readyWidget(page, 'ga-host-stream-demo');
+      await expect(demo.locator('.hs-event')).toHaveCount(3, { timeout: 15_000 });
+      await uiOf(demo, 'button', locale);
+      await noEnglish(demo, locale);
+      await demo.locator('textarea').fill('   '); // blank: the host's 400, explained
+      await expect(demo.getByTestId('status')).toHaveText('HTTP 400');
+      await noEnglish(demo, locale);
+    });
+
+    await test.step('the failure', async () => {
+      const demo = await readyWidget(page, 'ga-failure-demo');
+      await uiOf(demo, 'button:not(.fd-example)', locale); // the examples are questions to GA, in English
+      await demo.locator('[data-send]').click(); // blank: the page sends nothing and says so
+      await expect(demo.locator('[data-status]')).not.toBeEmpty();
+      await uiOf(demo, '[data-status]', locale);
+      await noEnglish(demo, locale);
+    });
+
+    await test.step('the chunkers', async () => {
+      const demo = await readyWidget(page, 'ga-chunker-demo');
+      await uiOf(demo, 'button', locale);
+      await noEnglish(demo, locale);
+    });
+
+    await test.step('every writer with every reader', async () => {
+      const demo = await readyWidget(page, 'ga-pairs-demo');
+      await demo.locator('button.pd-cell[data-writer=gaapi][data-reader=standard][data-split=pinned]').click();
+      await expect(demo.locator('[data-testid=wire] > li[data-tag=no-colon] .tl-tag')).toHaveText(t(locale, 'course.playground.tag.noColon'));
+      await expect(demo.locator('[data-testid=diff] del .pd-diff-label').first()).toHaveText(t(locale, 'course.pairs.removedLabel'));
+      await uiOf(demo, 'button:not(.pd-cell), .tl-tag, .pd-diff-label', locale);
+      await noEnglish(demo, locale);
+    });
+
+    await test.step('exercises', async () => {
+      await expect(page.locator('[data-progress-text]')).toHaveText(t(locale, 'course.exercise.progress', { solved: 0, total: 4 }));
+      const box = page.locator('#exercise-fix-746');
+      await box.scrollIntoViewIfNeeded();
+      await expect(box.locator('ga-exercise')).toHaveAttribute('data-ready', '', { timeout: 30_000 });
+      // the starter's comments in the page's language (its first lines: at phone width CodeMirror
+      // renders only the lines on screen)
+      const firstLines = EXERCISES['fix-746'].starter[locale.code].split('\n').slice(0, 2);
+      await expect(box.locator('.cm-line').first()).toHaveText(firstLines[0]!);
+      await expect(box.locator('.cm-line').nth(1)).toHaveText(firstLines[1]!);
+      await box.locator('[data-check]').click();
+      await expect(box.locator('.exercise-summary')).toHaveText(t(locale, 'course.exercise.summary', { passed: 0, total: 3 }), { timeout: 30_000 });
+      const first = box.locator('.exercise-cases > li').first();
+      await expect(first).toContainText(t(locale, 'course.exercise.status.fail'));
+      await expect(first.locator('.exercise-expected')).toContainText(t(locale, 'course.exercise.expected'));
+      await expect(first.locator('.exercise-actual')).toContainText(t(locale, 'course.exercise.actual'));
+      await expect(box.locator('.exercise-hint-list li')).toHaveCount(1);
+      await box.locator('.exercise-reference summary').click();
+      await uiOf(box, 'button, .exercise-summary, summary', locale);
+      await noEnglish(box, locale);
+      await noEnglish(page.locator('.exercise-progress').first(), locale);
+    });
+
+    await test.step(`layout at ${PHONE_WIDTH} px`, async () => {
+      expect(await outsideTheScreen(page)).toEqual([]);
+    });
+  });
+
+  test(`the “beyond the wire” widgets speak ${locale.code}`, async ({ page }) => {
+    await page.setViewportSize({ width: PHONE_WIDTH, height: 800 });
+    await page.goto(beyondUrl(locale));
+    await expect(page.locator('html')).toHaveAttribute('lang', locale.lang);
+
+    await test.step('cut anywhere', async () => {
+      const demo = await readyWidget(page, 'ga-cut-anywhere-demo');
+      await demo.locator('[data-scan]').click();
+      await expect(demo.getByTestId('scan')).toBeVisible({ timeout: 30_000 });
+      await uiOf(demo, 'button:not(.bw-jump), caption, [data-scan-status]', locale);
+      await noEnglish(demo, locale);
+    });
+
+    await test.step('stop short', async () => {
+      const demo = await readyWidget(page, 'ga-stop-short-demo');
+      await expect(demo.getByTestId('notice')).toBeVisible();
+      await uiOf(demo, 'button', locale);
+      await noEnglish(demo, locale);
+    });
+
+    await test.step('the burst and the paced host', async () => {
+      const demo = await readyWidget(page, 'ga-burst-timeline-demo');
+      await expect(demo.locator('[data-mode=paced]')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+      await uiOf(demo, 'button, option', locale);
+      await noEnglish(demo, locale);
+    });
+
+    await test.step(`layout at ${PHONE_WIDTH} px`, async () => {
+      expect(await outsideTheScreen(page)).toEqual([]);
+    });
+  });
+}
