@@ -5,6 +5,14 @@ import { readFileSync } from 'node:fs';
 
 export type Strings = Record<string, string>;
 
+/** The site's locales: English at the root, Spanish and French under their prefixes. */
+export const LOCALES = [
+  { code: 'en', lang: 'en', prefix: '' },
+  { code: 'es', lang: 'es', prefix: '/es' },
+  { code: 'fr', lang: 'fr', prefix: '/fr' },
+] as const;
+export type Locale = (typeof LOCALES)[number];
+
 const cache = new Map<string, Strings>();
 /** The UI strings of a locale. */
 export function uiStrings(code: string): Strings {
@@ -19,8 +27,11 @@ export function uiStrings(code: string): Strings {
 /** A string with its {{placeholders}} filled in. */
 export const fill = (text: string, vars: Record<string, string | number> = {}) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? `{{${name}}}`));
 
-/** The program's output (English, byte for byte, in every locale: its words may show anywhere). */
-const PROGRAM_OUTPUT = readFileSync(new URL('./fixtures/l6-expected.txt', import.meta.url), 'utf8');
+/**
+ * The program's expected output, the project's own copy of the golden file (English, byte for byte,
+ * in every locale: its words may show anywhere).
+ */
+export const EXPECTED_OUTPUT = readFileSync(new URL('./fixtures/l6-expected.txt', import.meta.url), 'utf8');
 
 /**
  * The English UI phrases that a page in `code` must never show: every English string cut at its
@@ -33,7 +44,7 @@ export function englishOnlyPhrases(code: string): string[] {
   if (code === 'en') return [];
   const en = uiStrings('en');
   const translated = Object.entries(uiStrings(code)).filter(([key, value]) => value !== en[key]).map(([, value]) => value);
-  const own = [...translated, PROGRAM_OUTPUT];
+  const own = [...translated, EXPECTED_OUTPUT];
   const phrases = new Set<string>();
   for (const text of Object.values(uiStrings('en'))) {
     for (const piece of text.split(/\{\{\w+\}\}/)) {

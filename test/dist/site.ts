@@ -5,16 +5,12 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseHTML } from 'linkedom';
+import type { Locale } from '../ui-strings.ts';
 
 export const DIST = resolve(process.env.GA_OUT_DIR || 'dist');
 if (!existsSync(join(DIST, 'index.html'))) throw new Error(`no built site in ${DIST}: run \`npm run build\` first`);
 
-export const LOCALES = [
-  { code: 'en', lang: 'en', prefix: '' },
-  { code: 'es', lang: 'es', prefix: '/es' },
-  { code: 'fr', lang: 'fr', prefix: '/fr' },
-] as const;
-export type Locale = (typeof LOCALES)[number];
+export { EXPECTED_OUTPUT, LOCALES, type Locale } from '../ui-strings.ts';
 
 /** The site's pages by kind; a new page gets a line here (and in test/e2e/a11y.spec.ts). */
 export const PAGES = {
@@ -25,13 +21,6 @@ export const PAGES = {
 export type PageKind = keyof typeof PAGES;
 export const pagePath = (locale: Locale, kind: PageKind) => `${locale.prefix}${PAGES[kind]}`;
 
-/** The UI strings of a locale (content/i18n/<code>.json). */
-export function strings(code: string): Record<string, string> {
-  return JSON.parse(readFileSync(new URL(`../../content/i18n/${code}.json`, import.meta.url), 'utf8')) as Record<string, string>;
-}
-
-/** The program's expected output, the project's own copy of the golden file. */
-export const EXPECTED_OUTPUT = readFileSync(new URL('../fixtures/l6-expected.txt', import.meta.url), 'utf8');
 
 /** The built file a site path is served from. */
 export function fileOf(path: string): string {

@@ -8,16 +8,9 @@
 
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { readFileSync } from 'node:fs';
-import { englishIn, fill, uiStrings } from '../ui-strings.ts';
+import { EXPECTED_OUTPUT, LOCALES, englishIn, fill, uiStrings, type Locale } from '../ui-strings.ts';
 
-export const LOCALES = [
-  { code: 'en', lang: 'en', prefix: '' },
-  { code: 'es', lang: 'es', prefix: '/es' },
-  { code: 'fr', lang: 'fr', prefix: '/fr' },
-] as const;
-
-export type Locale = (typeof LOCALES)[number];
+export { EXPECTED_OUTPUT, LOCALES, type Locale };
 /** Behaviour is tested once, in English. */
 export const EN = LOCALES[0];
 /** The locales that get a smoke pass per widget and a layout check. */
@@ -35,8 +28,6 @@ export const PAGE_KINDS = {
 } as const;
 export type PageKind = keyof typeof PAGE_KINDS;
 
-/** The program's expected output, the project's own copy of the golden file. */
-export const EXPECTED_OUTPUT = readFileSync(new URL('../fixtures/l6-expected.txt', import.meta.url), 'utf8');
 
 /** A page whose console errors and uncaught exceptions fail the test that used it (every test). */
 export const test = base.extend<{ consoleErrors: string[] }>({
