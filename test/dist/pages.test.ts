@@ -42,7 +42,7 @@ for (const locale of LOCALES) {
     const beyond = page(pagePath(locale, 'beyond'));
 
     it('each page is in its language', () => {
-      for (const kind of ['landing', 'lesson', 'beyond'] as const) expect(page(pagePath(locale, kind)).documentElement.getAttribute('lang'), kind).toBe(locale.lang);
+      for (const kind of ['landing', 'lesson', 'beyond', 'source'] as const) expect(page(pagePath(locale, kind)).documentElement.getAttribute('lang'), kind).toBe(locale.lang);
     });
 
     it('the lesson’s sections, in order', () => {

@@ -19,12 +19,15 @@ export const OTHER_LOCALES = LOCALES.slice(1) as unknown as readonly Locale[];
 export const lessonUrl = (locale: Locale) => `${locale.prefix}/ga-ai/06-answer-on-the-wire/`;
 export const landingUrl = (locale: Locale) => `${locale.prefix}/`;
 export const beyondUrl = (locale: Locale) => `${locale.prefix}/ga-ai/06b-beyond-the-wire/`;
+/** A whole source file, as the lesson's listings link to it. */
+export const sourceUrl = (locale: Locale) => `${locale.prefix}/source/standard/parser/`;
 
 /** The site's page kinds (a new page: add it here, then to PAGE_WIDGETS below). */
 export const PAGE_KINDS = {
   landing: landingUrl,
   lesson: lessonUrl,
   beyond: beyondUrl,
+  source: sourceUrl,
 } as const;
 export type PageKind = keyof typeof PAGE_KINDS;
 
@@ -164,6 +167,7 @@ export async function readyWidget(page: Page, selector: string): Promise<Locator
  */
 export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
   landing: async () => undefined,
+  source: async () => undefined,
   lesson: async (page) => {
     const terminal = page.locator('ga-program-terminal');
     await terminal.scrollIntoViewIfNeeded();
