@@ -62,7 +62,7 @@ for (const locale of LOCALES) {
     });
 
     it('the command in a terminal frame, and the real code from lessons-code/', () => {
-      const terminalFrames = [...lesson.querySelectorAll('.expressive-code .frame.is-terminal')].filter((frame) => frame.textContent?.includes('npm run lesson -- l6'));
+      const terminalFrames = [...lesson.querySelectorAll('figure.source-code.shell')].filter((frame) => frame.textContent?.includes('npm run lesson -- l6'));
       expect(terminalFrames).toHaveLength(1);
       const captions = [...lesson.querySelectorAll('figure.source-code figcaption')].map((caption) => caption.textContent ?? '');
       for (const title of ['lessons-code/standard/parser.ts', 'lessons-code/ga/writers.ts', 'lessons-code/ga/chunkers.ts']) {

@@ -25,7 +25,7 @@ for (const locale of LOCALES) {
   test(`listings (${locale.code}): excerpts of at most 60 lines, each a slice of its file, the whole file one click away`, async ({ page, consoleErrors }) => {
     void consoleErrors;
     await page.goto(lessonUrl(locale));
-    const figures = page.locator('figure.source-code');
+    const figures = page.locator('figure.source-code:not(.shell)');
     await expect(figures).toHaveCount(3);
     for (const figure of await figures.all()) {
       const file = (await figure.getAttribute('data-source-file'))!.replace(/^lessons-code\//, '');
