@@ -43,13 +43,13 @@ export {
 } from './lab/stream-cuts.ts';
 export type { StreamReadResult, StreamReader, CutReader, CutStream, CutKind, CutPlace, StreamMap, CutContext, CutBreak, CutScan } from './lab/stream-cuts.ts';
 export {
-  FAILURE_STREAM, DROP_STREAMS, DROP_READERS, readChatServiceStreamResult, dropAt, settleTurn, recordTurn, droppingHost, submitCarefully,
+  FAILURE_STREAM, DROP_STREAMS, DROP_READERS, readChatServiceStreamResult, readStandardEventsResult, dropAt, settleTurn, recordTurn, droppingHost, submitCarefully,
 } from './lab/stop-short.ts';
 export type { DropStream, DropReader, DropView, TurnStatus, TurnOutcome } from './lab/stop-short.ts';
 export { realClock, createFakeClock, createPaintBatcher } from './lab/paint-batcher.ts';
 export type { Clock, FakeClock, PaintReason, PaintRecord, PaintBatcher, PaintBatcherOptions } from './lab/paint-batcher.ts';
-export { createPacedHost, wordPieces } from './lab/paced-host.ts';
-export type { PacedHostOptions } from './lab/paced-host.ts';
+export { createPacedHost, createBurstHost, wordPieces } from './lab/paced-host.ts';
+export type { PacedHostOptions, BurstHostOptions } from './lab/paced-host.ts';
 export { runStreamTurn, settleOnFakeClock } from './lab/stream-turn.ts';
 export type { TimelineEntry, TimelineEventKind, TurnTimeline, StreamTurnOptions } from './lab/stream-turn.ts';
 // Provider streams (issue 14, owned by the providers helper): three providers' recordings, one byte → text → event

@@ -6,6 +6,7 @@ import { STREAM_FAILURE_MESSAGE, STREAM_PATH } from '../host/chatbot-host.ts';
 import type { FetchLike } from '../host/in-page-host.ts';
 import type { HistoryTurn } from '../ga/page-chat.ts';
 import { bodyOf, mapStream, readPageStreamResult, readStandardStreamResult, type StreamReadResult } from './stream-cuts.ts';
+import { readStandardStream } from '../standard/stream.ts';
 import { IMPROVISATION_STREAM_743 } from './stream-cuts.ts';
 import { writeGaChatbotEvent } from '../ga/writers.ts';
 
@@ -50,6 +51,22 @@ export async function readChatServiceStreamResult(body: ReadableStream<Uint8Arra
   return { text: state.finish(), done, error: null };
 }
 
+/**
+ * What the HTML standard's reader gives a user, as in the lesson's failure table: the data of its
+ * events, `[DONE]` taken as the end marker. Nothing in the standard tells an error from an answer,
+ * so an `{"error":…}` event is kept as text; telling them apart is the client's job
+ * (readStandardStreamResult, as submitCarefully uses it).
+ */
+export async function readStandardEventsResult(body: ReadableStream<Uint8Array>): Promise<StreamReadResult> {
+  let text = '';
+  let done = false;
+  for await (const data of readStandardStream(body)) {
+    if (data === '[DONE]') done = true;
+    else text += data;
+  }
+  return { text, done, error: null };
+}
+
 export interface DropReader {
   id: 'standard' | 'page' | 'chatService';
   /** GA's or the standard's name for the reader: never translated. */
@@ -59,7 +76,7 @@ export interface DropReader {
 
 /** The lesson's three readers, reading bytes as they arrive. */
 export const DROP_READERS: readonly DropReader[] = [
-  { id: 'standard', label: 'HTML standard', read: readStandardStreamResult },
+  { id: 'standard', label: 'HTML standard', read: readStandardEventsResult },
   { id: 'page', label: 'GaChatbot page', read: readPageStreamResult },
   { id: 'chatService', label: 'ga-client chatService', read: readChatServiceStreamResult },
 ];

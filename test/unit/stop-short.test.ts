@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import {
   DROP_STREAMS,
   FAILURE_STREAM,
+  bodyOf,
+  readFailure,
+  readStandardStreamResult,
   IMPROVISATION_ANSWER,
   STREAM_FAILURE_MESSAGE,
   createInPageHost,
@@ -105,15 +108,28 @@ describe('the failure stream, dropped at every byte', () => {
       const [standard, page, chatService] = view.results.map((r) => r.result);
       const end = at === bytes.length;
       expect(standard!.done || page!.done || chatService!.done).toBe(false);
-      expect(standard!.error).toBe(end ? STREAM_FAILURE_MESSAGE : null);
+      // As in the lesson's failure table: the standard and the page keep the error event as text.
+      expect(standard).toEqual({ text: end ? `{"error":"${STREAM_FAILURE_MESSAGE}"}` : '', done: false, error: null });
       expect(page!.text).toBe(end ? `{"error":"${STREAM_FAILURE_MESSAGE}"}` : '');
       // chatService throws on the whole error event; before that it appends the unfinished event as text.
       expect(chatService!.error).toBe(end ? STREAM_FAILURE_MESSAGE : null);
-      const outcome = settleTurn(standard!);
+      // A careful client sorts the standard's events: the error event fails the turn.
+      const careful = await readStandardStreamResult(bodyOf([bytes.slice(0, at)]));
+      expect(careful.error).toBe(end ? STREAM_FAILURE_MESSAGE : null);
+      const outcome = settleTurn(careful);
       expect(outcome.status).toBe(end ? 'failed' : 'truncated');
       expect(outcome.keepInHistory).toBe(false);
       expect(outcome.offerRetry).toBe(true);
     }
+  });
+
+  it("the whole failure stream: each reader's row says what the lesson's failure table says", async () => {
+    const view = await dropAt(FAILURE.bytes, FAILURE.bytes.length);
+    const lesson = readFailure(FAILURE_STREAM);
+    view.results.forEach(({ reader, result }, i) => {
+      expect(reader.label).toBe(lesson[i]!.reader);
+      expect(result.error === null ? result.text : `(throws) ${result.error}`).toBe(lesson[i]!.result);
+    });
   });
 
   it('the whole failure stream, from the in-page host itself: failed for the careful client, the answer for the page (#760)', async () => {
