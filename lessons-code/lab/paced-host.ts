@@ -21,6 +21,11 @@ export interface PacedHostOptions {
   clock?: Clock;
   /** Milliseconds between two pieces; 12 by default. */
   pieceMs?: number;
+  /**
+   * The time the producer (a model) takes to write the whole answer: the pieces are then spread
+   * evenly over it, the last one sent when the answer is complete. Overrides `pieceMs`.
+   */
+  totalMs?: number;
   /** How the answer is cut into the pieces a producer would emit; words by default. */
   split?: (text: string) => string[];
 }
@@ -43,7 +48,7 @@ function isControlEvent(data: string): boolean {
 export function createPacedHost(options: PacedHostOptions = {}): FetchLike {
   const inner = options.inner ?? createInPageHost();
   const clock = options.clock ?? realClock;
-  const pieceMs = options.pieceMs ?? 12;
+  const defaultPieceMs = options.pieceMs ?? 12;
   const split = options.split ?? wordPieces;
 
   return async (input, init) => {
@@ -65,6 +70,7 @@ export function createPacedHost(options: PacedHostOptions = {}): FetchLike {
           else answer += data;
         }
         const pieces = split(answer);
+        const pieceMs = options.totalMs === undefined ? defaultPieceMs : options.totalMs / Math.max(1, pieces.length);
         const finish = () => {
           if (done) controller.enqueue(encoder.encode(DONE_EVENT));
           controller.close();
@@ -81,6 +87,46 @@ export function createPacedHost(options: PacedHostOptions = {}): FetchLike {
           else finish();
         };
         timer = clock.setTimeout(produce, pieceMs);
+      },
+      cancel() {
+        cancelled = true;
+        clock.clearTimeout(timer);
+      },
+    });
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
+export interface BurstHostOptions {
+  /** The host whose answer is held back; the in-page replica by default. */
+  inner?: FetchLike;
+  clock?: Clock;
+  /** The time the producer (a model) takes to write the whole answer, before anything is sent. */
+  latencyMs: number;
+}
+
+/**
+ * GA's shape with a model behind it: status and headers at once (ChatbotController.cs line 39),
+ * then nothing while the whole answer is produced (`latencyMs`), then every event of the wrapped
+ * host one after another, with no pause.
+ */
+export function createBurstHost(options: BurstHostOptions): FetchLike {
+  const inner = options.inner ?? createInPageHost();
+  const clock = options.clock ?? realClock;
+  return async (input, init) => {
+    const response = await inner(input, init);
+    if (!isEventStream(response)) return response;
+    const encoder = new TextEncoder();
+    let timer: unknown;
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        const events = readStandardEvents(await response.text());
+        if (cancelled) return;
+        await new Promise<void>((resolve) => (timer = clock.setTimeout(resolve, options.latencyMs)));
+        if (cancelled) return;
+        for (const { data } of events) controller.enqueue(encoder.encode(data === '[DONE]' ? DONE_EVENT : writeGaChatbotEvent(data)));
+        controller.close();
       },
       cancel() {
         cancelled = true;

@@ -49,6 +49,8 @@ export interface StreamTurnOptions {
   intervalMs?: number;
   /** Called for each paint, e.g. to draw the bubble. */
   paint?: (text: string, reason: PaintReason) => void;
+  /** Stops the turn: the request is told, the body cancelled, no paint made after; the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 function kindOf(data: string): TimelineEventKind {
@@ -65,7 +67,15 @@ export async function runStreamTurn(options: StreamTurnOptions): Promise<TurnTim
   const start = clock.now();
   const since = () => Math.round((clock.now() - start) * 1000) / 1000;
   const entries: TimelineEntry[] = [{ t: 0, kind: 'sent' }];
-  const batcher = createPaintBatcher({ clock, intervalMs: options.intervalMs ?? 40, paint: (text, reason) => options.paint?.(text, reason) });
+  const signal = options.signal;
+  signal?.throwIfAborted();
+  const batcher = createPaintBatcher({
+    clock,
+    intervalMs: options.intervalMs ?? 40,
+    paint: (text, reason) => {
+      if (!signal?.aborted) options.paint?.(text, reason);
+    },
+  });
   const sorter = new EventSorter();
   let pendingKinds: TimelineEventKind[] = [];
   let deltas = 0;
@@ -86,15 +96,21 @@ export async function runStreamTurn(options: StreamTurnOptions): Promise<TurnTim
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ message: options.message }),
+    ...(signal ? { signal } : {}),
   });
+  signal?.throwIfAborted();
   const headersAt = since();
   entries.push({ t: headersAt, kind: 'headers', status: response.status });
   if (response.body) {
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
+    // An abort cancels the body, which settles a read still waiting.
+    const onAbort = () => void reader.cancel(signal?.reason).catch(() => undefined);
+    signal?.addEventListener('abort', onAbort, { once: true });
     try {
       for (;;) {
         const { done, value } = await reader.read();
+        signal?.throwIfAborted();
         if (done) break;
         pendingKinds = [];
         parser.feed(decoder.decode(value, { stream: true }));
@@ -104,6 +120,7 @@ export async function runStreamTurn(options: StreamTurnOptions): Promise<TurnTim
       parser.feed(decoder.decode());
       parser.end();
     } finally {
+      signal?.removeEventListener('abort', onAbort);
       reader.releaseLock();
     }
   }

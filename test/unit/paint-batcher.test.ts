@@ -10,6 +10,7 @@ import {
   createFakeClock,
   createInPageHost,
   createPacedHost,
+  createBurstHost,
   createPaintBatcher,
   readStandard,
   runStreamTurn,
@@ -193,5 +194,62 @@ describe("one request to the in-page host: headers, then every event in one burs
     expect(headers.status).toBe(200);
     expect(reads.every((r) => r.t >= headers.t)).toBe(true);
     expect(timeline.final).toBe(VOICING_ANSWER);
+  });
+});
+
+describe('a model behind the host: the same answer time, a burst against a stream (06b timeline)', () => {
+  const LATENCY = 1000;
+  const run = (host: ReturnType<typeof createBurstHost>, clock: ReturnType<typeof createFakeClock>) =>
+    settleOnFakeClock(clock, runStreamTurn({ host, message: VOICING_QUESTION, clock }));
+
+  it("GA's shape: headers at once, nothing until the whole answer is written, then every event", async () => {
+    const clock = createFakeClock();
+    const timeline = await run(createBurstHost({ clock, latencyMs: LATENCY }), clock);
+    expect(timeline.headersAt).toBe(0);
+    expect(timeline.entries.filter((e) => e.kind === 'read').every((e) => e.t === LATENCY)).toBe(true);
+    expect(timeline.firstTextAt).toBe(LATENCY);
+    expect(timeline.final).toBe(VOICING_ANSWER);
+    expect(timeline.done).toBe(true);
+    expect(timeline.paints.filter((p) => p.reason !== 'final')).toEqual([]);
+  });
+
+  it('the streaming host spreads the words over the same time: first text after one word, the last at the end', async () => {
+    const clock = createFakeClock();
+    const timeline = await run(createPacedHost({ clock, totalMs: LATENCY }), clock);
+    const words = wordPieces(VOICING_ANSWER).length;
+    expect(timeline.deltas).toBe(words);
+    expect(timeline.firstTextAt).toBeCloseTo(LATENCY / words, 2);
+    expect(timeline.lastReadAt).toBeCloseTo(LATENCY, 2);
+    expect(timeline.final).toBe(VOICING_ANSWER);
+    expect(timeline.paints.filter((p) => p.reason === 'timer').length).toBeGreaterThan(1);
+  });
+
+  it('an abort settles the turn even while a read waits, and cancels the body', async () => {
+    let cancelled = false;
+    const inner = createBurstHost({ latencyMs: 3_600_000 }); // never delivers within the test
+    const host: typeof inner = async (input, init) => {
+      const response = await inner(input, init);
+      const reader = response.body!.getReader();
+      const body = new ReadableStream<Uint8Array>({
+        pull: async (controller) => {
+          const { done, value } = await reader.read();
+          if (done) controller.close();
+          else controller.enqueue(value);
+        },
+        cancel: (reason) => {
+          cancelled = true;
+          return reader.cancel(reason);
+        },
+      });
+      return new Response(body, { status: response.status, headers: response.headers });
+    };
+    const controller = new AbortController();
+    const painted: string[] = [];
+    const turn = runStreamTurn({ host, message: VOICING_QUESTION, signal: controller.signal, paint: (text) => painted.push(text) });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    controller.abort();
+    await expect(turn).rejects.toThrow();
+    expect(cancelled).toBe(true);
+    expect(painted).toEqual([]);
   });
 });
