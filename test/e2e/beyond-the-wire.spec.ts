@@ -14,7 +14,7 @@ import {
   wordPieces,
 } from '../../lessons-code/index.ts';
 import { firstDrop } from '../../src/scripts/stop-short-demo.ts';
-import { EN, beyondUrl, expect, test, type Locale } from './fixtures.ts';
+import { EN, beyondUrl, expect, t, test, type Locale } from './fixtures.ts';
 
 const pageUrl = beyondUrl;
 const CUT = 'ga-cut-anywhere-demo';
@@ -47,13 +47,13 @@ test.describe(`beyond the wire (${locale.code})`, () => {
   test('cut demo: first view, the slider by keyboard, the number box', async ({ page, consoleErrors }) => {
     void consoleErrors;
     const demo = await openDemo(page, locale, CUT);
-    const figures = demo.locator('[data-figures]');
+    const figures = demo.locator('[data-part=figures]');
     for (const figure of ['558', '580', '682', '683']) await expect(figures).toContainText(figure);
     const slider = demo.locator('input[type=range]');
     await expect(slider).toHaveValue('17');
     await expect(slider).toHaveAttribute('max', '682');
-    await expect(demo.locator('[data-place]')).toHaveAttribute('data-kind', 'char');
-    await expect(demo.locator('[data-context] .bw-split-char')).toHaveText('–');
+    await expect(demo.locator('[data-part=place]')).toHaveAttribute('data-kind', 'char');
+    await expect(demo.locator('[data-part=context] .cut-split-char')).toHaveText('–');
     await expect.poll(() => sameAll(demo)).toEqual({ decodeEach: 'false', parseEach: 'false', page: 'true', standard: 'true' });
 
     // Keyboard only: the arrow keys move the cut one byte; 19 is the next byte of the next character.
@@ -62,11 +62,11 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     await expect(slider).toHaveValue('18');
     await page.keyboard.press('ArrowRight');
     await expect(slider).toHaveValue('19');
-    await expect(demo.locator('[data-place]')).not.toHaveAttribute('data-kind', 'char');
+    await expect(demo.locator('[data-part=place]')).not.toHaveAttribute('data-kind', 'char');
     await expect.poll(() => sameOf(demo, 'decodeEach')).toBe('true');
     await page.keyboard.press('End');
     await expect(slider).toHaveValue('682');
-    await expect(demo.locator('[data-place]')).toHaveAttribute('data-kind', 'end');
+    await expect(demo.locator('[data-part=place]')).toHaveAttribute('data-kind', 'end');
     await expect.poll(() => sameAll(demo)).toEqual({ decodeEach: 'true', parseEach: 'true', page: 'true', standard: 'true' });
     await expect(slider).toHaveAttribute('aria-valuetext', /682/);
 
@@ -82,8 +82,52 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     await page.keyboard.type('99999');
     await page.keyboard.press('Enter');
     await expect(slider).toHaveValue('682');
-    // The live region says what happened.
-    await expect(demo.locator('[aria-live=polite]')).not.toBeEmpty();
+    // The status line says what happened, in words.
+    await expect(demo.locator('[data-part=status]')).toHaveText(t(locale, 'course.cut.announce_other', { count: 0, readers: 4 }));
+  });
+
+  test('cut demo: the first cut and its verdicts are in the page before any script runs', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(pageUrl(locale));
+    const demo = page.locator(CUT);
+    await expect(demo.locator('input[type=range]')).toHaveValue('17');
+    await expect(demo.locator('[data-part=place]')).toHaveAttribute('data-kind', 'char');
+    expect(await sameAll(demo)).toEqual({ decodeEach: 'false', parseEach: 'false', page: 'true', standard: 'true' });
+    await expect(demo.locator('[data-part=status]')).toHaveText(t(locale, 'course.cut.announce_other', { count: 2, readers: 4 }));
+    await context.close();
+  });
+
+  test('cut demo: a scan that is stopped or fails says so and shows no result; the next one works', async ({ page, consoleErrors }) => {
+    const demo = await openDemo(page, locale, CUT);
+    const status = demo.locator('[data-part=scan-status]');
+    const scan = demo.getByTestId('scan');
+    // The worker never loads: the scan waits, and choosing the other stream stops it.
+    let release = () => {};
+    await page.route('**/compute-worker*', async (route) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.abort().catch(() => undefined); // the request may be gone with its worker
+    });
+    await demo.locator('[data-scan]').click();
+    await expect(status).toHaveText(t(locale, 'course.cut.scanning', { cuts: 683 }));
+    await demo.locator('[data-stream=crlf]').click();
+    await expect(status).toHaveText(t(locale, 'course.demo.stopped'));
+    await expect(scan).toBeHidden();
+    release();
+    await page.unroute('**/compute-worker*');
+    // A worker that fails as it loads: the scan says so.
+    await page.route('**/compute-worker*', (route) => route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("no worker today");' }));
+    const logged = page.waitForEvent('console', (message) => message.type() === 'error');
+    await demo.locator('[data-scan]').click();
+    await expect(status).toContainText(t(locale, 'course.demo.failed', { message: '' }));
+    await logged;
+    await expect(scan).toBeHidden();
+    await expect(scan.locator('[data-testid=count]')).toHaveCount(0);
+    consoleErrors.splice(0); // the failure is logged, on purpose
+    await page.unroute('**/compute-worker*');
+    await demo.locator('[data-scan]').click();
+    await expect(scan).toBeVisible({ timeout: 20_000 });
+    await expect(scan.locator('tr[data-reader=parseEach] [data-testid=count]')).toHaveAttribute('data-count', String(expectedCounts.crlf!.parseEach));
   });
 
   // The longest main-thread task while the scan runs is printed by `npm run bench:page`.
@@ -117,7 +161,8 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     await page.keyboard.press('Enter');
     await expect(crlf).toHaveAttribute('aria-pressed', 'true');
     await expect(demo.locator('input[type=range]')).toHaveAttribute('max', '702');
-    await expect(demo.getByTestId('scan')).toHaveCount(0);
+    await expect(demo.getByTestId('scan')).toBeHidden();
+    await expect(demo.locator('[data-part=scan-status]')).toBeEmpty();
     // The page reads nothing from it, cut or not.
     const uncutPage = await demo.locator('tr[data-reader=page] [data-testid=uncut]').textContent();
     expect(uncutPage).not.toBe(await demo.locator('tr[data-reader=standard] [data-testid=uncut]').textContent());
@@ -130,7 +175,7 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     const crlf1 = CUT_STREAMS[1]!.stream;
     const crlfCut = new TextEncoder().encode(crlf1.slice(0, crlf1.indexOf('\r\n') + 1)).length;
     await demo.locator('input[type=number]').fill(String(crlfCut));
-    await expect(demo.locator('[data-place]')).toHaveAttribute('data-kind', 'crlf');
+    await expect(demo.locator('[data-part=place]')).toHaveAttribute('data-kind', 'crlf');
     await expect.poll(() => sameAll(demo)).toEqual({ decodeEach: 'true', parseEach: 'false', page: 'true', standard: 'true' });
   });
 

@@ -1,0 +1,38 @@
+// The "beyond the wire" demos' strings exist in every locale: the keys their views ask for by name
+// ('cut.figures' in src/lib/*-view.ts) and the keys they build from lessons-code's own lists
+// (a kind of cut place, a reader, a stream). A key missing in one language fails here, not in a
+// learner's page.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CUT_READERS, CUT_STREAMS } from '../../lessons-code/index.ts';
+import { CUT_KINDS } from '../../src/lib/cut-view.ts';
+
+const read = (locale: string) => JSON.parse(readFileSync(new URL(`../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+const VIEWS = ['cut-view.ts'];
+
+const exists = (table: Record<string, string>, key: string) => `course.${key}` in table || `course.${key}_other` in table;
+
+/** Every key the views and scripts build from a list. */
+const built = [
+  ...CUT_KINDS.flatMap((kind) => [`cut.place.${kind}`, `cut.kind.${kind}`]),
+  ...CUT_READERS.map((reader) => `cut.what.${reader.id}`),
+  ...CUT_STREAMS.map((stream) => `cut.stream.${stream.id}`),
+];
+
+describe('the beyond-the-wire demos’ strings', () => {
+  // Every quoted key of a demo's or the shared strings, wherever it stands (a call, a ternary).
+  const named = VIEWS.flatMap((file) =>
+    [...readFileSync(new URL(`../../src/lib/${file}`, import.meta.url), 'utf8').matchAll(/'((?:cut|stopShort|burst|names|verdict|count|demo)\.[\w.]+)'/g)].map((m) => m[1]!),
+  );
+
+  it('the views name their keys', () => {
+    expect(named.length).toBeGreaterThan(10);
+  });
+
+  for (const locale of ['en', 'es', 'fr']) {
+    it(`${locale}: every key a view names or builds exists`, () => {
+      const table = read(locale);
+      expect([...named, ...built].filter((key) => !exists(table, key))).toEqual([]);
+    });
+  }
+});
