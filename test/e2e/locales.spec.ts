@@ -149,7 +149,7 @@ for (const locale of OTHER_LOCALES) {
       const demo = await readyWidget(page, 'ga-cut-anywhere-demo');
       await demo.locator('[data-scan]').click();
       await expect(demo.getByTestId('scan')).toBeVisible({ timeout: 30_000 });
-      await uiOf(demo, 'button:not(.bw-jump), caption, [data-scan-status]', locale);
+      await uiOf(demo, 'button:not(.bw-jump), caption, .cut-what, [data-testid=verdict], [data-part=status], [data-part=scan-status]', locale);
       await noEnglish(demo, locale);
     });
 
