@@ -45,12 +45,18 @@ function isControlEvent(data: string): boolean {
   }
 }
 
-export function createPacedHost(options: PacedHostOptions = {}): FetchLike {
-  const inner = options.inner ?? createInPageHost();
-  const clock = options.clock ?? realClock;
-  const defaultPieceMs = options.pieceMs ?? 12;
-  const split = options.split ?? wordPieces;
+/** How a wrapping host plays the wrapped host's events: `send` writes one event's data, `later` waits on the clock. */
+interface Player {
+  send(data: string): void;
+  later(ms: number, then: () => void): void;
+  close(): void;
+}
 
+/**
+ * A host that wraps another: the wrapped host's status and headers at once, then its events (its
+ * body read whole) played out by `play`, on the clock. Cancelling the body stops the clock's timer.
+ */
+function replayHost(inner: FetchLike, clock: Clock, play: (events: readonly string[], player: Player) => void): FetchLike {
   return async (input, init) => {
     const response = await inner(input, init);
     if (!isEventStream(response)) return response;
@@ -59,34 +65,17 @@ export function createPacedHost(options: PacedHostOptions = {}): FetchLike {
     let cancelled = false;
     const body = new ReadableStream<Uint8Array>({
       async start(controller) {
-        // The wrapped host's events: what the answer is made of.
-        const events = readStandardEvents(await response.text());
+        const events = readStandardEvents(await response.text()).map((event) => event.data);
         if (cancelled) return;
-        let answer = '';
-        let done = false;
-        for (const { data } of events) {
-          if (data === '[DONE]') done = true;
-          else if (isControlEvent(data)) controller.enqueue(encoder.encode(writeGaChatbotEvent(data))); // routing or error: at once
-          else answer += data;
-        }
-        const pieces = split(answer);
-        const pieceMs = options.totalMs === undefined ? defaultPieceMs : options.totalMs / Math.max(1, pieces.length);
-        const finish = () => {
-          if (done) controller.enqueue(encoder.encode(DONE_EVENT));
-          controller.close();
-        };
-        if (pieces.length === 0) {
-          finish();
-          return;
-        }
-        let next = 0;
-        const produce = () => {
-          if (cancelled) return;
-          controller.enqueue(encoder.encode(writeGaChatbotEvent(pieces[next++]!)));
-          if (next < pieces.length) timer = clock.setTimeout(produce, pieceMs);
-          else finish();
-        };
-        timer = clock.setTimeout(produce, pieceMs);
+        play(events, {
+          send: (data) => controller.enqueue(encoder.encode(data === '[DONE]' ? DONE_EVENT : writeGaChatbotEvent(data))),
+          later: (ms, then) => {
+            timer = clock.setTimeout(() => {
+              if (!cancelled) then();
+            }, ms);
+          },
+          close: () => controller.close(),
+        });
       },
       cancel() {
         cancelled = true;
@@ -95,6 +84,33 @@ export function createPacedHost(options: PacedHostOptions = {}): FetchLike {
     });
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
+}
+
+export function createPacedHost(options: PacedHostOptions = {}): FetchLike {
+  const split = options.split ?? wordPieces;
+  return replayHost(options.inner ?? createInPageHost(), options.clock ?? realClock, (events, player) => {
+    // The wrapped host's events: what the answer is made of. Routing and error events go at once.
+    let answer = '';
+    let done = false;
+    for (const data of events) {
+      if (data === '[DONE]') done = true;
+      else if (isControlEvent(data)) player.send(data);
+      else answer += data;
+    }
+    const pieces = split(answer);
+    const pieceMs = options.totalMs === undefined ? (options.pieceMs ?? 12) : options.totalMs / Math.max(1, pieces.length);
+    let next = 0;
+    const produce = () => {
+      if (next < pieces.length) {
+        player.send(pieces[next++]!);
+        if (next < pieces.length) return player.later(pieceMs, produce);
+      }
+      if (done) player.send('[DONE]');
+      player.close();
+    };
+    if (pieces.length === 0) produce();
+    else player.later(pieceMs, produce);
+  });
 }
 
 export interface BurstHostOptions {
@@ -111,28 +127,10 @@ export interface BurstHostOptions {
  * host one after another, with no pause.
  */
 export function createBurstHost(options: BurstHostOptions): FetchLike {
-  const inner = options.inner ?? createInPageHost();
-  const clock = options.clock ?? realClock;
-  return async (input, init) => {
-    const response = await inner(input, init);
-    if (!isEventStream(response)) return response;
-    const encoder = new TextEncoder();
-    let timer: unknown;
-    let cancelled = false;
-    const body = new ReadableStream<Uint8Array>({
-      async start(controller) {
-        const events = readStandardEvents(await response.text());
-        if (cancelled) return;
-        await new Promise<void>((resolve) => (timer = clock.setTimeout(resolve, options.latencyMs)));
-        if (cancelled) return;
-        for (const { data } of events) controller.enqueue(encoder.encode(data === '[DONE]' ? DONE_EVENT : writeGaChatbotEvent(data)));
-        controller.close();
-      },
-      cancel() {
-        cancelled = true;
-        clock.clearTimeout(timer);
-      },
-    });
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-  };
+  return replayHost(options.inner ?? createInPageHost(), options.clock ?? realClock, (events, player) =>
+    player.later(options.latencyMs, () => {
+      for (const data of events) player.send(data);
+      player.close();
+    }),
+  );
 }
