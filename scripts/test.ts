@@ -1,0 +1,36 @@
+// `npm test`: the phases in order, each an npm script of its own, stopping at the first that fails.
+// Prints how long each phase took (for the reader; nothing here is judged by time).
+//
+//   typecheck  astro sync, then tsc over everything (site, lessons-code, tests, scripts)
+//   unit       vitest: lessons-code, the exercises, the host over HTTP, the CLI, the UI strings
+//   build      astro build into dist/
+//   dist       vitest over the built pages: sections, output blocks, links, widget strings
+//   e2e        Playwright in Chromium against `astro preview`: behaviour, locales, axe, layout
+//   size       the JavaScript budgets, in bytes
+
+import { spawnSync } from 'node:child_process';
+
+const PHASES: [string, string][] = [
+  ['typecheck', 'typecheck'],
+  ['unit', 'test:unit'],
+  ['build', 'build'],
+  ['dist', 'test:dist'],
+  ['e2e', 'test:e2e'],
+  ['size', 'size'],
+];
+
+const times: string[] = [];
+const started = performance.now();
+let code = 0;
+for (const [name, script] of PHASES) {
+  const start = performance.now();
+  const result = spawnSync('npm', ['run', script], { stdio: 'inherit' });
+  times.push(`${name} ${((performance.now() - start) / 1000).toFixed(0)} s`);
+  if (result.status !== 0) {
+    code = result.status ?? 1;
+    times.push(`(stopped: ${name} failed)`);
+    break;
+  }
+}
+console.log(`\nnpm test: ${code === 0 ? 'passed' : 'FAILED'} in ${((performance.now() - started) / 1000).toFixed(0)} s — ${times.join(', ')}`);
+process.exitCode = code;
