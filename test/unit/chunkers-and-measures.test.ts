@@ -1,5 +1,8 @@
-// The two chunkers (facts.md §4) and the measures the program prints (facts.md §7).
-// Every figure here comes from facts.md, not from running the code.
+// The two chunkers (GA's SseChunker.SplitIntoChunks at a826864,
+// https://github.com/GuitarAlchemist/ga/blob/a826864f3a012cad88e415954bf57eca0ce12aa6/Common/GA.Business.Core.Orchestration/Helpers/SseChunker.cs#L19-L29,
+// and the zero-width split of GA pull request #743) and the measures the program prints.
+// Every figure here is the published lesson's (its sections "Sentences" and "Each writer with each
+// reader", /ga-ai/06-answer-on-the-wire/#sentences), not the result of running the code.
 
 import { describe, expect, it } from 'vitest';
 import {
@@ -15,7 +18,7 @@ import {
 
 const lengths = (chunks: string[]) => chunks.map((chunk) => chunk.length);
 
-describe('the lesson data (facts §2)', () => {
+describe('the lesson data (the answers of /ga-ai/06-answer-on-the-wire/#where-the-answer-goes)', () => {
   it('the improvisation answer: 558 UTF-16 code units, 580 UTF-8 bytes, 6 lines of text, 8 line breaks, ends with a line break', () => {
     expect(IMPROVISATION_ANSWER.length).toBe(558);
     expect(new TextEncoder().encode(IMPROVISATION_ANSWER).length).toBe(580);

@@ -1,5 +1,5 @@
 // The lesson's program: `node lessons-code/cli.ts l6` (what `npm run lesson -- l6` runs) and runLesson6
-// against the in-page host, checked against the expected output (facts.md §1).
+// against the in-page host, checked against the expected output (test/fixtures/l6-expected.txt).
 
 import { execFile, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -147,7 +147,7 @@ describe('the CLI', { concurrent: false }, () => {
 describe('runLesson6 against the in-page host', () => {
   it('prints the expected output', async () => {
     const expected = expectedOutput();
-    // The fixture itself, as facts §1 describes it: 69 lines, 4,242 characters, LF, a final line break, no trailing spaces.
+    // The fixture itself, as the lesson's program prints it: 69 lines, 4,242 characters, LF, a final line break, no trailing spaces.
     expect(expected.split('\n')).toHaveLength(70);
     expect(expected).toHaveLength(4242);
     expect(expected).not.toMatch(/\r|[ \t]\n/);

@@ -1,4 +1,4 @@
-// The four exercises (facts.md §8) and their check engine: every reference solution passes every
+// The four exercises (the lesson's section "Exercises", /ga-ai/06-answer-on-the-wire/#exercises) and their check engine: every reference solution passes every
 // case and every starter fails one, in each language; the expected outputs are the lesson's; the
 // engine's verdicts (pass, wrong output, throw, missing or wrongly typed export, syntax error,
 // load error) and the runner's time limit, in a real worker as in the page.
@@ -74,7 +74,7 @@ describe('each exercise, in each language', () => {
   }
 });
 
-describe('what the checks expect (facts.md §8)', () => {
+describe('what the checks expect (the lesson, #exercises)', () => {
   it('1. predict: "a\\nb" through GaChatbot.Api, "a" through GaApi, and neither depends on the system', () => {
     const [gachatbot, gaapi, system] = EXERCISES.predict.cases;
     expect(gachatbot!.expected).toEqual(['a\nb']);

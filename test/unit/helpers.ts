@@ -55,14 +55,15 @@ export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   return all;
 }
 
-/** The program's expected output (facts.md §1), read from the fixture beside the tests. */
+/** The program's expected output (what `npm run lesson -- l6` prints), read from the fixture beside the tests. */
 export function expectedOutput(): string {
   return readFileSync(new URL('../fixtures/l6-expected.txt', import.meta.url), 'utf8');
 }
 
 /**
- * The rows of a table of the expected output, parsed by its column widths (facts.md §1: every cell
- * but the last padded to its width, cells joined with one space): its header row and the rows up to
+ * The rows of a table of the expected output, parsed by its column widths (the program's format,
+ * lessons-code/program/: every cell but the last padded to its width, cells joined with one space,
+ * the end trimmed): its header row and the rows up to
  * the first blank line or the end. The header row is the first line that starts with `headerStart`
  * followed by a space, and comes first in the result.
  */

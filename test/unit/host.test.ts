@@ -1,4 +1,6 @@
-// The replica of GaChatbot.Api's two chat endpoints (facts.md §3), over real HTTP and in the page.
+// The replica of GaChatbot.Api's two chat endpoints (GA at a826864,
+// https://github.com/GuitarAlchemist/ga/blob/a826864f3a012cad88e415954bf57eca0ce12aa6/Apps/GaChatbot.Api/Controllers/ChatbotController.cs;
+// headers before any work: line 39), over real HTTP and in the page.
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

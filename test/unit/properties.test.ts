@@ -140,7 +140,8 @@ describe("GaChatbot.Api's writer with the HTML standard's reader", () => {
 });
 
 /**
- * When ga-client's chatService throws on a whole stream, from facts.md §6: the first event (of those
+ * When ga-client's chatService throws on a whole stream (parseSseBuffer, GA at a826864:
+ * https://github.com/GuitarAlchemist/ga/blob/a826864f3a012cad88e415954bf57eca0ce12aa6/Apps/ga-client/src/services/chatService.ts#L29-L77): the first event (of those
  * ended by `\n\n`) whose first `data:` line, trimmed, starts with `{` and either is not JSON (a
  * SyntaxError) or has a truthy `error` (an Error with that message). Nothing stops at [DONE] within
  * one read, and the unfinished remainder is appended, never parsed.
@@ -224,7 +225,10 @@ describe('readStandardStream over bytes cut anywhere', () => {
 
   /**
    * The oracle: decode everything at once, then parse. The decoder is told to keep the BOM, since
-   * readStandard drops one itself (facts §6); a plain new TextDecoder().decode(bytes) would drop one
+   * readStandard drops one itself (WHATWG HTML §9.2.5, "Parsing an event stream": the stream is
+   * decoded with UTF-8 decode, which strips a leading BOM,
+   * https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream); a plain
+   * new TextDecoder().decode(bytes) would drop one
    * and readStandard a second.
    */
   const oracle = (b: Uint8Array) => readStandard(new TextDecoder('utf-8', { ignoreBOM: true }).decode(b));
