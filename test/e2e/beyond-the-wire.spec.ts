@@ -251,23 +251,46 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     await expect(page.locator(`h2[id="${id}"]`)).toHaveCount(1);
   });
 
-  test('timeline demo: the burst and the paced host, deltas against paints', async ({ page, consoleErrors }) => {
-    void consoleErrors;
+  test('timeline demo: first view on a simulated clock, one axis for both hosts', async ({ page }) => {
+    const demo = await openDemo(page, locale, BURST);
+    const words = wordPieces(VOICING_ANSWER).length;
+    await expect(demo.locator('[data-part=status]')).toHaveText(t(locale, 'course.burst.simulated'));
+    // The model takes 1,000 ms: GA's host sends its first text when the whole answer is written,
+    // the streaming host after one word.
+    await expect(demo.locator('[data-part=latency]')).toHaveValue('1000');
+    await expect(demo.locator('[data-part=burst-first]')).toHaveAttribute('data-ms', '1000');
+    expect(Number(await demo.locator('[data-part=paced-first]').getAttribute('data-ms'))).toBeCloseTo(1000 / words, 2);
+    await expect(demo.locator('[data-part=axis] span').last()).toHaveText('1,000');
+    await expect(demo.locator('[data-mode=burst] [data-part=burst-stats]')).toHaveAttribute('data-deltas', '1');
+    await expect(demo.locator('[data-mode=paced] [data-part=paced-stats]')).toHaveAttribute('data-deltas', String(words));
+  });
+
+  test('timeline demo: real requests, the streaming host first; Stop ends a run and shows nothing', async ({ page }) => {
     const demo = await openDemo(page, locale, BURST);
     const burst = demo.locator('[data-mode=burst]');
     const paced = demo.locator('[data-mode=paced]');
-    await expect(burst).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
-    await expect(paced).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
-    const stats = (column: Locator) => column.locator('[data-stats]');
-    // The in-page host: headers, a silence, then every event at once; one delta, no draft, the final answer.
+    const stats = (column: Locator) => column.locator('ul[data-deltas]');
+    const words = wordPieces(VOICING_ANSWER).length;
+    // Keyboard: the shortest latency, which sends at once.
+    const latency = demo.locator('[data-part=latency]');
+    await latency.focus();
+    await page.keyboard.press('Home');
+    await expect(latency).toHaveValue('250');
+    await expect(demo.locator('[data-part=status]')).toHaveText(/^First text after/, { timeout: 30_000 });
+    for (const column of [burst, paced]) await expect(column).toHaveAttribute('data-state', 'done');
+    // Both on one clock: the host that streams shows text before GA's host, which waits for the model.
+    const burstFirst = Number(await demo.locator('[data-part=burst-first]').getAttribute('data-ms'));
+    const pacedFirst = Number(await demo.locator('[data-part=paced-first]').getAttribute('data-ms'));
+    expect(burstFirst).toBeGreaterThanOrEqual(250);
+    expect(pacedFirst).toBeLessThan(burstFirst);
+    // GA's host: headers, a silence, then every event at once; one delta, no draft, the final answer.
     await expect(stats(burst)).toHaveAttribute('data-deltas', '1');
     await expect(stats(burst)).toHaveAttribute('data-paints', '1');
     await expect(stats(burst)).toHaveAttribute('data-drafts', '0');
-    const kinds = await burst.locator('[data-list] li').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.kind));
+    const kinds = await burst.locator('[data-part=burst-list] li').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.kind));
     expect(kinds.slice(0, 4)).toEqual(['sent', 'headers', 'gap', 'read']);
     expect(kinds[kinds.length - 1]).toBe('paint-final');
-    // The paced host: one delta per word, fewer paints than deltas.
-    const words = wordPieces(VOICING_ANSWER).length;
+    // The streaming host: one delta per word, fewer paints than deltas.
     await expect(stats(paced)).toHaveAttribute('data-deltas', String(words));
     const paints = Number(await stats(paced).getAttribute('data-paints'));
     expect(paints).toBeGreaterThanOrEqual(1);
@@ -275,28 +298,31 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     for (const column of [burst, paced]) {
       await expect(column.locator('[data-stat=prefixes] strong')).toHaveClass(/ok/);
       await expect(column.locator('[data-stat=final] strong')).toHaveClass(/ok/);
-      await expect(column.locator('[data-bubble]')).toContainText('Found 2 voicings matching chord Cmaj7:');
-      await expect(column.locator('[data-bubble] pre')).toHaveCount(2);
+      await expect(column.locator('.tl-bubble')).toContainText('Found 2 voicings matching chord Cmaj7:');
+      await expect(column.locator('.tl-bubble pre')).toHaveCount(2);
     }
 
-    // Keyboard: a slower pace, then send again.
-    const pace = demo.locator('select');
-    const pacedRun = Number(await paced.getAttribute('data-run'));
-    await pace.focus();
-    await page.keyboard.press('ArrowDown');
-    await expect(pace).toHaveValue('25');
-    await expect(paced).toHaveAttribute('data-run', String(pacedRun + 1));
-    await expect(paced).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
-    await expect(stats(paced)).toHaveAttribute('data-deltas', String(words));
-    await page.keyboard.press('Tab');
-    await expect(demo.locator('[data-send]')).toBeFocused();
-    const burstRun = Number(await burst.getAttribute('data-run'));
+    // The longest latency, then Stop by keyboard: the run ends, says so, and shows no result.
+    await latency.focus();
+    await page.keyboard.press('End');
+    await expect(latency).toHaveValue('4000');
+    const stop = demo.locator('[data-part=stop]');
+    await expect(stop).toHaveAttribute('aria-disabled', 'false');
+    await stop.focus();
     await page.keyboard.press('Enter');
-    await expect(burst).toHaveAttribute('data-run', String(burstRun + 1));
-    await expect(burst).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
-    await expect(paced).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
+    await expect(demo.locator('[data-part=status]')).toHaveText(t(locale, 'course.demo.stopped'));
+    await expect(stop).toHaveAttribute('aria-disabled', 'true');
+    for (const column of [burst, paced]) {
+      await expect(column).toHaveAttribute('data-state', '');
+      await expect(column.locator('.tl-bubble')).toBeEmpty();
+      await expect(column.locator('ul[data-deltas] strong').first()).toBeEmpty();
+    }
+    await expect(demo.locator('[data-part=burst-network] .tl-mark')).toHaveCount(0);
+    // Send again: a whole new result.
+    await demo.locator('[data-part=send]').click();
+    await expect(paced.locator('.tl-bubble')).toContainText('Found 2 voicings', { timeout: 30_000 });
+    await expect(demo.locator('[data-part=status]')).toHaveText(/^First text after/, { timeout: 30_000 });
     await expect(stats(burst)).toHaveAttribute('data-deltas', '1');
-    await expect(demo.locator('[aria-live=polite]')).not.toBeEmpty();
   });
 
 });

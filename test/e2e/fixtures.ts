@@ -207,6 +207,8 @@ export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
     await expect(cut.getByTestId('scan')).toBeVisible({ timeout: 30_000 });
     await readyWidget(page, 'ga-stop-short-demo');
     const burst = await readyWidget(page, 'ga-burst-timeline-demo');
-    await expect(burst.locator('[data-mode=paced]')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+    await burst.locator('[data-part=latency]').selectOption('250');
+    await expect(burst).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+    for (const summary of await burst.locator('summary').all()) await summary.click();
   },
 };

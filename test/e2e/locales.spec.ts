@@ -162,8 +162,10 @@ for (const locale of OTHER_LOCALES) {
 
     await test.step('the burst and the paced host', async () => {
       const demo = await readyWidget(page, 'ga-burst-timeline-demo');
-      await expect(demo.locator('[data-mode=paced]')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
-      await uiOf(demo, 'button, option', locale);
+      await demo.locator('[data-part=latency]').selectOption('250');
+      await expect(demo).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+      for (const summary of await demo.locator('summary').all()) await summary.click();
+      await uiOf(demo, 'button, option, summary, .tl-legend li, .tl-stats li, [data-part=status], [data-part$=-first]', locale);
       await noEnglish(demo, locale);
     });
 

@@ -1,14 +1,15 @@
 // The "beyond the wire" demos' strings exist in every locale: the keys their views ask for by name
 // ('cut.figures' in src/lib/*-view.ts) and the keys they build from lessons-code's own lists
-// (a kind of cut place, a reader, a stream). A key missing in one language fails here, not in a
+// (a kind of cut place, a reader, a stream, a host, a figure). A key missing in one language fails here, not in a
 // learner's page.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CUT_READERS, CUT_STREAMS } from '../../lessons-code/index.ts';
 import { CUT_KINDS } from '../../src/lib/cut-view.ts';
+import { MODES, simulate, timelineView } from '../../src/lib/timeline-view.ts';
 
 const read = (locale: string) => JSON.parse(readFileSync(new URL(`../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
-const VIEWS = ['cut-view.ts'];
+const VIEWS = ['cut-view.ts', 'timeline-view.ts'];
 
 const exists = (table: Record<string, string>, key: string) => `course.${key}` in table || `course.${key}_other` in table;
 
@@ -17,6 +18,10 @@ const built = [
   ...CUT_KINDS.flatMap((kind) => [`cut.place.${kind}`, `cut.kind.${kind}`]),
   ...CUT_READERS.map((reader) => `cut.what.${reader.id}`),
   ...CUT_STREAMS.map((stream) => `cut.stream.${stream.id}`),
+  ...MODES.flatMap((mode) => [`burst.${mode}Title`, `burst.${mode}Note`]),
+  ...['first', 'deltas', 'paints', 'cancelled', 'prefixes', 'final'].map((stat) => `burst.term.${stat}`),
+  ...['routing', 'text', 'done', 'error'].map((kind) => `burst.event.${kind}`),
+  ...['wait', 'headers', 'read', 'paint-timer', 'paint-final'].map((kind) => `burst.legend.${kind}`),
 ];
 
 describe('the beyond-the-wire demos’ strings', () => {
@@ -35,4 +40,12 @@ describe('the beyond-the-wire demos’ strings', () => {
       expect([...named, ...built].filter((key) => !exists(table, key))).toEqual([]);
     });
   }
+});
+
+describe('the timeline’s view asks only for strings that exist', () => {
+  it('every stat of both hosts has its term', async () => {
+    const view = timelineView(await simulate(250), (key) => key, 'en');
+    const table = read('en');
+    for (const host of view.hosts) for (const stat of host.stats) expect(exists(table, `burst.term.${stat.key}`), stat.key).toBe(true);
+  });
 });
