@@ -1,12 +1,16 @@
-// The four exercises (the lesson's section "Exercises", /ga-ai/06-answer-on-the-wire/#exercises) and their check engine: every reference solution passes every
-// case and every starter fails one, in each language; the expected outputs are the lesson's; the
-// engine's verdicts (pass, wrong output, throw, missing or wrongly typed export, syntax error,
-// load error) and the runner's time limit, in a real worker as in the page.
+// The exercises and their check, as the page runs them: every exercise folder is complete and its
+// three languages differ only in comments; each reference solution and each alternative solution
+// passes every case, each starter does not; the expected values are the lesson's; the engine's
+// verdicts (wrong value, throw, export, syntax, load error, prediction not given, fake fetch); the
+// runner's time limit; and every attack of test/unit/exercises-attacks/ ends without a pass.
+// Learner code runs in a node:worker_threads worker with the same harness as the page's.
 
-import { Worker } from 'node:worker_threads';
+import { readdirSync, readFileSync } from 'node:fs';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   IMPROVISATION_ANSWER,
+  STREAM_PATH,
   VOICING_ANSWER,
   VOICING_QUESTION,
   consumePageStream,
@@ -17,85 +21,149 @@ import {
   splitPinned,
   streamOf,
   writeGaApiEvent,
-  writeGaChatbotEvent,
   type PageConsume,
 } from '../../lessons-code/index.ts';
-import { EXERCISES, EXERCISE_IDS, exerciseStorageKey } from '../../lessons-code/exercises/index.ts';
-import { checkExports, deepEqual, kindOf, showValue } from '../../lessons-code/exercises/check.ts';
-import { isLessonsCode, learnerLine, loadModule, transpile } from '../../lessons-code/exercises/compile.ts';
-import { unwantedSplit } from '../../lessons-code/exercises/chunks-as-units.ts';
-import { FAILURE_BUBBLE } from '../../lessons-code/exercises/error-ends-stream.ts';
-import { EXPECTED_TABLE } from '../../lessons-code/exercises/fix-746.ts';
-import { localizeCode, LOCALES } from '../../lessons-code/exercises/localize.ts';
-import { checkSource } from '../../lessons-code/exercises/pipeline.ts';
-import { CHECK_LIMIT_MS, ExerciseRunner, type FromWorker, type WorkerLike } from '../../lessons-code/exercises/runner.ts';
-import type { CheckReport, ExerciseDefinition, LearnerExports } from '../../lessons-code/exercises/types.ts';
-import { lessonStreams } from './helpers.ts';
+import { runCheck, SandboxLink, type CheckerPort } from '../../src/exercise-engine/checker.ts';
+import { EXERCISE_IDS, exerciseDefinition, exerciseText } from '../../src/exercise-engine/registry.ts';
+import { CHECK_LIMIT_MS, ExerciseRunner } from '../../src/exercise-engine/runner.ts';
+import { isSolved } from '../../src/exercise-engine/solved.ts';
+import { exerciseSource } from '../../src/exercise-engine/sources.ts';
+import { transpile } from '../../src/exercise-engine/transpile.ts';
+import { LOCALES, type CheckReport, type ExerciseDefinition, type ExerciseText } from '../../src/exercise-engine/types.ts';
+import { deepEqual, kindOf, showValue } from '../../src/exercise-engine/values.ts';
+import { unwantedSplit } from '../../lessons-code/exercises/chunks-as-units/cases.ts';
+import { FAILURE_BUBBLE } from '../../lessons-code/exercises/error-ends-stream/cases.ts';
+import { EXPECTED_TABLE } from '../../lessons-code/exercises/fix-746/cases.ts';
+import * as predictSolution from '../../lessons-code/exercises/predict/solution.ts';
+import * as predictSolutionFr from '../../lessons-code/exercises/predict/solution.fr.ts';
+import * as fixSolution from '../../lessons-code/exercises/fix-746/solution.ts';
+import * as fixStarter from '../../lessons-code/exercises/fix-746/starter.ts';
+import * as errorStarter from '../../lessons-code/exercises/error-ends-stream/starter.ts';
+import { testPlatform } from './exercises-platform.ts';
 
+const EXERCISES_DIR = new URL('../../lessons-code/exercises/', import.meta.url);
+const ATTACKS_DIR = new URL('./exercises-attacks/', import.meta.url);
 const statuses = (report: CheckReport): string[] => (report.outcome === 'checked' ? report.cases.map((c) => c.verdict.status) : [report.outcome]);
+const caseIds = (id: string): string[] => exerciseDefinition(id)!.cases.map((c) => c.id);
 
-/** Loads a learner's source as the worker does and returns its exports. */
-function exportsOf(source: string): LearnerExports {
-  const compiled = transpile(source);
-  if (!compiled.ok) throw new Error(compiled.problem.message);
-  const loaded = loadModule(compiled.code, console);
-  if (!loaded.ok) throw new Error('did not load');
-  return loaded.exports;
+/** Alternative right answers: lessons-code/exercises/<id>/alternatives/*.ts. */
+function alternatives(id: string): { name: string; source: string }[] {
+  const dir = new URL(`${id}/alternatives/`, EXERCISES_DIR);
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => ({ name, source: readFileSync(new URL(name, dir), 'utf8') }));
 }
 
-describe('each exercise, in each language', () => {
+const platform = testPlatform();
+const runner = new ExerciseRunner(platform);
+afterAll(() => runner.dispose());
+
+describe('every exercise folder is complete', () => {
+  it('the lesson’s four exercises are found by their folders', () => {
+    expect(EXERCISE_IDS).toEqual(['chunks-as-units', 'error-ends-stream', 'fix-746', 'predict']);
+  });
+
   for (const id of EXERCISE_IDS) {
-    const definition = EXERCISES[id];
-    for (const locale of LOCALES) {
-      it(`${id} (${locale}): the reference solution passes every case`, async () => {
-        const report = await checkSource(definition, definition.solution[locale]);
-        expect(statuses(report)).toEqual(definition.cases.map(() => 'pass'));
-        expect(report.outcome === 'checked' && report.solved).toBe(true);
-      });
-      it(`${id} (${locale}): the starter code loads and fails at least one case with a wrong result`, async () => {
-        const report = await checkSource(definition, definition.starter[locale]);
-        expect(report.outcome).toBe('checked');
-        expect(statuses(report)).toContain('fail');
-        expect(report.outcome === 'checked' && report.solved).toBe(false);
-      });
-    }
-    it(`${id}: the three languages differ only in comments`, () => {
-      const code = (text: string) => text.split('\n').filter((line) => !line.trim().startsWith('//')).join('\n');
-      for (const which of ['starter', 'solution'] as const) {
-        expect(code(definition[which].es)).toBe(code(definition[which].en));
-        expect(code(definition[which].fr)).toBe(code(definition[which].en));
+    it(`${id}: starter and solution in each language, differing only in comments`, () => {
+      const code = (text: string) =>
+        text
+          .split('\n')
+          .filter((line) => !line.trim().startsWith('//'))
+          .join('\n');
+      for (const kind of ['starter', 'solution'] as const) {
+        const en = exerciseSource(id, kind, 'en');
+        for (const locale of ['es', 'fr'] as const) {
+          const own = exerciseSource(id, kind, locale);
+          expect(own, `${id}/${kind}.${locale}.ts`).not.toBe(en);
+          expect(code(own)).toBe(code(en));
+        }
       }
     });
-    it(`${id}: every case and hint is written in all three languages`, () => {
-      for (const c of definition.cases) for (const locale of LOCALES) expect(c.title[locale].length).toBeGreaterThan(5);
-      for (const locale of LOCALES) expect(definition.hints[locale]).toHaveLength(definition.hints.en.length);
-      expect(definition.hints.en.length).toBeGreaterThanOrEqual(2);
+
+    it(`${id}: its text names every case, says what it checks, and has the same hints in each language`, () => {
+      const definition = exerciseDefinition(id)!;
+      const texts = LOCALES.map((locale) => exerciseText(id, locale)!);
+      for (const text of texts) {
+        expect(text.title.length).toBeGreaterThan(5);
+        expect(Object.keys(text.cases).sort()).toEqual(definition.cases.map((c) => c.id).sort());
+        for (const c of Object.values(text.cases)) {
+          expect(c.name.length).toBeGreaterThan(5);
+          expect(c.checks.length).toBeGreaterThan(10);
+        }
+        expect(text.hints.length).toBe(texts[0]!.hints.length);
+        expect(Object.keys(text.strings ?? {}).sort()).toEqual(Object.keys(texts[0]!.strings ?? {}).sort());
+      }
+      expect(texts[0]!.hints.length).toBeGreaterThanOrEqual(2);
     });
+
+    it(`${id}: at least one alternative right answer, unlike the reference`, () => {
+      const found = alternatives(id);
+      expect(found.length).toBeGreaterThanOrEqual(1);
+      for (const { source } of found) expect(transpile(source).ok).toBe(true);
+    });
+  }
+
+  it('a prediction hides its expected values: no case text and no hint states them', () => {
+    for (const locale of LOCALES) {
+      const text = JSON.stringify(exerciseText('predict', locale));
+      expect(text).not.toContain('["a\\\\nb"]');
+      expect(text).not.toMatch(/\[\s*\\"a\\"\s*\]/);
+    }
+  });
+});
+
+describe('each exercise in the learner’s worker', () => {
+  for (const id of EXERCISE_IDS) {
+    for (const locale of LOCALES) {
+      it(`${id} (${locale}): the reference solution passes every case`, async () => {
+        const report = await runner.run(id, locale, exerciseSource(id, 'solution', locale));
+        expect(statuses(report)).toEqual(caseIds(id).map(() => 'pass'));
+        expect(isSolved(report, caseIds(id))).toBe(true);
+      });
+    }
+    it(`${id}: the starter does not pass`, async () => {
+      const report = await runner.run(id, 'en', exerciseSource(id, 'starter', 'en'));
+      expect(isSolved(report, caseIds(id))).toBe(false);
+      if (exerciseDefinition(id)!.kind === 'prediction') expect(report).toMatchObject({ outcome: 'unanswered', names: ['fromGaChatbotApi', 'fromGaApi', 'dependsOnSystem'] });
+      else expect(statuses(report)).toContain('fail');
+    });
+    for (const { name, source } of alternatives(id)) {
+      it(`${id}: the alternative ${name} passes every case`, async () => {
+        const report = await runner.run(id, 'en', source);
+        expect(statuses(report)).toEqual(caseIds(id).map(() => 'pass'));
+      });
+    }
   }
 });
 
-describe('what the checks expect (the lesson, #exercises)', () => {
+describe('what the checks expect (the lesson’s figures)', () => {
   it('1. predict: "a\\nb" through GaChatbot.Api, "a" through GaApi, and neither depends on the system', () => {
-    const [gachatbot, gaapi, system] = EXERCISES.predict.cases;
+    const [gachatbot, gaapi, system] = exerciseDefinition('predict')!.cases;
     expect(gachatbot!.expected).toEqual(['a\nb']);
     expect(gaapi!.expected).toEqual(['a']);
     expect(system!.expected).toBe('neither');
+    // The solution files are real modules: the values the page would type are these.
+    expect(predictSolution.fromGaChatbotApi).toEqual(['a\nb']);
+    expect(predictSolutionFr).toEqual(predictSolution);
   });
 
-  it('1. predict: the proof shows both writers’ bytes, the ignored field "b", and the events', () => {
-    const reveal = EXERCISES.predict.reveal!();
-    const texts = reveal.blocks.map((block) => block.text);
+  it('1. predict: the proof shows both writers’ bytes, the ignored field "b", and the events', async () => {
+    const reveal = await runner.reveal('predict', 'en');
+    const texts = reveal!.proof.map((block) => block.text);
     expect(texts).toContain('data: a\ndata: b\n\n');
     expect(texts).toContain('data: a\r\nb\n\n');
     expect(texts).toContain('["a\\nb"]');
     expect(texts).toContain('["a"]');
-    const gaapiLines = reveal.blocks.find((block) => block.text === 'data: a\r\nb\n\n')!.lines!;
+    const gaapiLines = reveal!.proof.find((block) => block.text === 'data: a\r\nb\n\n')!.lines!;
     expect(gaapiLines.map((line) => line.text)).toEqual(['data: a\r\n', 'b\n', '\n']);
-    expect(gaapiLines[1]!.explanation.en).toContain('"b"');
-    expect(gaapiLines[1]!.explanation.en).toContain('ignored');
+    expect(gaapiLines[1]!.explanation).toContain('"b"');
+    expect(gaapiLines[1]!.explanation).toContain('ignored');
+    expect(reveal!.expected).toEqual({ gachatbot: { kind: 'code', text: '["a\\nb"]' }, gaapi: { kind: 'code', text: '["a"]' }, system: { kind: 'code', text: '"neither"' } });
+    const fr = await runner.reveal('predict', 'fr');
+    expect(fr!.proof[1]!.label).toBe('Événements déclenchés par le lecteur standard');
   });
 
-  it('2. fix #746: exact for all six pairs with #743’s chunks, 6 line breaks missing for all six with the pinned chunks', () => {
+  it('2. fix #746: exact for all six pairs with #743’s chunks, 6 line breaks missing with the pinned chunks', () => {
     expect(EXPECTED_TABLE).toHaveLength(6);
     for (const row of EXPECTED_TABLE) expect(row.slice(2)).toEqual(['6 line breaks missing', 'exact']);
     expect(EXPECTED_TABLE.map((row) => `${row[0]} / ${row[1]}`)).toEqual([
@@ -108,150 +176,221 @@ describe('what the checks expect (the lesson, #exercises)', () => {
     ]);
   });
 
-  it('2. fix #746: the starter is GaApi’s writer and chatService’s reader as they are', () => {
-    const starter = exportsOf(EXERCISES['fix-746'].starter.en);
-    const write = starter.writeGaApiEvent as (chunk: string) => string;
-    const read = starter.readChatService as (stream: string) => string;
-    for (const chunk of [...splitPinned(IMPROVISATION_ANSWER), 'a\r\nb', '', 'x\n\ny']) expect(write(chunk)).toBe(writeGaApiEvent(chunk));
-    const streams = [...lessonStreams().map((s) => s.stream), streamOf(writeGaApiEvent, splitAfter743(IMPROVISATION_ANSWER)), 'data: x\n\ndata: {"a":1}\n\n  tail  '];
+  it('2. fix #746: the starter is GaApi’s writer and chatService’s reader as they are; the solution reads #743’s stream exactly', () => {
+    for (const chunk of [...splitPinned(IMPROVISATION_ANSWER), 'a\r\nb', '', 'x\n\ny']) expect(fixStarter.writeGaApiEvent(chunk)).toBe(writeGaApiEvent(chunk));
+    const streams = [streamOf(writeGaApiEvent, splitAfter743(IMPROVISATION_ANSWER)), 'data: x\n\ndata: {"a":1}\n\n  tail  ', 'data: {"error":"boom"}\n\n'];
     for (const stream of streams) {
       let expected: string;
       try {
         expected = readChatService(stream);
       } catch (error) {
-        expect(() => read(stream)).toThrow((error as Error).message);
+        expect(() => fixStarter.readChatService(stream)).toThrow((error as Error).message);
         continue;
       }
-      expect(read(stream)).toBe(expected);
+      expect(fixStarter.readChatService(stream)).toBe(expected);
     }
+    const stream = streamOf(fixSolution.writeGaApiEvent, splitAfter743(IMPROVISATION_ANSWER));
+    expect(fixSolution.readChatService(stream)).toBe(IMPROVISATION_ANSWER);
   });
 
   it('3. an error ends the stream: the bubble shows the failure message after "Request failed: "', () => {
     expect(FAILURE_BUBBLE).toBe('Request failed: Failed to process message. Please try again.');
-    expect(EXERCISES['error-ends-stream'].cases[0]!.expected).toEqual([FAILURE_BUBBLE]);
-    expect(EXERCISES['error-ends-stream'].cases[1]!.expected).toEqual([]);
-    expect(EXERCISES['error-ends-stream'].cases[3]!.expected).toEqual([
+    const cases = exerciseDefinition('error-ends-stream')!.cases;
+    expect(cases[0]!.expected).toEqual([FAILURE_BUBBLE]);
+    expect(cases[1]!.expected).toEqual([]);
+    expect(cases[3]!.expected).toEqual([
       { role: 'user', content: VOICING_QUESTION },
       { role: 'assistant', content: VOICING_ANSWER },
     ]);
   });
 
   it('3. the starter is the page’s own consumeSseStream: same bubbles and history as the course’s port', async () => {
-    const starter = exportsOf(EXERCISES['error-ends-stream'].starter.en).consumeSseStream as PageConsume;
     const run = async (consume: PageConsume) => {
       const chat = createPageChat(createInPageHost({ now: () => 0, newId: () => 'id' }), consume);
       await chat.submit('which arpeggio fits Am F C G');
       await chat.submit(VOICING_QUESTION);
       return { bubbles: chat.bubbles, history: chat.history };
     };
-    expect(await run(starter)).toEqual(await run(consumePageStream));
+    expect(await run(errorStarter.consumeSseStream)).toEqual(await run(consumePageStream));
   });
 
-  it('4. #743 keeps every character; the cut after "e.g. " or "3. " is found, a sentence end is not', () => {
+  it('4. #743 keeps every character; the split after "e.g. " or "3. " is found, a sentence end is not', () => {
     expect(unwantedSplit(splitAfter743('Use a passing tone, e.g. a chromatic note.\n'))).toBe(0);
     expect(unwantedSplit(splitAfter743('Steps:\n\n1. Play the root.\n2. Add the third.\n3. Add the fifth.\n'))).toBe(0);
     expect(unwantedSplit(['Play it. ', 'Then stop.'])).toBeNull();
     expect(unwantedSplit(['Over 3. ', 'x'])).toBeNull(); // "3." mid-line is a sentence end, not a list number
     expect(unwantedSplit(['i.e. ', 'the third'])).toBe(0);
-    expect(unwantedSplit(['So e.g. '])).toBeNull(); // the last chunk: no cut after it
-    const answer = 'Use a passing tone, e.g. a chromatic note.\n';
-    expect(splitAfter743(answer).join('')).toBe(answer);
+    expect(unwantedSplit(['So e.g. '])).toBeNull(); // the last chunk: no split after it
   });
 });
 
+// ---- The engine's verdicts, on small exercises written here.
+
+/** Runs `source` against a definition in a fresh learner's worker, as the checker worker would. */
+async function check(definition: ExerciseDefinition, source: string, text: ExerciseText = { title: 't', cases: {}, hints: [] }): Promise<CheckReport> {
+  const worker = new Worker(new URL('./exercises-sandbox-node.ts', import.meta.url));
+  const { port1, port2 } = new MessageChannel();
+  worker.postMessage({ port: port2 }, [port2]);
+  const link = new SandboxLink(port1 as unknown as CheckerPort);
+  try {
+    await link.hello;
+    return await runCheck({ definition, text, source }, link);
+  } finally {
+    link.close();
+    await worker.terminate();
+  }
+}
+
 describe('the check engine', () => {
   const definition: ExerciseDefinition = {
-    id: 'predict',
-    title: { en: 't', es: 't', fr: 't' },
-    starter: { en: '', es: '', fr: '' },
-    solution: { en: '', es: '', fr: '' },
-    exports: [
-      { name: 'double', kind: 'function' },
-      { name: 'words', kind: 'string-array' },
-    ],
+    exports: { double: 'function', words: 'string-array' },
     cases: [
-      { id: 'double', title: { en: 'double', es: 'd', fr: 'd' }, uses: ['double'], run: (l) => (l.double as (s: string) => string)('ab'), expected: 'abab' },
-      { id: 'words', title: { en: 'words', es: 'w', fr: 'w' }, uses: ['words'], run: (l) => l.words, expected: ['a', 'b'] },
+      { id: 'double', uses: ['double'], run: (l) => l.call('double', 'ab'), expected: 'abab' },
+      { id: 'words', uses: ['words'], run: (l) => l.value('words'), expected: ['a', 'b'] },
     ],
-    hints: { en: [], es: [], fr: [] },
   };
 
-  it('pass: every case passes and the report says solved', async () => {
-    const report = await checkSource(definition, "export const double = (s: string): string => s + s;\nexport const words: string[] = ['a', 'b'];\n");
+  it('pass: every case passes', async () => {
+    const report = await check(definition, "export const double = (s: string): string => s + s;\nexport const words: string[] = ['a', 'b'];\n");
     expect(statuses(report)).toEqual(['pass', 'pass']);
-    expect(report.outcome === 'checked' && report.solved).toBe(true);
+    expect(isSolved(report, ['double', 'words'])).toBe(true);
+    expect(isSolved(report, ['double', 'words', 'more'])).toBe(false); // the page's own list decides
   });
 
   it('wrong output: expected against actual, escapes visible', async () => {
-    const report = await checkSource(definition, "export const double = (s: string) => s + '\\n';\nexport const words = ['a', 'b'];\n");
-    expect(report.outcome).toBe('checked');
-    if (report.outcome !== 'checked') return;
-    expect(report.cases[0]!.verdict).toEqual({ status: 'fail', expected: { kind: 'code', text: '"abab"' }, actual: { kind: 'code', text: '"ab\\n"' } });
-    expect(report.cases[1]!.verdict.status).toBe('pass');
+    const report = await check(definition, "export const double = (s: string) => s + '\\n';\nexport const words = ['a', 'b'];\n");
+    expect(report.outcome === 'checked' && report.cases[0]!.verdict).toEqual({ status: 'fail', expected: { kind: 'code', text: '"abab"' }, actual: { kind: 'code', text: '"ab\\n"' } });
   });
 
-  it('throw: the message and the line of the learner’s code it came from', async () => {
+  it('throw: the engine’s own text and the learner’s line', async () => {
     const source = "export function double(s: string): string {\n  const n: number = 1;\n  throw new TypeError('no ' + s);\n}\nexport const words = ['a', 'b'];\n";
-    const report = await checkSource(definition, source);
-    expect(report.outcome === 'checked' && report.cases[0]!.verdict).toEqual({ status: 'throw', message: 'TypeError: no ab', line: 3 });
+    const report = await check(definition, source);
+    expect(report.outcome === 'checked' && report.cases[0]!.verdict).toEqual({ status: 'throw', error: { name: 'TypeError', message: 'TypeError: no ab', line: 3, source: 'learner' } });
   });
 
   it('throw from lessons-code, called by the learner: the learner’s line', async () => {
     const source = "import { splitPinned } from 'lessons-code';\n\nexport function double(s: string) {\n  return (splitPinned as any)(s).map((x: any) => x.y.z);\n}\nexport const words = ['a', 'b'];\n";
-    const report = await checkSource(definition, source);
+    const report = await check(definition, source);
     const verdict = report.outcome === 'checked' ? report.cases[0]!.verdict : null;
-    expect(verdict?.status).toBe('throw');
-    expect(verdict?.status === 'throw' && verdict.line).toBe(4);
+    expect(verdict).toMatchObject({ status: 'throw', error: { name: 'TypeError', line: 4 } });
+  });
+
+  it('a value that is not an Error, thrown: shown in code notation, no type', async () => {
+    const report = await check(definition, "export function double() { throw { code: 42 }; }\nexport const words = ['a', 'b'];\n");
+    expect(report.outcome === 'checked' && report.cases[0]!.verdict).toEqual({ status: 'throw', error: { name: null, message: '{ code: 42 }', line: null, source: 'learner' } });
+  });
+
+  it('a function returned where a value was expected: it cannot leave the worker, and the case says so', async () => {
+    const report = await check(definition, "export const double = () => () => 1;\nexport const words = ['a', 'b'];\n");
+    expect(report.outcome === 'checked' && report.cases[0]!.verdict).toMatchObject({ status: 'throw', error: { name: 'DataCloneError', source: 'check' } });
   });
 
   it('missing export and wrongly typed export: which one, and what it is', async () => {
-    const report = await checkSource(definition, "export const words = 'a b';\n");
+    const report = await check(definition, "export const words = 'a b';\n");
     expect(report.outcome === 'checked' && report.cases.map((c) => c.verdict)).toEqual([
       { status: 'export', name: 'double', expectedKind: 'function', actualKind: 'missing' },
       { status: 'export', name: 'words', expectedKind: 'string-array', actualKind: 'string' },
     ]);
   });
 
-  it('syntax error: the transpiler’s message with line and column', async () => {
-    const report = await checkSource(definition, "export const words = ['a', 'b'];\n\nexport function double(s: string) {\n  return s +;\n}\n");
+  it('syntax error: the transpiler’s message with line and column; none is sent to the learner’s worker', async () => {
+    const report = await check(definition, "export const words = ['a', 'b'];\n\nexport function double(s: string) {\n  return s +;\n}\n");
     expect(report).toMatchObject({ outcome: 'compile-error', problem: { message: 'Unexpected token', line: 4, column: 13 } });
   });
 
   it('syntax error only the engine sees (a name declared twice): the message, no position', async () => {
-    const report = await checkSource(definition, 'let a = 1;\nlet a = 2;\n');
-    expect(report.outcome).toBe('compile-error');
+    const report = await check(definition, 'let a = 1;\nlet a = 2;\n');
     expect(report.outcome === 'compile-error' && report.problem.message).toMatch(/already been declared/);
   });
 
   it('load error: code that throws at the top level, with its line; an import other than lessons-code, named', async () => {
-    expect(await checkSource(definition, "const x = 1;\nthrow new Error('top');\n")).toMatchObject({ outcome: 'load-error', message: 'Error: top', line: 2 });
-    expect(await checkSource(definition, "import fs from 'node:fs';\nexport const words = [fs];\n")).toMatchObject({ outcome: 'load-error', importName: 'node:fs', line: 1 });
+    expect(await check(definition, "const x = 1;\nthrow new Error('top');\n")).toMatchObject({ outcome: 'load-error', error: { message: 'Error: top', line: 2 } });
+    expect(await check(definition, "import fs from 'node:fs';\nexport const words = [fs];\n")).toMatchObject({ outcome: 'load-error', importName: 'node:fs', error: { line: 1 } });
   });
 
-  it('lessons-code can be imported by name or by the lesson’s relative path', async () => {
-    expect(isLessonsCode('lessons-code')).toBe(true);
-    expect(isLessonsCode('../lessons-code/index.ts')).toBe(true);
-    expect(isLessonsCode('../../lessons-code')).toBe(true);
-    expect(isLessonsCode('lessons-code/answers.ts')).toBe(false);
-    const learner = exportsOf("import * as lc from '../lessons-code/index.ts';\nimport { show } from 'lessons-code';\nexport const a = show(lc.VOICING_QUESTION);\n");
-    expect(learner.a).toBe('"Show me Cmaj7 voicings"');
+  it('a prediction with a value still empty is not checked, and nothing is revealed', async () => {
+    const prediction: ExerciseDefinition = { ...definition, kind: 'prediction', exports: { words: 'string-array', word: 'string' } };
+    expect(await check(prediction, "export const words: string[] = [];\nexport const word = 'x';\n")).toMatchObject({ outcome: 'unanswered', names: ['words'] });
   });
 
   it('the learner’s console output is captured, bounded, and reported', async () => {
-    const report = await checkSource(definition, "console.log('hi', [1, 'x']);\nfor (let i = 0; i < 500; i++) console.log(i);\nexport const words = ['a', 'b'];\n");
+    const report = await check(definition, "console.log('hi', [1, 'x']);\nfor (let i = 0; i < 500; i++) console.log(i);\nexport const words = ['a', 'b'];\n");
     expect(report.console[0]).toBe('hi [1, "x"]');
     expect(report.console.length).toBe(101);
   });
 
-  it('async cases are awaited; an export that cannot even be read is reported, never thrown', async () => {
-    const asyncDefinition: ExerciseDefinition = { ...definition, cases: [{ ...definition.cases[0]!, run: async (l) => (l.double as (s: string) => Promise<string>)('x') }] };
-    expect(statuses(await checkSource(asyncDefinition, 'export async function double(s: string) { return s; }\n'))).toEqual(['fail']);
-    const hostile = new Proxy({}, { ownKeys: () => { throw new Error('no'); }, getOwnPropertyDescriptor: () => { throw new Error('no'); } });
-    const reports = await checkExports(definition, hostile as LearnerExports);
-    expect(reports.map((r) => r.verdict.status)).toEqual(['export', 'export']);
+  it('async calls are awaited; a stream argument arrives as separate reads; a recorder gets every callback call', async () => {
+    const streaming: ExerciseDefinition = {
+      exports: { consume: 'function' },
+      cases: [
+        {
+          id: 'reads',
+          uses: ['consume'],
+          run: async (l) => {
+            const onRead = l.recorder();
+            const result = await l.call('consume', l.stream(['ab', 'c', new Uint8Array([100])]), onRead);
+            return { result, calls: onRead.calls };
+          },
+          expected: { result: 'abcd', calls: [['ab'], ['c'], ['d']] },
+        },
+      ],
+    };
+    const source = `export async function consume(body: ReadableStream<Uint8Array>, onRead: (text: string) => void) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text;
+    const piece = decoder.decode(value);
+    onRead(piece);
+    text += piece;
+  }
+}
+`;
+    expect(statuses(await check(streaming, source))).toEqual(['pass']);
   });
 
-  it('values show with escapes and stay bounded', () => {
+  it('a fake fetch: the learner’s code makes requests, the checker answers each and sees them all', async () => {
+    const calling: ExerciseDefinition = {
+      exports: { ask: 'function' },
+      cases: [
+        {
+          id: 'one-call',
+          uses: ['ask'],
+          run: async (l) => {
+            const fetch = l.fetch((request) =>
+              request.url === '/api/chat' ? { status: 200, headers: { 'content-type': 'text/event-stream' }, chunks: ['data: hel', 'lo\n\n'] } : { status: 404 },
+            );
+            const text = await l.call('ask', fetch, 'hi');
+            return { text, requests: fetch.requests };
+          },
+          expected: {
+            text: '200 text/event-stream data: hello\n\n',
+            requests: [{ url: '/api/chat', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"message":"hi"}' }],
+          },
+        },
+        {
+          id: 'in-page-host',
+          uses: ['ask'],
+          run: async (l) => {
+            const host = createInPageHost({ now: () => 0, newId: () => 'x' });
+            const fetch = l.fetch((request) => host(STREAM_PATH, { method: request.method, headers: request.headers, body: request.body }));
+            return l.call('ask', fetch, VOICING_QUESTION);
+          },
+          accept: (text) => typeof text === 'string' && text.startsWith('200 text/event-stream') && text.includes('Cmaj7'),
+        },
+      ],
+    };
+    const source = `export async function ask(fetch: (url: string, init?: RequestInit) => Promise<Response>, message: string) {
+  const response = await fetch('/api/chat', { method: 'post', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message }) });
+  return response.status + ' ' + response.headers.get('content-type') + ' ' + (await response.text());
+}
+`;
+    expect(statuses(await check(calling, source))).toEqual(['pass', 'pass']);
+  });
+
+  it('values show with escapes and stay bounded; equality is structural', () => {
     expect(showValue('a\r\nb')).toBe('"a\\r\\nb"');
     expect(showValue([['x'], { a: 1, 'b c': undefined }])).toBe('[["x"], { a: 1, "b c": undefined }]');
     const cyclic: unknown[] = [];
@@ -259,114 +398,120 @@ describe('the check engine', () => {
     expect(showValue(cyclic)).toBe('[[circular]]');
     expect(showValue('x'.repeat(10_000)).length).toBeLessThan(2100);
     expect(showValue(Array.from({ length: 1000 }, (_, i) => i))).toContain('…(+950)');
-    expect(showValue(() => 1)).toBe('[function (anonymous)]');
     expect(kindOf(['a'])).toBe('string-array');
     expect(kindOf([1])).toBe('array');
     expect(deepEqual({ a: [1, 'x'] }, { a: [1, 'x'] })).toBe(true);
     expect(deepEqual({ a: 1 }, { a: 1, b: undefined })).toBe(false);
     expect(deepEqual([NaN], [NaN])).toBe(true);
   });
+});
 
-  it('the learner’s line survives a wrapper that adds lines above the code', () => {
-    const error = new Error('x');
-    error.stack = 'Error: x\n    at f (learner.ts:7:3)';
-    expect(learnerLine(error)).toBe(5); // V8 puts two lines of the Function header above the body
-    expect(learnerLine('thrown string')).toBeNull();
+// ---- Attacks: learner code that tries to pass without the right answer.
+
+const ATTACKS = readdirSync(ATTACKS_DIR)
+  .filter((name) => name.endsWith('.ts'))
+  .map((name) => ({ name, exercise: name.split('.')[0]!, source: readFileSync(new URL(name, ATTACKS_DIR), 'utf8') }));
+
+describe('attacks on the check never pass', () => {
+  it('there is an attack for each kind the issue names', () => {
+    expect(ATTACKS.map((a) => a.name).sort()).toEqual([
+      'chunks-as-units.allocate.ts',
+      'chunks-as-units.network.ts',
+      'error-ends-stream.fetch-in-case.ts',
+      'error-ends-stream.never-settles.ts',
+      'fix-746.replace-prototypes.ts',
+      'fix-746.throw-non-errors.ts',
+      'predict.post-messages.ts',
+      'predict.replace-globals.ts',
+    ]);
   });
 
-  it('localized code: multi-line comments keep the indentation', () => {
-    const code = localizeCode('  // {{a}}\nx();\n', { en: { a: 'one\ntwo' }, es: { a: 'uno' }, fr: { a: 'un' } });
-    expect(code.en).toBe('  // one\n  // two\nx();\n');
-    expect(code.es).toBe('  // uno\nx();\n');
-  });
+  /** What each attack must end in (a failure of some kind; never a pass). */
+  const expected: Record<string, (report: CheckReport) => void> = {
+    'predict.post-messages.ts': (r) => expect(statuses(r)).toEqual(['fail', 'fail', 'fail']),
+    'predict.replace-globals.ts': (r) => expect(statuses(r)).toEqual(['fail', 'fail', 'fail']),
+    'fix-746.replace-prototypes.ts': (r) => expect(statuses(r)).toEqual(['fail', 'fail', 'fail']),
+    'fix-746.throw-non-errors.ts': (r) => expect(statuses(r)).toEqual(['throw', 'throw', 'throw']),
+    'error-ends-stream.never-settles.ts': (r) => expect(statuses(r)).toEqual(['timeout', 'skipped', 'skipped', 'skipped']),
+    // The TypeError ends the turn, so the history rightly stays empty (case 2); the rest fails.
+    'error-ends-stream.fetch-in-case.ts': (r) => expect(statuses(r)).toEqual(['fail', 'pass', 'fail', 'fail']),
+    'chunks-as-units.allocate.ts': (r) => expect(r.outcome).toBe('load-timeout'),
+    'chunks-as-units.network.ts': (r) => expect(r).toMatchObject({ outcome: 'load-error', error: { name: 'TypeError', message: expect.stringContaining('fetch is not available in an exercise') } }),
+  };
 
-  it('the storage key is versioned per exercise', () => {
-    expect(exerciseStorageKey('fix-746')).toBe('ga-course:l6:v1:exercise:fix-746');
+  for (const attack of ATTACKS) {
+    it(`${attack.name}: no pass`, async () => {
+      const report = await runner.run(attack.exercise, 'en', attack.source);
+      expect(isSolved(report, caseIds(attack.exercise))).toBe(false);
+      expected[attack.name]!(report);
+    });
+  }
+
+  it('the learner’s worker did post look-alike messages, and nothing read them', () => {
+    expect(platform.strayMessages.length).toBeGreaterThan(100);
   });
 });
 
-describe('the runner: a worker per check, stopped after the time limit', () => {
-  const spawned: Worker[] = [];
-  const spawn = (): WorkerLike => {
-    const worker = new Worker(new URL('./exercise-node-worker.ts', import.meta.url));
-    spawned.push(worker);
-    return {
-      post: (message) => worker.postMessage(message),
-      listen: (onMessage, onFailure) => {
-        worker.on('message', (message: FromWorker) => onMessage(message));
-        worker.on('error', (error) => onFailure(error.message));
-      },
-      terminate: () => void worker.terminate(),
-    };
-  };
+describe('the runner: a fresh learner’s worker per check, stopped by the time limit', () => {
   /** The delay of every runner timer that went off: which limit stopped a check, with no clock read. */
   const fired: number[] = [];
-  const runner = new ExerciseRunner(spawn, {
+  const timed = new ExerciseRunner(testPlatform(), {
     setTimer: (run, ms) =>
       setTimeout(() => {
         fired.push(ms);
         run();
       }, ms),
   });
-  afterAll(() => runner.dispose());
+  afterAll(() => timed.dispose());
 
   it('the page’s limit is 2 s', () => {
     expect(CHECK_LIMIT_MS).toBe(2000);
   });
 
-  // The test's timeout (20 s, ten times the limit) is the bound on finishing; `npm run bench:limits`
-  // prints how long the stop takes.
-  it('timeout: `while (true) {}` at the top level is stopped by the 2 s limit', async () => {
+  // The test's timeout (20 s, ten times the limit) is the bound on finishing.
+  it('`while (true) {}` at the top level is stopped by the 2 s limit', async () => {
     fired.length = 0;
-    const report = await runner.run('predict', 'while (true) {}\n');
+    const report = await timed.run('predict', 'en', 'while (true) {}\n');
     expect(report).toMatchObject({ outcome: 'load-timeout', timedOut: true });
-    expect(fired).toEqual([CHECK_LIMIT_MS]); // the check's limit stopped it, nothing else
+    expect(fired).toEqual([CHECK_LIMIT_MS]);
   });
 
-  it('timeout inside a case: the cases before keep their verdicts, that one says timeout, the rest were not run', async () => {
+  it('a loop inside a case: the cases before keep their verdicts, that one says timeout, the rest were not run', async () => {
     const source = "export function writeGaApiEvent(chunk: string) { return 'data: ' + chunk + '\\n\\n'; }\nexport function readChatService(stream: string): string { for (;;) {} }\n";
-    const report = await runner.run('fix-746', source);
+    const report = await timed.run('fix-746', 'en', source);
     expect(report.timedOut).toBe(true);
     expect(statuses(report)).toEqual(['fail', 'timeout', 'skipped']);
   });
 
-  it('a promise that never settles is stopped the same way', async () => {
-    const report = await runner.run('error-ends-stream', 'export const consumeSseStream = () => new Promise(() => {});\n');
-    expect(statuses(report)).toEqual(['timeout', 'skipped', 'skipped', 'skipped']);
-  });
-
   it('after a timeout the next check runs in a fresh worker and passes; the syntax check still answers', async () => {
-    const definition = EXERCISES['chunks-as-units'];
-    const report = await runner.run('chunks-as-units', definition.solution.en);
-    expect(report.outcome === 'checked' && report.solved).toBe(true);
-    expect(await runner.transpile('const x = ;')).toEqual({ message: 'Unexpected token', line: 1, column: 11 });
-    expect(await runner.transpile(definition.starter.en)).toBeNull();
+    const report = await timed.run('chunks-as-units', 'es', exerciseSource('chunks-as-units', 'solution', 'es'));
+    expect(isSolved(report, caseIds('chunks-as-units'))).toBe(true);
+    expect(await timed.transpile('const x = ;')).toEqual({ message: 'Unexpected token', line: 1, column: 11 });
+    expect(await timed.transpile(exerciseSource('chunks-as-units', 'starter', 'en'))).toBeNull();
   });
 
-  it('a spare worker warms up on every exercise before it says it is ready, and then checks at once', async () => {
-    await runner.ready();
-    const warmed = spawned.length;
-    // The check runs in the worker that was already warm: no worker is started for it (the next
-    // spare starts only once the verdict is in).
-    let workersDuringCheck = -1;
-    const report = await runner.run('error-ends-stream', EXERCISES['error-ends-stream'].solution.fr, () => {
-      if (workersDuringCheck < 0) workersDuringCheck = spawned.length;
+  it('a spare worker is loaded before the check that uses it; each check used a worker of its own', async () => {
+    await timed.ready();
+    const before = (timed as unknown as { platform: { sandboxes: unknown[] } }).platform.sandboxes.length;
+    let during = -1;
+    const report = await timed.run('error-ends-stream', 'fr', exerciseSource('error-ends-stream', 'solution', 'fr'), () => {
+      if (during < 0) during = (timed as unknown as { platform: { sandboxes: unknown[] } }).platform.sandboxes.length;
     });
-    expect(report.outcome === 'checked' && report.solved).toBe(true);
-    expect(workersDuringCheck).toBe(warmed);
-    expect(spawned.length).toBe(warmed + 1);
-  });
-
-  it('every check used a worker of its own', () => {
-    expect(spawned.length).toBeGreaterThanOrEqual(4);
+    expect(isSolved(report, caseIds('error-ends-stream'))).toBe(true);
+    expect(during).toBe(before); // no worker started for it: it used the spare
   });
 });
 
-describe('the exercise data stays the lesson’s', () => {
-  it('the improvisation answer through the fixed pair is exact with #743’s chunks', () => {
-    const fixed = exportsOf(EXERCISES['fix-746'].solution.en);
-    const stream = streamOf(fixed.writeGaApiEvent as (c: string) => string, splitAfter743(IMPROVISATION_ANSWER));
-    expect((fixed.readChatService as (s: string) => string)(stream)).toBe(IMPROVISATION_ANSWER);
-    expect(writeGaChatbotEvent('a\r\nb')).toBe('data: a\ndata: b\n\n');
+describe('isSolved: the page recounts the cases of its own list', () => {
+  const pass = (id: string) => ({ id, verdict: { status: 'pass' as const, actual: { kind: 'code' as const, text: '' } } });
+  it('fewer, more, other, reordered or timed-out cases are not a solve', () => {
+    const ids = ['a', 'b', 'c'];
+    expect(isSolved({ outcome: 'checked', cases: ['a', 'b', 'c'].map(pass), console: [] }, ids)).toBe(true);
+    expect(isSolved({ outcome: 'checked', cases: ['a', 'b'].map(pass), console: [] }, ids)).toBe(false);
+    expect(isSolved({ outcome: 'checked', cases: ['a', 'b', 'c', 'd'].map(pass), console: [] }, ids)).toBe(false);
+    expect(isSolved({ outcome: 'checked', cases: ['a', 'c', 'b'].map(pass), console: [] }, ids)).toBe(false);
+    expect(isSolved({ outcome: 'checked', cases: ['a', 'b', 'c'].map(pass), console: [], timedOut: true }, ids)).toBe(false);
+    expect(isSolved({ outcome: 'checked', cases: [], console: [] }, [])).toBe(false);
   });
 });
+

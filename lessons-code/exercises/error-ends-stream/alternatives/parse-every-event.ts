@@ -1,0 +1,45 @@
+// Another right answer, written differently from the reference: every event is parsed once, and
+// an `error` property ends the stream before the routing check. The tests check it in the page and
+// in the engine.
+
+import type { PageConsume, PageRouting } from 'lessons-code';
+
+function parseJson(data: string): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+}
+
+export const consumeSseStream: PageConsume = async (body, onText) => {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let answer = '';
+  let routing: PageRouting | null = null;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    const events = buffer.split('\n\n');
+    buffer = events.pop() ?? '';
+    for (const rawEvent of events) {
+      const lines = rawEvent.split('\n').filter((line) => line.startsWith('data: '));
+      if (lines.length === 0) continue;
+      const data = lines.map((line) => line.slice(6)).join('\n');
+      if (data === '[DONE]') return { answer, routing };
+      const parsed = data.startsWith('{') ? parseJson(data) : undefined;
+      if (typeof parsed === 'object' && parsed !== null) {
+        if ('error' in parsed) throw new Error(String(parsed.error));
+        if (routing === null && 'type' in parsed && parsed.type === 'routing') {
+          routing = parsed as PageRouting;
+          continue;
+        }
+      }
+      answer += data;
+      onText?.(answer, routing);
+    }
+  }
+  return { answer, routing };
+};

@@ -1,0 +1,73 @@
+// The checker's worker, whatever the platform: answers the page's messages (syntax checks, runs,
+// "show the answer"), adopts learner's workers over their private ports, and runs each check with
+// the exercise's own definition. Nothing the learner's code sends reaches the page from here
+// except through the verdicts computed in runCheck.
+
+import { CheckAborted, reveal, runCheck, SandboxLink, type CheckerPort } from './checker.ts';
+import type { FromChecker, ToChecker } from './protocol.ts';
+import { exerciseDefinition, exerciseText } from './registry.ts';
+import { transpile } from './transpile.ts';
+
+export interface CheckerScope {
+  post(message: FromChecker): void;
+  listen(handler: (message: ToChecker) => void): void;
+}
+
+export function serveChecker(scope: CheckerScope): void {
+  const slots = new Map<number, SandboxLink>();
+  const fail = (run: number | null, id: number | null, message: string) => scope.post({ type: 'failed', run, id, message });
+
+  scope.listen((message) => {
+    switch (message.type) {
+      case 'transpile': {
+        const result = transpile(String(message.source));
+        scope.post({ type: 'transpiled', id: message.id, problem: result.ok ? null : result.problem });
+        return;
+      }
+      case 'adopt': {
+        const link = new SandboxLink(message.port as unknown as CheckerPort);
+        slots.set(message.slot, link);
+        void link.hello.then(() => {
+          if (slots.get(message.slot) === link) scope.post({ type: 'adopted', slot: message.slot });
+        });
+        return;
+      }
+      case 'release': {
+        slots.get(message.slot)?.close();
+        slots.delete(message.slot);
+        return;
+      }
+      case 'run': {
+        const { run, slot } = message;
+        const link = slots.get(slot);
+        const definition = exerciseDefinition(message.exercise);
+        const text = exerciseText(message.exercise, message.locale);
+        if (!link) return fail(run, null, 'no worker for this check');
+        if (!definition || !text) return fail(run, null, `unknown exercise ${message.exercise}`);
+        runCheck({ definition, text, source: String(message.source) }, link, {
+          onStarted: (cases) => scope.post({ type: 'started', run, cases }),
+          onLoaded: () => scope.post({ type: 'loaded', run }),
+          onCase: (index, report) => scope.post({ type: 'case', run, index, report }),
+          onConsole: (line) => scope.post({ type: 'console', run, line }),
+        }).then(
+          (report) => scope.post({ type: 'done', run, report }),
+          (error: unknown) => {
+            if (!(error instanceof CheckAborted)) fail(run, null, error instanceof Error ? error.message : String(error));
+          },
+        );
+        return;
+      }
+      case 'reveal': {
+        const definition = exerciseDefinition(message.exercise);
+        const text = exerciseText(message.exercise, message.locale);
+        try {
+          scope.post({ type: 'revealed', id: message.id, reveal: definition && text ? reveal(definition, text) : null });
+        } catch (error) {
+          fail(null, message.id, error instanceof Error ? error.message : String(error));
+        }
+        return;
+      }
+    }
+  });
+  scope.post({ type: 'ready' });
+}

@@ -1,0 +1,10 @@
+// The checker as a Web Worker (see runner.ts): it never runs learner code, so the page can read
+// what it posts.
+
+import { serveChecker } from './checker-service.ts';
+import type { ToChecker } from './protocol.ts';
+
+serveChecker({
+  post: (message) => self.postMessage(message),
+  listen: (handler) => self.addEventListener('message', (event: MessageEvent<ToChecker>) => handler(event.data)),
+});

@@ -1,0 +1,100 @@
+// The messages of a check. Three parties: the page, the checker (a worker of its own, where the
+// exercise's definition runs) and the learner's worker (a fresh one per check, where the learner's
+// module runs). The page talks only to the checker; the checker talks to the learner's worker over
+// a private MessageChannel port. See runner.ts for why.
+
+import type { CaseReport, CheckReport, CompileProblem, FakeRequest, Locale, Reveal } from './types.ts';
+
+/** The name the learner's code carries in stack traces. */
+export const LEARNER_FILE = 'learner.ts';
+
+/** The parameters of the function the learner's module becomes (sucrase's CommonJS output). */
+export const MODULE_PARAMS = ['exports', 'require', 'module', 'console'] as const;
+
+// ---- page → checker
+
+export type ToChecker =
+  | { type: 'transpile'; id: number; source: string }
+  /** A new learner's worker, connected on the other end of `port`: the checker waits for its hello. */
+  | { type: 'adopt'; slot: number; port: MessagePort }
+  | { type: 'run'; slot: number; run: number; exercise: string; locale: Locale; source: string }
+  /** The page stopped the run (time limit) or is done with the worker: forget the slot. */
+  | { type: 'release'; slot: number }
+  | { type: 'reveal'; id: number; exercise: string; locale: Locale };
+
+// ---- checker → page
+
+export type FromChecker =
+  | { type: 'ready' }
+  | { type: 'transpiled'; id: number; problem: CompileProblem | null }
+  | { type: 'adopted'; slot: number }
+  /** The learner's code is on its way to its worker: the time limit starts now. `cases` lists the case ids in order. */
+  | { type: 'started'; run: number; cases: string[] }
+  /** The learner's module loaded; the cases run now. */
+  | { type: 'loaded'; run: number }
+  | { type: 'case'; run: number; index: number; report: CaseReport }
+  | { type: 'console'; run: number; line: string }
+  | { type: 'done'; run: number; report: CheckReport }
+  | { type: 'revealed'; id: number; reveal: Reveal | null }
+  | { type: 'failed'; run: number | null; id: number | null; message: string };
+
+// ---- checker → learner's worker (over the private port)
+
+/** An argument of a call: plain data, or something the learner's worker builds (a stream, a callback, a fetch). */
+export type ArgSpec =
+  | { k: 'value'; value: unknown }
+  | { k: 'stream'; chunks: Uint8Array[] }
+  | { k: 'recorder'; id: number }
+  | { k: 'fetch'; id: number };
+
+/** The checker's answer to a request made through a fake fetch. */
+export interface FetchAnswer {
+  ok: boolean;
+  /** When `ok` is false: the message of the TypeError the fetch rejects with. */
+  message: string;
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  chunks: Uint8Array[];
+}
+
+export type ToSandbox =
+  | { t: 'load'; code: string }
+  | { t: 'call'; id: number; name: string; args: ArgSpec[] }
+  | { t: 'answer'; id: number; answer: FetchAnswer };
+
+// ---- learner's worker → checker. Untrusted: the checker validates every field.
+
+/** Something thrown, as the learner's worker could describe it. */
+export interface ThrownData {
+  isError: boolean;
+  name: string | null;
+  message: string | null;
+  stack: string | null;
+  /** A thrown value that is not an Error, copied; `shown` when it could not be copied. */
+  value: unknown;
+  shown: string | null;
+  /** The specifier of an import that is not available. */
+  importName: string | null;
+}
+
+/** One export: a function (stays in the learner's worker), a copied value, or a value that cannot be copied. */
+export type ExportEntry = { fn: true } | { value: unknown } | { uncloneable: string };
+
+export type FromSandbox =
+  | { t: 'hello' }
+  | { t: 'loaded'; exports: Record<string, ExportEntry> }
+  | { t: 'load-failed'; syntax: string | null; thrown: ThrownData | null }
+  | {
+      t: 'return';
+      id: number;
+      ok: boolean;
+      value: unknown;
+      /** When the value returned could not be copied out: what it was. */
+      uncloneable: string | null;
+      thrown: ThrownData | null;
+      /** Per recorder id, the arguments of each call it got. */
+      calls: Record<string, unknown[][]>;
+    }
+  | { t: 'ask'; id: number; fetch: number; request: FakeRequest }
+  | { t: 'console'; line: string };

@@ -1,0 +1,24 @@
+// Every exercise of the course, found by its folder: lessons-code/exercises/<id>/cases.ts and
+// text.<locale>.json. Adding a folder adds an exercise; nothing here lists them.
+
+import type { ExerciseDefinition, ExerciseText, Locale } from './types.ts';
+
+const definitions = import.meta.glob<ExerciseDefinition>('../../lessons-code/exercises/*/cases.ts', { eager: true, import: 'default' });
+const texts = import.meta.glob<ExerciseText>('../../lessons-code/exercises/*/text.*.json', { eager: true, import: 'default' });
+
+/** `…/exercises/<id>/<file>` → `<id>`. */
+export const exerciseIdOf = (path: string): string => /\/exercises\/([^/]+)\/[^/]+$/.exec(path)?.[1] ?? '';
+
+const byId = new Map(Object.entries(definitions).map(([path, definition]) => [exerciseIdOf(path), definition]));
+
+/** The ids of every exercise folder (alphabetical: a page puts its exercises in its own order). */
+export const EXERCISE_IDS: readonly string[] = [...byId.keys()].sort();
+
+export function exerciseDefinition(id: string): ExerciseDefinition | undefined {
+  return byId.get(id);
+}
+
+/** The exercise's prose in `locale` (text.<locale>.json). */
+export function exerciseText(id: string, locale: Locale): ExerciseText | undefined {
+  return texts[`../../lessons-code/exercises/${id}/text.${locale}.json`];
+}

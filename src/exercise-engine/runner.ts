@@ -1,0 +1,366 @@
+// The page's side of a check, and the design that makes its verdict unforgeable.
+//
+//  page ──(only talks to)──▶ checker worker ◀──private MessageChannel port──▶ learner's worker
+//   │                         (trusted: the exercise's        (fresh per check: the learner's
+//   │                          definition, lessons-code,       module, a small harness,
+//   │                          sucrase; never runs learner     lessons-code for their imports)
+//   │                          code)
+//   └── spawns both; terminates the learner's worker at the time limit; never reads its messages.
+//
+// 1. Where the learner's code runs. Each check gets a fresh learner's worker. Before any learner
+//    code runs, the page hands it one end of a new MessageChannel and the checker the other end;
+//    the harness (sandbox.ts) keeps its port in a closure and switches off fetch, importScripts,
+//    XMLHttpRequest, WebSocket, storage and nested workers. The page never listens to that worker:
+//    anything the learner's code posts with `postMessage`, however it looks, reaches nobody.
+// 2. Where verdicts are made. The checker worker loads the exercise's definition (cases.ts) and
+//    never evaluates learner code. A case asks the learner's worker for data only: the value of
+//    an export, or the result of calling an export on inputs the case chose. Results come back as
+//    structured clones (plain data: no functions, no getters, no prototypes of the learner's
+//    realm), are validated, and are compared in the checker's realm with Object.is, its own JSON,
+//    its own Array.prototype: code the learner's code never shared a realm with. Replacing
+//    `Object.is`, `JSON.stringify`, `Array.prototype.join` or `Promise` in the learner's worker
+//    changes nothing here; at most it changes what the learner's own functions return.
+// 3. Why that is enough. Whatever the learner's worker sends is only ever read as "the learner's
+//    function returned this for that input". Subverting the harness is therefore no stronger than
+//    writing different code: a pass still needs the values a right answer gives on the inputs the
+//    checker picks. A per-run secret would add nothing: the page accepts messages from the
+//    checker alone, and the checker matches each reply to a call it made, on a port that is closed
+//    when the run ends.
+// 4. Whatever the code does, the check ends. Throwing anything (not only Errors) is described
+//    and becomes a "threw" verdict; a value that cannot be copied becomes one too; code that never
+//    settles, loops or allocates without end is stopped by the page's time limit, which terminates
+//    the learner's worker (the checker and the page keep running); a fresh worker serves the next
+//    check. Code that calls fetch or importScripts meets a TypeError.
+// 5. The page decides "solved" itself: every case of the exercise's own definition (the list the
+//    page rendered at build time) must come back with a pass. A report with fewer, more or other
+//    cases is not a solve (src/scripts/exercise.ts).
+
+import type { FromChecker, ToChecker } from './protocol.ts';
+import type { CaseReport, CheckReport, CompileProblem, Locale, Reveal } from './types.ts';
+
+/** A worker as the runner sees it: the page gives it Web Workers, the tests node:worker_threads. */
+export interface Endpoint {
+  post(message: unknown, transfer?: unknown[]): void;
+  /** Messages (read from the checker only) and failures (a worker that could not load or crashed). */
+  listen(onMessage: (data: unknown) => void, onFailure: (message: string) => void): void;
+  terminate(): void;
+}
+
+export interface RunnerPlatform {
+  spawnChecker(): Endpoint;
+  spawnSandbox(): Endpoint;
+  /** A new MessageChannel: [the checker's end, the learner's worker's end]. */
+  channel(): [unknown, unknown];
+}
+
+export interface RunnerOptions {
+  /** How long the learner's code may run, from the moment it is sent to its worker. */
+  limitMs?: number;
+  /** How long a new worker may take to load before the check gives up. */
+  loadLimitMs?: number;
+  /** Timers, replaceable in tests. */
+  setTimer?: (run: () => void, ms: number) => unknown;
+  clearTimer?: (timer: unknown) => void;
+}
+
+export const CHECK_LIMIT_MS = 2000;
+
+/** The check could not run at all (a worker failed to load or crashed): not the learner's fault. */
+export class RunnerFailure extends Error {}
+
+/** A report, marked when the time limit stopped the check (the cases done keep their verdicts). */
+export type RunReport = CheckReport;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+interface Checker {
+  endpoint: Endpoint;
+  ready: Promise<void>;
+  dead: boolean;
+  /** Handlers by key: `slot:n`, `run:n`, `id:n`. */
+  handlers: Map<string, (message: FromChecker) => void>;
+  failures: Set<(message: string) => void>;
+}
+
+interface Slot {
+  id: number;
+  sandbox: Endpoint;
+  /** Resolves once the checker has the learner's worker's hello: the worker is loaded, no learner code in it. */
+  ready: Promise<void>;
+  dead: boolean;
+}
+
+export class ExerciseRunner {
+  private checker: Checker | null = null;
+  private spare: Slot | null = null;
+  private nextSlot = 1;
+  private nextRun = 1;
+  private nextId = 1;
+  private readonly limitMs: number;
+  private readonly loadLimitMs: number;
+  private readonly setTimer: (run: () => void, ms: number) => unknown;
+  private readonly clearTimer: (timer: unknown) => void;
+  private readonly platform: RunnerPlatform;
+
+  constructor(platform: RunnerPlatform, options: RunnerOptions = {}) {
+    this.platform = platform;
+    this.limitMs = options.limitMs ?? CHECK_LIMIT_MS;
+    this.loadLimitMs = options.loadLimitMs ?? 20_000;
+    this.setTimer = options.setTimer ?? ((run, ms) => setTimeout(run, ms));
+    this.clearTimer = options.clearTimer ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>));
+  }
+
+  private ensureChecker(): Checker {
+    if (this.checker && !this.checker.dead) return this.checker;
+    const endpoint = this.platform.spawnChecker();
+    const checker: Checker = { endpoint, ready: Promise.resolve(), dead: false, handlers: new Map(), failures: new Set() };
+    checker.ready = new Promise<void>((resolve, reject) => {
+      const timer = this.setTimer(() => {
+        this.killChecker(checker, 'the checker took too long to load');
+        reject(new RunnerFailure('the checker took too long to load'));
+      }, this.loadLimitMs);
+      endpoint.listen(
+        (data) => {
+          if (!isObject(data) || typeof data.type !== 'string') return;
+          const message = data as FromChecker;
+          if (message.type === 'ready') {
+            this.clearTimer(timer);
+            resolve();
+            return;
+          }
+          const key =
+            message.type === 'adopted'
+              ? `slot:${message.slot}`
+              : message.type === 'transpiled' || message.type === 'revealed'
+                ? `id:${message.id}`
+                : message.type === 'failed'
+                  ? message.run !== null
+                    ? `run:${message.run}`
+                    : `id:${message.id}`
+                  : `run:${message.run}`;
+          checker.handlers.get(key)?.(message);
+        },
+        (failure) => {
+          this.clearTimer(timer);
+          reject(new RunnerFailure(failure));
+          this.killChecker(checker, failure);
+        },
+      );
+    });
+    checker.ready.catch(() => undefined); // whoever waits on it handles it
+    this.checker = checker;
+    return checker;
+  }
+
+  private killChecker(checker: Checker, reason: string): void {
+    if (checker.dead) return;
+    checker.dead = true;
+    checker.endpoint.terminate();
+    for (const failure of checker.failures) failure(reason);
+    checker.failures.clear();
+    if (this.checker === checker) this.checker = null;
+    if (this.spare) this.killSlot(this.spare);
+  }
+
+  /** A request to the checker answered by one message under `key`; rejects if the checker fails. */
+  private request<T>(checker: Checker, key: string, message: ToChecker, onMessage: (message: FromChecker, done: (value: T) => void, fail: (error: Error) => void) => void, transfer?: unknown[]): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const cleanup = () => {
+        checker.handlers.delete(key);
+        checker.failures.delete(onFailure);
+      };
+      const onFailure = (reason: string) => {
+        cleanup();
+        reject(new RunnerFailure(reason));
+      };
+      checker.failures.add(onFailure);
+      checker.handlers.set(key, (m) =>
+        onMessage(
+          m,
+          (value) => {
+            cleanup();
+            resolve(value);
+          },
+          (error) => {
+            cleanup();
+            reject(error);
+          },
+        ),
+      );
+      checker.endpoint.post(message, transfer);
+    });
+  }
+
+  private ensureSpare(): Slot {
+    if (this.spare && !this.spare.dead) return this.spare;
+    const checker = this.ensureChecker();
+    const sandbox = this.platform.spawnSandbox();
+    const slot: Slot = { id: this.nextSlot++, sandbox, ready: Promise.resolve(), dead: false };
+    const [checkerEnd, sandboxEnd] = this.platform.channel();
+    slot.ready = new Promise<void>((resolve, reject) => {
+      let adopted = false;
+      const timer = this.setTimer(() => {
+        this.killSlot(slot);
+        reject(new RunnerFailure('the checker took too long to load'));
+      }, this.loadLimitMs);
+      // Before the hello no learner code has run in it: a failure now is a worker that could not load.
+      // After it, the worker's errors are the learner's code and are ignored (the verdicts say it all).
+      sandbox.listen(
+        () => undefined,
+        (failure) => {
+          if (adopted) return;
+          this.clearTimer(timer);
+          this.killSlot(slot);
+          reject(new RunnerFailure(failure));
+        },
+      );
+      checker.ready.then(
+        () =>
+          this.request<void>(checker, `slot:${slot.id}`, { type: 'adopt', slot: slot.id, port: checkerEnd as MessagePort }, (_m, done) => done(), [checkerEnd]).then(
+            () => {
+              adopted = true;
+              this.clearTimer(timer);
+              resolve();
+            },
+            (error: unknown) => {
+              this.clearTimer(timer);
+              this.killSlot(slot);
+              reject(error);
+            },
+          ),
+        (error: unknown) => {
+          this.clearTimer(timer);
+          this.killSlot(slot);
+          reject(error);
+        },
+      );
+    });
+    slot.ready.catch(() => undefined);
+    // The only message the page ever sends the learner's worker: its port, before any learner code.
+    sandbox.post({ type: 'connect', port: sandboxEnd }, [sandboxEnd]);
+    this.spare = slot;
+    return slot;
+  }
+
+  private killSlot(slot: Slot): void {
+    if (slot.dead) return;
+    slot.dead = true;
+    slot.sandbox.terminate();
+    if (this.checker && !this.checker.dead) this.checker.endpoint.post({ type: 'release', slot: slot.id } satisfies ToChecker);
+    if (this.spare === slot) this.spare = null;
+  }
+
+  /** Starts loading the checker and a learner's worker now, so that the first check does not wait for them. */
+  prewarm(): void {
+    this.ensureSpare();
+  }
+
+  /** Resolves once a loaded learner's worker waits for the next check (rejects if it cannot load). */
+  ready(): Promise<void> {
+    return this.ensureSpare().ready;
+  }
+
+  /** The syntax error in `source`, or null (from the checker: no learner's worker involved). */
+  async transpile(source: string): Promise<CompileProblem | null> {
+    const checker = this.ensureChecker();
+    await checker.ready;
+    const id = this.nextId++;
+    return this.request<CompileProblem | null>(checker, `id:${id}`, { type: 'transpile', id, source }, (message, done, fail) => {
+      if (message.type === 'transpiled') done(message.problem);
+      else if (message.type === 'failed') fail(new RunnerFailure(message.message));
+    });
+  }
+
+  /** Each case's expected value and the exercise's proof, in `locale`. */
+  async reveal(exercise: string, locale: Locale): Promise<Reveal | null> {
+    const checker = this.ensureChecker();
+    await checker.ready;
+    const id = this.nextId++;
+    return this.request<Reveal | null>(checker, `id:${id}`, { type: 'reveal', id, exercise, locale }, (message, done, fail) => {
+      if (message.type === 'revealed') done(message.reveal);
+      else if (message.type === 'failed') fail(new RunnerFailure(message.message));
+    });
+  }
+
+  /**
+   * Checks `source` against an exercise: in the spare learner's worker, with the checker running
+   * the cases. Resolves with the report, or with a timed-out report after the limit (the learner's
+   * worker terminated); rejects only if a worker could not load or the checker crashed. `onCase`
+   * sees each verdict as it comes.
+   */
+  async run(exercise: string, locale: Locale, source: string, onCase?: (index: number, report: CaseReport) => void): Promise<RunReport> {
+    const slot = this.ensureSpare();
+    this.spare = null; // this worker is for this check only
+    try {
+      await slot.ready;
+      const checker = this.ensureChecker();
+      const run = this.nextRun++;
+      return await new Promise<RunReport>((resolve, reject) => {
+        let caseIds: string[] | null = null;
+        let loaded = false;
+        let timer: unknown = null;
+        const cases: CaseReport[] = [];
+        const console: string[] = [];
+        const finish = () => {
+          if (timer !== null) this.clearTimer(timer);
+          checker.handlers.delete(`run:${run}`);
+          checker.failures.delete(onFailure);
+        };
+        const onFailure = (reason: string) => {
+          finish();
+          reject(new RunnerFailure(reason));
+        };
+        checker.failures.add(onFailure);
+        checker.handlers.set(`run:${run}`, (message) => {
+          switch (message.type) {
+            case 'started':
+              if (caseIds || !Array.isArray(message.cases)) return;
+              caseIds = message.cases;
+              timer = this.setTimer(() => {
+                finish();
+                this.killSlot(slot); // the learner's code stops here, whatever it was doing
+                if (!loaded) {
+                  resolve({ outcome: 'load-timeout', console, timedOut: true });
+                  return;
+                }
+                const all = caseIds!.map(
+                  (id, index): CaseReport => cases[index] ?? { id, verdict: index === cases.filter(Boolean).length ? { status: 'timeout' } : { status: 'skipped' } },
+                );
+                resolve({ outcome: 'checked', cases: all, console, timedOut: true });
+              }, this.limitMs);
+              return;
+            case 'loaded':
+              loaded = true;
+              return;
+            case 'console':
+              if (console.length <= 100) console.push(message.line);
+              return;
+            case 'case':
+              if (!caseIds || message.index < 0 || message.index >= caseIds.length) return;
+              cases[message.index] = message.report;
+              onCase?.(message.index, message.report);
+              return;
+            case 'done':
+              finish();
+              resolve(message.report);
+              return;
+            case 'failed':
+              finish();
+              reject(new RunnerFailure(message.message));
+              return;
+          }
+        });
+        checker.endpoint.post({ type: 'run', slot: slot.id, run, exercise, locale, source } satisfies ToChecker);
+      });
+    } finally {
+      this.killSlot(slot);
+      // The next check gets a clean worker, loaded while the learner reads the verdicts.
+      if (this.checker && !this.checker.dead) this.ensureSpare();
+    }
+  }
+
+  dispose(): void {
+    if (this.spare) this.killSlot(this.spare);
+    if (this.checker) this.killChecker(this.checker, 'disposed');
+  }
+}

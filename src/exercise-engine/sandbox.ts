@@ -1,0 +1,371 @@
+// The learner's side of a check: a fresh worker per check, where the learner's module is loaded
+// and its exports are called. It answers the checker over a private port, and only with data: the
+// values the learner's code returned or threw, structured-cloned. It never compares anything and
+// never says "pass"; whatever it sends is treated by the checker as the learner's answer.
+//
+// The learner's code shares this realm and may replace any global or prototype. That cannot forge
+// a verdict (the checker computes verdicts in its own realm), but it could make this harness
+// misreport the learner's own results, which is no different from writing other code. To keep the
+// harness working anyway, everything it uses once learner code has run was captured when this
+// module loaded, before any learner code: Reflect.apply and friends, structuredClone, the stream
+// and Response constructors, the port's postMessage. Network and storage APIs are switched off
+// before the learner's module loads.
+
+import * as lessonsCode from '../../lessons-code/index.ts';
+import { MODULE_PARAMS } from './protocol.ts';
+import type { ArgSpec, ExportEntry, FetchAnswer, FromSandbox, ThrownData, ToSandbox } from './protocol.ts';
+import type { FakeRequest } from './types.ts';
+import { showValue } from './values.ts';
+
+// ---- Captured now, before any learner code runs.
+const apply = Reflect.apply;
+const ownKeys = Reflect.ownKeys;
+const defineProperty = Reflect.defineProperty;
+const createObject = Object.create as (proto: null) => Record<string, unknown>;
+const freeze = Object.freeze;
+const FunctionCtor = Function;
+const StringCtor = String;
+const ErrorCtor = Error;
+const TypeErrorCtor = TypeError;
+const PromiseCtor = Promise;
+const cloneValue = structuredClone;
+const ReadableStreamCtor = ReadableStream;
+const ResponseCtor = Response;
+const HeadersCtor = Headers;
+const enqueue = ReadableStreamDefaultController.prototype.enqueue;
+const closeStream = ReadableStreamDefaultController.prototype.close;
+const headersForEach = Headers.prototype.forEach;
+
+/** The port to the checker, as the platform's entry point wraps it (with its own captured methods). */
+export interface SandboxPort {
+  send(message: FromSandbox): void;
+  receive(handler: (data: unknown) => void): void;
+}
+
+/** Appends to an array without going through Array.prototype (which the learner may have changed). */
+function append(list: unknown[], value: unknown): void {
+  const descriptor = createObject(null);
+  descriptor.value = value;
+  descriptor.writable = true;
+  descriptor.enumerable = true;
+  descriptor.configurable = true;
+  defineProperty(list, list.length, descriptor as PropertyDescriptor);
+}
+
+/** Thrown by the learner's `require` for anything but lessons-code. */
+class ImportNotAvailable extends ErrorCtor {
+  readonly specifier: string;
+  constructor(specifier: string) {
+    super(`Cannot import "${specifier}": only 'lessons-code' is available here.`);
+    this.name = 'ImportNotAvailable';
+    this.specifier = specifier;
+  }
+}
+
+/** `lessons-code`, and the relative paths a copy of the lesson's files would use for it. */
+export function isLessonsCode(specifier: string): boolean {
+  const bare = specifier.replace(/^(?:\.\.?\/)+/, '');
+  return bare === 'lessons-code' || bare === 'lessons-code/index.ts' || bare === 'lessons-code/index' || bare === 'lessons-code/index.js';
+}
+
+const LESSONS_CODE: Readonly<Record<string, unknown>> = freeze({ __esModule: true, ...lessonsCode });
+
+function learnerRequire(specifier: unknown): unknown {
+  if (typeof specifier === 'string' && isLessonsCode(specifier)) return LESSONS_CODE;
+  throw new ImportNotAvailable(StringCtor(specifier));
+}
+
+/** Reads a property, or null if reading it throws. */
+function read(value: unknown, key: string): unknown {
+  try {
+    return (value as Record<string, unknown>)[key];
+  } catch {
+    return null;
+  }
+}
+
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** What the learner's code threw, as data the checker can read. */
+function describeThrown(value: unknown): ThrownData {
+  let isError = false;
+  try {
+    isError = value instanceof ErrorCtor;
+  } catch {
+    isError = false;
+  }
+  if (isError) {
+    let importName: string | null = null;
+    try {
+      if (value instanceof ImportNotAvailable) importName = value.specifier;
+    } catch {
+      importName = null;
+    }
+    return {
+      isError: true,
+      name: textOrNull(read(value, 'name')),
+      message: textOrNull(read(value, 'message')),
+      stack: textOrNull(read(value, 'stack')),
+      value: null,
+      shown: null,
+      importName,
+    };
+  }
+  try {
+    return { isError: false, name: null, message: null, stack: null, value: cloneValue(value), shown: null, importName: null };
+  } catch {
+    let shown = 'a value that cannot be copied';
+    try {
+      shown = `[${typeof value}]`;
+    } catch {
+      // keep the generic text
+    }
+    return { isError: false, name: null, message: null, stack: null, value: null, shown, importName: null };
+  }
+}
+
+/** What kind of value could not be copied out of this worker. */
+function uncloneableKind(value: unknown): string {
+  try {
+    return typeof value === 'object' && value !== null ? 'object' : typeof value;
+  } catch {
+    return 'object';
+  }
+}
+
+/** A console whose lines go to the checker (which bounds them) and on to the page. */
+function learnerConsole(send: (message: FromSandbox) => void): Record<string, (...args: unknown[]) => void> {
+  let count = 0;
+  const write = (prefix: string) => (...args: unknown[]) => {
+    if (count++ > 100) return;
+    let line = prefix;
+    for (let i = 0; i < args.length; i++) {
+      const arg = args[i];
+      line += (i > 0 ? ' ' : '') + (typeof arg === 'string' ? arg : showValue(arg));
+    }
+    send({ t: 'console', line: line.length > 600 ? line.slice(0, 600) : line });
+  };
+  const quiet = () => undefined;
+  const consoleObject: Record<string, (...args: unknown[]) => void> = {
+    log: write(''),
+    info: write(''),
+    debug: write(''),
+    dir: write(''),
+    table: write(''),
+    trace: write(''),
+    warn: write('⚠ '),
+    error: write('✗ '),
+    group: write(''),
+    groupCollapsed: write(''),
+    groupEnd: quiet,
+    time: quiet,
+    timeEnd: quiet,
+    timeLog: quiet,
+    count: quiet,
+    countReset: quiet,
+    clear: quiet,
+  };
+  consoleObject.assert = (condition?: unknown, ...args: unknown[]) => {
+    if (!condition) apply(write('✗ Assertion failed '), undefined, args);
+  };
+  return consoleObject;
+}
+
+/** The globals an exercise has no use for: the network, storage, other workers. */
+const SWITCHED_OFF = [
+  'fetch',
+  'XMLHttpRequest',
+  'WebSocket',
+  'WebSocketStream',
+  'EventSource',
+  'WebTransport',
+  'importScripts',
+  'Worker',
+  'SharedWorker',
+  'BroadcastChannel',
+  'indexedDB',
+  'caches',
+  'cookieStore',
+];
+
+/** Replaces the network and storage globals with functions that throw a clear TypeError. */
+export function switchOff(scope: object): void {
+  for (const name of SWITCHED_OFF) {
+    if (!(name in scope)) continue;
+    const off = function () {
+      throw new TypeErrorCtor(`${name} is not available in an exercise: the check gives your code everything it needs.`);
+    };
+    try {
+      Object.defineProperty(scope, name, { value: off, writable: false, enumerable: false, configurable: false });
+    } catch {
+      // a property the platform does not let us replace: leave it
+    }
+  }
+}
+
+/** A ReadableStream of these chunks, one read each, then done. */
+function streamOf(chunks: readonly Uint8Array[]): ReadableStream<Uint8Array> {
+  let next = 0;
+  const source = createObject(null);
+  source.pull = (controller: ReadableStreamDefaultController<Uint8Array>) => {
+    if (next < chunks.length) apply(enqueue, controller, [chunks[next++]]);
+    else apply(closeStream, controller, []);
+  };
+  return new ReadableStreamCtor<Uint8Array>(source as UnderlyingDefaultSource<Uint8Array>);
+}
+
+const NULL_BODY_STATUS = [101, 103, 204, 205, 304];
+
+/**
+ * Serves one learner's module: says hello, then loads the module when the checker sends it and
+ * answers calls. `scope` is the worker's global object, whose network globals are switched off.
+ */
+export function startSandbox(port: SandboxPort, scope: object): void {
+  switchOff(scope);
+  const send = (message: FromSandbox): void => port.send(message);
+  const functions = createObject(null) as Record<string, unknown>;
+  const asks = createObject(null) as Record<string, (answer: FetchAnswer) => void>;
+  let nextAsk = 1;
+  let loaded = false;
+
+  function fakeFetch(fetchId: number) {
+    return async function fetch(input: unknown, init?: unknown): Promise<Response> {
+      const request: FakeRequest = { url: '', method: 'GET', headers: {}, body: null };
+      request.url = StringCtor(typeof input === 'object' && input !== null && typeof read(input, 'url') === 'string' ? read(input, 'url') : input);
+      const method = read(init, 'method');
+      if (typeof method === 'string') request.method = method.toUpperCase();
+      const headersInit = read(init, 'headers');
+      if (headersInit !== undefined && headersInit !== null) {
+        const headers = new HeadersCtor(headersInit as HeadersInit);
+        const out = createObject(null) as Record<string, string>;
+        apply(headersForEach, headers, [(value: string, key: string) => (out[key] = value)]);
+        request.headers = out;
+      }
+      const body = read(init, 'body');
+      if (body !== undefined && body !== null) request.body = StringCtor(body);
+      const id = nextAsk++;
+      const answer = await new PromiseCtor<FetchAnswer>((resolve) => {
+        asks[id] = resolve;
+        send({ t: 'ask', id, fetch: fetchId, request });
+      });
+      if (!answer.ok) throw new TypeErrorCtor(answer.message);
+      const headers = new HeadersCtor();
+      for (let i = 0; i < answer.headers.length; i++) headers.append(answer.headers[i]![0], answer.headers[i]![1]);
+      const init2 = createObject(null);
+      init2.status = answer.status;
+      init2.statusText = answer.statusText;
+      init2.headers = headers;
+      return new ResponseCtor(NULL_BODY_STATUS.includes(answer.status) ? null : streamOf(answer.chunks), init2 as ResponseInit);
+    };
+  }
+
+  function buildArg(spec: ArgSpec, recorded: Record<string, unknown[][]>): unknown {
+    switch (spec.k) {
+      case 'value':
+        return spec.value;
+      case 'stream':
+        return streamOf(spec.chunks);
+      case 'recorder': {
+        const calls: unknown[][] = [];
+        recorded[StringCtor(spec.id)] = calls;
+        return (...args: unknown[]) => {
+          let copy: unknown;
+          try {
+            copy = cloneValue(args);
+          } catch {
+            copy = [{ uncloneable: true }];
+          }
+          append(calls, copy);
+        };
+      }
+      case 'fetch':
+        return fakeFetch(spec.id);
+    }
+  }
+
+  function load(code: string): void {
+    if (loaded) return;
+    loaded = true;
+    let run: (...args: unknown[]) => unknown;
+    try {
+      run = new FunctionCtor(...MODULE_PARAMS, code) as (...args: unknown[]) => unknown;
+    } catch (error) {
+      // A syntax error the transpiler let through (a name declared twice…): no position.
+      send({ t: 'load-failed', syntax: textOrNull(read(error, 'message')) ?? 'SyntaxError', thrown: null });
+      return;
+    }
+    const module = { exports: {} as unknown };
+    try {
+      apply(run, undefined, [module.exports, learnerRequire, module, learnerConsole(send)]);
+    } catch (error) {
+      send({ t: 'load-failed', syntax: null, thrown: describeThrown(error) });
+      return;
+    }
+    const exported = read(module, 'exports');
+    const entries = createObject(null) as Record<string, ExportEntry>;
+    let keys: (string | symbol)[] = [];
+    try {
+      keys = typeof exported === 'object' && exported !== null ? ownKeys(exported) : [];
+    } catch {
+      keys = [];
+    }
+    for (let i = 0; i < keys.length && i < 200; i++) {
+      const name = keys[i];
+      if (typeof name !== 'string' || name === '__esModule') continue;
+      let value: unknown;
+      try {
+        value = (exported as Record<string, unknown>)[name];
+      } catch {
+        entries[name] = { uncloneable: 'a getter that throws' };
+        continue;
+      }
+      if (typeof value === 'function') {
+        functions[name] = value;
+        entries[name] = { fn: true };
+        continue;
+      }
+      try {
+        entries[name] = { value: cloneValue(value) };
+      } catch {
+        entries[name] = { uncloneable: uncloneableKind(value) };
+      }
+    }
+    send({ t: 'loaded', exports: entries });
+  }
+
+  async function call(id: number, name: string, specs: ArgSpec[]): Promise<void> {
+    const recorded = createObject(null) as Record<string, unknown[][]>;
+    const args: unknown[] = [];
+    for (let i = 0; i < specs.length; i++) append(args, buildArg(specs[i]!, recorded));
+    const fn = functions[name];
+    let reply: FromSandbox;
+    try {
+      if (typeof fn !== 'function') throw new TypeErrorCtor(`${name} is not a function`);
+      const value: unknown = await apply(fn, undefined, args);
+      reply = { t: 'return', id, ok: true, value, uncloneable: null, thrown: null, calls: recorded };
+    } catch (error) {
+      reply = { t: 'return', id, ok: false, value: null, uncloneable: null, thrown: describeThrown(error), calls: recorded };
+    }
+    try {
+      send(reply);
+    } catch {
+      // The value (or a recorded argument) cannot be copied: say what it was, without it.
+      const kind = reply.t === 'return' && reply.ok ? uncloneableKind(reply.value) : 'object';
+      send({ t: 'return', id, ok: reply.t === 'return' && reply.ok, value: null, uncloneable: kind, thrown: reply.t === 'return' ? reply.thrown : null, calls: createObject(null) as Record<string, unknown[][]> });
+    }
+  }
+
+  port.receive((data) => {
+    const message = data as ToSandbox;
+    if (message.t === 'load') load(message.code);
+    else if (message.t === 'call') void call(message.id, message.name, message.args);
+    else if (message.t === 'answer') {
+      const resolve = asks[message.id];
+      if (resolve) {
+        asks[message.id] = undefined as unknown as (answer: FetchAnswer) => void;
+        resolve(message.answer);
+      }
+    }
+  });
+  send({ t: 'hello' });
+}
