@@ -8,9 +8,10 @@
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { Worker } from 'node:worker_threads';
 import { IMPROVISATION_ANSWER, diffText, splitAfter743, splitPinned, traceStandard, writeGaChatbotEvent } from '../lessons-code/index.ts';
-import { ExerciseRunner, type FromWorker, type WorkerLike } from '../lessons-code/exercises/runner.ts';
+import { nodeRegistry } from '../src/exercise-engine/registry-node.ts';
+import { ExerciseRunner } from '../src/exercise-engine/runner.ts';
+import { testPlatform } from '../test/unit/exercises-platform.ts';
 import { Figures, runsFromArgs } from './stats.ts';
 
 const RUNS = runsFromArgs(5);
@@ -36,18 +37,6 @@ async function busyPort(): Promise<{ port: number; server: Server }> {
   return { port: (server.address() as AddressInfo).port, server };
 }
 
-const spawnWorker = (): WorkerLike => {
-  const worker = new Worker(new URL('../test/unit/exercise-node-worker.ts', import.meta.url));
-  return {
-    post: (message) => worker.postMessage(message),
-    listen: (onMessage, onFailure) => {
-      worker.on('message', (message: FromWorker) => onMessage(message));
-      worker.on('error', (error) => onFailure(error.message));
-    },
-    terminate: () => void worker.terminate(),
-  };
-};
-
 async function main(): Promise<void> {
   const inputs: [string, string][] = [
     ['1 MB of spaces', ' '.repeat(MB)],
@@ -58,7 +47,7 @@ async function main(): Promise<void> {
   ];
   const answer = IMPROVISATION_ANSWER.repeat(1800);
   const stream = writeGaChatbotEvent(IMPROVISATION_ANSWER).repeat(Math.ceil(MB / 600));
-  const runner = new ExerciseRunner(spawnWorker);
+  const runner = new ExerciseRunner(testPlatform(await nodeRegistry()));
   console.log(`bench:limits — ${RUNS} run(s) of each sample`);
   try {
     for (let run = 0; run < RUNS; run++) {
@@ -77,11 +66,11 @@ async function main(): Promise<void> {
 
       await runner.ready();
       let started = performance.now();
-      await runner.run('predict', 'while (true) {}\n');
+      await runner.run('predict', 'en', 'while (true) {}\n');
       figures.add('exercise runner: `while (true) {}` stopped after (limit 2000)', performance.now() - started, 'ms', 20_000);
       await runner.ready();
       started = performance.now();
-      await runner.run('chunks-as-units', "export const answer = 'x';\nexport function render(chunks: string[]) { return chunks.join(''); }\n");
+      await runner.run('chunks-as-units', 'en', "export const answer = 'x';\nexport function render(chunks: string[]) { return chunks.join(''); }\n");
       figures.add('exercise runner: a check on a warm worker', performance.now() - started, 'ms');
     }
   } finally {

@@ -5,7 +5,7 @@
 
 import { CheckAborted, reveal, runCheck, SandboxLink, type CheckerPort } from './checker.ts';
 import type { FromChecker, ToChecker } from './protocol.ts';
-import { exerciseDefinition, exerciseText } from './registry.ts';
+import type { ExerciseRegistry } from './registry.ts';
 import { transpile } from './transpile.ts';
 
 export interface CheckerScope {
@@ -13,7 +13,7 @@ export interface CheckerScope {
   listen(handler: (message: ToChecker) => void): void;
 }
 
-export function serveChecker(scope: CheckerScope): void {
+export function serveChecker(scope: CheckerScope, registry: ExerciseRegistry): void {
   const slots = new Map<number, SandboxLink>();
   const fail = (run: number | null, id: number | null, message: string) => scope.post({ type: 'failed', run, id, message });
 
@@ -40,8 +40,8 @@ export function serveChecker(scope: CheckerScope): void {
       case 'run': {
         const { run, slot } = message;
         const link = slots.get(slot);
-        const definition = exerciseDefinition(message.exercise);
-        const text = exerciseText(message.exercise, message.locale);
+        const definition = registry.definition(message.exercise);
+        const text = registry.text(message.exercise, message.locale);
         if (!link) return fail(run, null, 'no worker for this check');
         if (!definition || !text) return fail(run, null, `unknown exercise ${message.exercise}`);
         runCheck({ definition, text, source: String(message.source) }, link, {
@@ -58,8 +58,8 @@ export function serveChecker(scope: CheckerScope): void {
         return;
       }
       case 'reveal': {
-        const definition = exerciseDefinition(message.exercise);
-        const text = exerciseText(message.exercise, message.locale);
+        const definition = registry.definition(message.exercise);
+        const text = registry.text(message.exercise, message.locale);
         try {
           scope.post({ type: 'revealed', id: message.id, reveal: definition && text ? reveal(definition, text) : null });
         } catch (error) {

@@ -3,6 +3,13 @@
 
 import type { ExerciseDefinition, ExerciseText, Locale } from './types.ts';
 
+/** Where the checker finds an exercise's definition and prose (the globs here; registry-node.ts in plain Node). */
+export interface ExerciseRegistry {
+  readonly ids: readonly string[];
+  definition(id: string): ExerciseDefinition | undefined;
+  text(id: string, locale: Locale): ExerciseText | undefined;
+}
+
 const definitions = import.meta.glob<ExerciseDefinition>('../../lessons-code/exercises/*/cases.ts', { eager: true, import: 'default' });
 const texts = import.meta.glob<ExerciseText>('../../lessons-code/exercises/*/text.*.json', { eager: true, import: 'default' });
 
@@ -22,3 +29,5 @@ export function exerciseDefinition(id: string): ExerciseDefinition | undefined {
 export function exerciseText(id: string, locale: Locale): ExerciseText | undefined {
   return texts[`../../lessons-code/exercises/${id}/text.${locale}.json`];
 }
+
+export const globRegistry: ExerciseRegistry = { ids: EXERCISE_IDS, definition: exerciseDefinition, text: exerciseText };

@@ -18,7 +18,7 @@ import {
   lineNumbers,
 } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
-import type { CompileProblem } from '../../lessons-code/exercises/types.ts';
+import type { CompileProblem } from '../exercise-engine/types.ts';
 
 /** Colours from CSS variables set per theme in Exercise.astro, so that light and dark both pass contrast. */
 const highlight = HighlightStyle.define([
@@ -77,6 +77,10 @@ export interface EditorOptions {
   onProblem: (problem: CompileProblem | null) => void;
   /** The learner started using the editor (to load the checker early). */
   onFirstUse: () => void;
+  /** The longest text the editor accepts: a change that would make the code longer is refused. */
+  maxLength: number;
+  /** A change was refused for its size (the text is unchanged). */
+  onRefused: () => void;
 }
 
 /** The diagnostic for a problem: at its line and column, one character wide, inside the text. */
@@ -142,11 +146,20 @@ export function createEditor(options: EditorOptions): ExerciseEditor {
     { delay: 350 },
   );
 
+  // Past the size limit the editor refuses the change, whole, and says so: nothing is cut or lost.
+  // (Text already longer than the limit, from an older store, may still shrink.)
+  const sizeLimit = EditorState.transactionFilter.of((tr) => {
+    if (!tr.docChanged || tr.newDoc.length <= options.maxLength || tr.newDoc.length <= tr.startState.doc.length) return tr;
+    queueMicrotask(options.onRefused);
+    return [];
+  });
+
   const view = new EditorView({
     parent: options.parent,
     state: EditorState.create({
       doc: options.code,
       extensions: [
+        sizeLimit,
         checkKey,
         lineNumbers(),
         highlightActiveLineGutter(),

@@ -1,25 +1,31 @@
-// The progress line: "2 of 4 exercises solved", from the saved state at load, then from the
-// workbenches' events (and from other tabs, through the storage event). Small: it loads with the page.
+// The progress line: "2 of 4 exercises solved" and a link per exercise, from the saved state at
+// load, then from the workbenches' events (and from other tabs, through the storage event). Small:
+// it loads with the page.
 
-import { EXERCISE_IDS } from '../../lessons-code/exercises/ids.ts';
-import type { ExerciseId } from '../../lessons-code/exercises/types.ts';
 import { PROGRESS_EVENT, solvedInStore, type ProgressDetail } from './exercise-store.ts';
 import { readLabels } from './labels.ts';
 
 function start(box: HTMLElement): void {
   const t = readLabels(box);
   const text = box.querySelector<HTMLElement>('[data-progress-text]');
+  const marks = [...box.querySelectorAll<HTMLAnchorElement>('[data-progress-mark]')];
   if (!text) return;
-  const solved = solvedInStore();
+  const ids = marks.map((mark) => mark.dataset.progressMark ?? '');
+  let solved = solvedInStore(ids);
   const render = () => {
-    const total = EXERCISE_IDS.length;
-    const n = EXERCISE_IDS.filter((id) => solved.has(id)).length;
+    const total = ids.length;
+    const n = ids.filter((id) => solved.has(id)).length;
     text.textContent = n === total ? t('progressAll', { total }) : t('progress', { solved: n, total });
-    for (const mark of box.querySelectorAll<HTMLElement>('[data-progress-mark]')) {
-      const done = solved.has(mark.dataset.progressMark as ExerciseId);
-      mark.toggleAttribute('data-solved', done);
-      mark.textContent = done ? '✓' : String(EXERCISE_IDS.indexOf(mark.dataset.progressMark as ExerciseId) + 1);
-    }
+    marks.forEach((mark, i) => {
+      const state = solved.get(ids[i]!);
+      if (state) mark.dataset.solved = state.assisted ? 'assisted' : 'own';
+      else delete mark.dataset.solved;
+      const visible = mark.querySelector('[data-mark]');
+      if (visible) visible.textContent = state ? '✓' : String(i + 1);
+      const label = mark.querySelector('[data-mark-label]');
+      const stateText = !state ? t('progressOpen') : state.assisted ? t('progressAssisted') : t('progressSolved');
+      if (label) label.textContent = t('progressItem', { n: i + 1, title: mark.dataset.title ?? '', state: stateText });
+    });
   };
   render();
   // Announced from now on, not at load.
@@ -27,13 +33,13 @@ function start(box: HTMLElement): void {
   text.setAttribute('aria-live', 'polite');
   document.addEventListener(PROGRESS_EVENT, (event) => {
     const detail = (event as CustomEvent<ProgressDetail>).detail;
-    if (!detail || !EXERCISE_IDS.includes(detail.id)) return;
-    if (detail.solved) solved.add(detail.id);
+    if (!detail || !ids.includes(detail.id)) return;
+    if (detail.solved) solved.set(detail.id, { assisted: detail.assisted });
     else solved.delete(detail.id);
     render();
   });
   window.addEventListener('storage', () => {
-    for (const id of solvedInStore()) solved.add(id);
+    solved = solvedInStore(ids);
     render();
   });
 }

@@ -1,29 +1,50 @@
-// The learner's state for each exercise, in localStorage under a versioned key: the code and
-// whether the exercise was solved. A store that is missing, corrupt, full or forbidden is
-// ignored: the page works the same, it just forgets on reload.
+// The learner's state for each exercise, in localStorage under a versioned key: the code, whether
+// and how the exercise was solved, the hints opened, the last check's results and what has been
+// revealed. A store that is missing, corrupt, full or forbidden never breaks the page: reading
+// gives a fresh state, and a failed write is reported so that the page can say the last saved
+// version is kept. Nothing is ever dropped silently.
 
-import { EXERCISE_IDS, exerciseStorageKey } from '../../lessons-code/exercises/ids.ts';
-import type { ExerciseId } from '../../lessons-code/exercises/types.ts';
+import type { CheckReport, Locale, Reveal } from '../exercise-engine/types.ts';
+
+/** The last check, as it is shown again after a reload. */
+export interface LastCheck {
+  locale: Locale;
+  /** A hash of the code that was checked: results of older code are marked as such. */
+  codeHash: string;
+  report: CheckReport;
+}
 
 export interface ExerciseState {
   /** The learner's code, or null for the starter code (in whatever language the page is in). */
   code: string | null;
   solved: boolean;
-  /** How many hints have been shown. */
+  /** The first solve came after the reference solution (or a prediction's answer) had been shown. */
+  assisted: boolean;
+  /** The reference solution, or a prediction's expected values, have been shown. */
+  revealed: boolean;
+  /** How many hints the learner has opened. */
   hints: number;
+  last: LastCheck | null;
+  /** A prediction's answer (expected values and proof) once revealed, in the language it was shown in. */
+  answer: { locale: Locale; reveal: Reveal } | null;
 }
 
 /** The event the workbenches send when an exercise's solved state changes; the progress line listens. */
 export const PROGRESS_EVENT = 'ga-exercise-progress';
 export interface ProgressDetail {
-  id: ExerciseId;
+  id: string;
   solved: boolean;
+  assisted: boolean;
 }
 
-/** Longer code than this is not saved (localStorage holds a few megabytes for the whole site). */
-const MAX_SAVED_CODE = 200_000;
+/** The longest code the editor accepts (and so the store keeps); past it, the editor refuses the edit. */
+export const MAX_CODE = 200_000;
 
-const fresh = (): ExerciseState => ({ code: null, solved: false, hints: 0 });
+export const storageKey = (id: string): string => `ga-course:exercise:v2:${id}`;
+/** Where the first version of the workbench kept code and progress (read once, then left alone). */
+const legacyKey = (id: string): string => `ga-course:l6:v1:exercise:${id}`;
+
+export const freshState = (): ExerciseState => ({ code: null, solved: false, assisted: false, revealed: false, hints: 0, last: null, answer: null });
 
 function storage(): Storage | null {
   try {
@@ -33,46 +54,85 @@ function storage(): Storage | null {
   }
 }
 
-export function readExercise(id: ExerciseId): ExerciseState {
-  let raw: string | null = null;
+function readRaw(key: string): unknown {
   try {
-    raw = storage()?.getItem(exerciseStorageKey(id)) ?? null;
+    const raw = storage()?.getItem(key) ?? null;
+    return raw === null ? null : (JSON.parse(raw) as unknown);
   } catch {
-    return fresh();
-  }
-  if (raw === null) return fresh();
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (typeof value !== 'object' || value === null) return fresh();
-    const { code, solved, hints } = value as Record<string, unknown>;
-    return {
-      code: typeof code === 'string' && code.length <= MAX_SAVED_CODE ? code : null,
-      solved: solved === true,
-      hints: typeof hints === 'number' && Number.isInteger(hints) && hints >= 0 && hints < 100 ? hints : 0,
-    };
-  } catch {
-    return fresh(); // corrupt: start over, and the next save replaces it
+    return null; // corrupt or forbidden
   }
 }
 
-/** Saves the state; false when the browser refused (the page then says its work is not kept). */
-export function writeExercise(id: ExerciseId, state: ExerciseState): boolean {
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isLocale = (value: unknown): value is Locale => value === 'en' || value === 'es' || value === 'fr';
+
+/** A stored report, kept only if it has the shape the page renders (a corrupt one is forgotten, not trusted). */
+function storedReport(value: unknown): CheckReport | null {
+  if (!isObject(value) || typeof value.outcome !== 'string' || !Array.isArray(value.console)) return null;
+  if (value.outcome === 'checked' && !Array.isArray(value.cases)) return null;
+  return value as unknown as CheckReport;
+}
+
+export function readExercise(id: string): ExerciseState {
+  const state = freshState();
+  let value = readRaw(storageKey(id));
+  if (!isObject(value)) {
+    const legacy = readRaw(legacyKey(id));
+    if (!isObject(legacy)) return state;
+    value = { code: legacy.code, solved: legacy.solved, hints: legacy.hints };
+  }
+  const v = value as Record<string, unknown>;
+  if (typeof v.code === 'string') state.code = v.code;
+  state.solved = v.solved === true;
+  state.assisted = state.solved && v.assisted === true;
+  state.revealed = v.revealed === true;
+  if (typeof v.hints === 'number' && Number.isInteger(v.hints) && v.hints >= 0 && v.hints < 100) state.hints = v.hints;
+  if (isObject(v.last) && isLocale(v.last.locale) && typeof v.last.codeHash === 'string') {
+    const report = storedReport(v.last.report);
+    if (report) state.last = { locale: v.last.locale, codeHash: v.last.codeHash, report };
+  }
+  if (isObject(v.answer) && isLocale(v.answer.locale) && isObject(v.answer.reveal) && isObject(v.answer.reveal.expected) && Array.isArray(v.answer.reveal.proof)) {
+    state.answer = { locale: v.answer.locale, reveal: v.answer.reveal as unknown as Reveal };
+  }
+  return state;
+}
+
+/**
+ * Saves the state; false when the browser refused (full or forbidden storage), in which case
+ * whatever was saved before stays as it was.
+ */
+export function writeExercise(id: string, state: ExerciseState): boolean {
   const store = storage();
   if (!store) return false;
-  const code = state.code !== null && state.code.length > MAX_SAVED_CODE ? null : state.code;
+  const last = state.last ? { ...state.last, report: { ...state.last.report, console: state.last.report.console.slice(0, 20) } } : null;
   try {
-    store.setItem(exerciseStorageKey(id), JSON.stringify({ code, solved: state.solved, hints: state.hints }));
+    store.setItem(storageKey(id), JSON.stringify({ ...state, last }));
     return true;
   } catch {
-    return false; // full, or forbidden
+    return false;
   }
 }
 
-/** The exercises marked solved in the store. */
-export function solvedInStore(): Set<ExerciseId> {
-  return new Set(EXERCISE_IDS.filter((id) => readExercise(id).solved));
+/** The solved exercises among `ids`, and whether each was solved with the solution shown. */
+export function solvedInStore(ids: readonly string[]): Map<string, { assisted: boolean }> {
+  const solved = new Map<string, { assisted: boolean }>();
+  for (const id of ids) {
+    const state = readExercise(id);
+    if (state.solved) solved.set(id, { assisted: state.assisted });
+  }
+  return solved;
 }
 
 export function announceProgress(detail: ProgressDetail): void {
   document.dispatchEvent(new CustomEvent<ProgressDetail>(PROGRESS_EVENT, { detail }));
+}
+
+/** A short, stable hash of a text (FNV-1a, 32 bits): enough to tell whether results are for this code. */
+export function hashCode(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }

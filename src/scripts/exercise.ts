@@ -1,218 +1,156 @@
-// The exercise workbench: the editor, the check, the verdicts, hints, the reference solution,
-// and the learner's saved state. Loaded when the exercise comes near the viewport or is used.
+// The exercise workbench: the editor, the check and its verdicts, hints on request, the answer of a
+// prediction, the reference solution, and the learner's saved state (code, results, hints opened,
+// solved and how). Loaded when the exercise comes near the viewport or is used. "Solved" is decided
+// here, by recounting the cases this page rendered from the exercise's own definition.
 
-import { EXERCISES } from '../../lessons-code/exercises/index.ts';
-import { RunnerFailure, type RunReport } from '../../lessons-code/exercises/runner.ts';
-import type { CaseReport, CheckReport, CompileProblem, ExerciseDefinition, ExerciseId, Locale, Shown, ValueKind } from '../../lessons-code/exercises/types.ts';
+import { pickSource, type SourceKind } from '../exercise-engine/source-paths.ts';
+import { RunnerFailure, type RunReport } from '../exercise-engine/runner.ts';
+import { isSolved } from '../exercise-engine/solved.ts';
+import type { CaseReport, CompileProblem, Locale, Reveal } from '../exercise-engine/types.ts';
 import { debounce } from './compute.ts';
 import { createEditor, type ExerciseEditor } from './exercise-editor.ts';
+import { button, compileBlock, el, labelled, renderProof, thrownBlock, verdictBody } from './exercise-render.ts';
 import { exerciseRunner } from './exercise-runner.ts';
-import { announceProgress, readExercise, writeExercise, type ExerciseState } from './exercise-store.ts';
+import { announceProgress, hashCode, MAX_CODE, readExercise, solvedInStore, writeExercise, type ExerciseState } from './exercise-store.ts';
 import { readLabels, type Labels } from './labels.ts';
-import { appendVisible } from './whitespace.ts';
 
-const KIND_LABEL: Record<string, string> = { function: 'kind.function', string: 'kind.string', 'string-array': 'kind.stringArray' };
-const VALUE_LABEL: Record<ValueKind, string> = {
-  missing: 'value.missing',
-  undefined: 'value.undefined',
-  null: 'value.null',
-  boolean: 'value.boolean',
-  number: 'value.number',
-  bigint: 'value.bigint',
-  string: 'value.string',
-  symbol: 'value.symbol',
-  function: 'value.function',
-  'string-array': 'value.stringArray',
-  array: 'value.array',
-  object: 'value.object',
+/** The exercises' files as text, fetched when needed: a prediction's solution only once revealed. */
+const SOURCES = import.meta.glob<string>('../../lessons-code/exercises/*/{starter,solution}*.ts', { query: '?raw', import: 'default' });
+
+function loadSource(id: string, kind: SourceKind, locale: Locale): Promise<string> {
+  const load = SOURCES[pickSource(id, kind, locale, (path) => path in SOURCES)];
+  return load ? load() : Promise.reject(new Error(`no ${kind} for ${id}`));
+}
+
+const isApple = (): boolean => {
+  const platform = (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform || navigator.platform || navigator.userAgent;
+  return /Mac|iPhone|iPad|iPod/i.test(platform);
 };
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function button(text: string, className?: string): HTMLButtonElement {
-  const b = el('button', className, text);
-  b.type = 'button';
-  return b;
-}
-
-/** Fills `node` with `text`, its `backquoted` parts as code. */
-function withCode(node: HTMLElement, text: string): HTMLElement {
-  text.split('`').forEach((part, i) => {
-    if (part === '') return;
-    node.append(i % 2 === 1 ? el('code', undefined, part) : part);
-  });
-  return node;
-}
-
-const isMac = (): boolean => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
-
-/** Renders a value as the results show it. */
-function renderShown(shown: Shown, locale: Locale, t: Labels): HTMLElement {
-  switch (shown.kind) {
-    case 'code': {
-      const pre = el('pre', 'exercise-value');
-      appendVisible(pre, shown.text);
-      return pre;
-    }
-    case 'note':
-      return el('p', 'exercise-note', shown.text[locale]);
-    case 'fields': {
-      const list = el('dl', 'exercise-fields');
-      for (const field of shown.fields) {
-        list.append(el('dt', undefined, field.label[locale]));
-        const dd = el('dd');
-        const pre = el('pre', 'exercise-value');
-        appendVisible(pre, field.text);
-        dd.append(pre);
-        list.append(dd);
-      }
-      return list;
-    }
-    case 'table':
-      return renderTable(shown, null, locale, t);
-  }
-}
-
-/** A table; with `expected`, each cell that differs is marked ✗ with the expected value, the others ✓. */
-function renderTable(actual: Extract<Shown, { kind: 'table' }>, expected: Extract<Shown, { kind: 'table' }> | null, locale: Locale, t: Labels): HTMLElement {
-  const wrap = el('div', 'exercise-table');
-  wrap.tabIndex = 0;
-  wrap.setAttribute('role', 'region');
-  wrap.setAttribute('aria-label', actual.caption?.[locale] ?? t('table'));
-  const table = el('table');
-  if (actual.caption) table.append(el('caption', undefined, actual.caption[locale]));
-  const head = el('tr');
-  for (const cell of actual.header) {
-    const th = el('th', undefined, cell);
-    th.scope = 'col';
-    head.append(th);
-  }
-  table.append(el('thead'));
-  table.tHead!.append(head);
-  const body = el('tbody');
-  actual.rows.forEach((row, r) => {
-    const tr = el('tr');
-    row.forEach((cell, c) => {
-      const td = el('td');
-      const want = expected?.rows[r]?.[c];
-      if (expected && c >= 2) {
-        const right = want === cell;
-        td.className = right ? 'exercise-cell-ok' : 'exercise-cell-bad';
-        td.append(el('span', right ? 'ok' : 'bad', right ? '✓ ' : '✗ '), cell);
-        if (!right && want !== undefined) td.append(el('span', 'exercise-cell-expected', ' ' + t('cellExpected', { expected: want })));
-      } else {
-        td.textContent = cell;
-      }
-      tr.append(td);
-    });
-    body.append(tr);
-  });
-  table.append(body);
-  wrap.append(table);
-  return wrap;
-}
-
-function sameShape(a: Extract<Shown, { kind: 'table' }>, b: Extract<Shown, { kind: 'table' }>): boolean {
-  return a.rows.length === b.rows.length && a.rows.every((row, i) => row.length === b.rows[i]!.length && row[0] === b.rows[i]![0] && row[1] === b.rows[i]![1]);
-}
+const MARKS: Record<string, string> = { pass: '✓', fail: '✗', throw: '✗', export: '✗', timeout: '✗', skipped: '–', 'not-run': '○' };
 
 class Workbench {
   private readonly t: Labels;
   private readonly locale: Locale;
-  private readonly definition: ExerciseDefinition;
-  private readonly id: ExerciseId;
+  private readonly id: string;
+  private readonly prediction: boolean;
+  /** The case ids of the exercise's definition, as rendered into this page at build time. */
+  private readonly caseIds: string[];
+  private readonly host: HTMLElement;
+  private readonly section: HTMLElement;
   private editor!: ExerciseEditor;
+  private starter = '';
   private state: ExerciseState;
   private running = false;
-  private storageOk = true;
   private readonly parts: {
-    editor: HTMLElement;
     syntax: HTMLElement;
+    notice: HTMLElement;
     check: HTMLButtonElement;
     reset: HTMLButtonElement;
+    hint: HTMLButtonElement;
+    showAnswer: HTMLButtonElement | null;
     solved: HTMLElement;
     live: HTMLElement;
-    results: HTMLElement;
+    summary: HTMLElement;
     hints: HTMLElement;
     reveal: HTMLElement;
     console: HTMLElement;
     confirm: HTMLElement;
-    reference: HTMLElement;
-    storage: HTMLElement;
+    reference: HTMLDetailsElement | null;
   };
-
-  private readonly host: HTMLElement;
 
   constructor(host: HTMLElement) {
     this.host = host;
     this.t = readLabels(host);
     const locale = host.dataset.locale;
     this.locale = locale === 'es' || locale === 'fr' ? locale : 'en';
-    this.id = host.dataset.exercise as ExerciseId;
-    const definition = EXERCISES[this.id];
-    if (!definition) throw new Error(`unknown exercise ${this.id}`);
-    this.definition = definition;
+    this.id = host.dataset.exercise ?? '';
+    this.prediction = host.dataset.kind === 'prediction';
+    let ids: unknown = [];
+    try {
+      ids = JSON.parse(host.dataset.cases ?? '[]');
+    } catch {
+      ids = [];
+    }
+    this.caseIds = Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+    this.section = host.closest<HTMLElement>('[data-exercise-section]') ?? host;
     this.state = readExercise(this.id);
-    const root = host.closest<HTMLElement>('.exercise') ?? host;
     const part = <T extends HTMLElement>(name: string): T => {
-      const node = root.querySelector<T>(`[data-${name}]`);
+      const node = this.section.querySelector<T>(`[data-${name}]`);
       if (!node) throw new Error(`missing [data-${name}]`);
       return node;
     };
     this.parts = {
-      editor: part('editor'),
       syntax: part('syntax'),
+      notice: part('notice'),
       check: part<HTMLButtonElement>('check'),
       reset: part<HTMLButtonElement>('reset'),
+      hint: part<HTMLButtonElement>('hint'),
+      showAnswer: this.section.querySelector<HTMLButtonElement>('[data-show-answer]'),
       solved: part('solved'),
       live: part('live'),
-      results: part('results'),
+      summary: part('summary'),
       hints: part('hints'),
       reveal: part('reveal'),
       console: part('console'),
       confirm: part('confirm'),
-      reference: part('reference'),
-      storage: part('storage'),
+      reference: this.section.querySelector<HTMLDetailsElement>('[data-reference]'),
     };
   }
 
-  mount(): void {
+  async mount(): Promise<void> {
     const { t } = this;
-    const starter = this.definition.starter[this.locale];
+    this.starter = await loadSource(this.id, 'starter', this.locale);
     const keysId = this.host.querySelector('[data-keys]')?.id ?? '';
-    this.parts.editor.replaceChildren();
+    const editorBox = this.host.querySelector<HTMLElement>('[data-editor]')!;
+    editorBox.replaceChildren();
     this.editor = createEditor({
-      parent: this.parts.editor,
-      code: this.state.code ?? starter,
-      label: t('editorLabel', { title: this.definition.title[this.locale] }),
+      parent: editorBox,
+      code: this.state.code ?? this.starter,
+      label: t('editorLabel', { title: this.section.dataset.title ?? '' }),
       describedBy: keysId,
       onCheck: () => void this.check(),
       onChange: (code) => this.saveCode(code),
       lint: (code) => exerciseRunner().transpile(code),
       onProblem: (problem) => this.showSyntax(problem),
       onFirstUse: () => exerciseRunner().prewarm(),
+      maxLength: MAX_CODE,
+      onRefused: () => this.notify(t('tooLong', { max: MAX_CODE.toLocaleString(this.locale) })),
     });
-    const shortcut = this.host.querySelector<HTMLElement>('[data-shortcut]');
-    if (shortcut) shortcut.textContent = isMac() ? '⌘+Enter' : 'Ctrl+Enter';
+    if (isApple()) for (const key of this.host.querySelectorAll('[data-shortcut]')) key.textContent = t('shortcutMac');
     this.parts.check.addEventListener('click', () => void this.check());
+    this.parts.hint.addEventListener('click', () => this.openHint());
     this.parts.reset.addEventListener('click', () =>
-      this.confirm(this.parts.reset, t('resetConfirm'), t('resetYes'), () => {
-        this.editor.replaceCode(starter);
+      this.confirm(this.parts.reset, this.parts.confirm, t('resetConfirm'), t('resetYes'), () => {
+        this.editor.replaceCode(this.starter);
         this.say(t('resetDone'));
       }),
     );
-    const load = this.parts.reference.querySelector<HTMLButtonElement>('[data-load-reference]');
-    load?.addEventListener('click', () =>
-      this.confirm(load, t('referenceConfirm'), t('referenceYes'), () => {
-        this.editor.replaceCode(this.definition.solution[this.locale]);
-        this.say(t('referenceDone'));
-      }),
-    );
+    this.parts.showAnswer?.addEventListener('click', () => {
+      const showAnswer = this.parts.showAnswer!;
+      if (this.state.revealed) {
+        void this.showAnswer(true);
+        return;
+      }
+      this.confirm(showAnswer, this.parts.confirm, t('showAnswerConfirm'), t('showAnswerYes'), () => void this.showAnswer(true));
+    });
+    const reference = this.parts.reference;
+    if (reference) {
+      reference.addEventListener('toggle', () => {
+        if (reference.open) this.markRevealed();
+      });
+      const load = reference.querySelector<HTMLButtonElement>('[data-load-reference]');
+      const box = reference.querySelector<HTMLElement>('[data-confirm-reference]');
+      if (load && box) {
+        load.addEventListener('click', () =>
+          this.confirm(load, box, t('referenceConfirm'), t('referenceYes'), () => {
+            const code = reference.querySelector('pre')?.textContent ?? '';
+            this.editor.replaceCode(code);
+            this.say(t('referenceDone'));
+          }),
+        );
+      }
+    }
     // Ctrl/Cmd+Enter checks from anywhere in the workbench, not only from the editor.
     this.host.addEventListener('keydown', (event) => {
       if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.defaultPrevented) {
@@ -221,13 +159,29 @@ class Workbench {
       }
     });
     window.addEventListener('pagehide', () => this.flushSave());
-    this.renderSolved();
-    this.renderHints(false);
+    document.addEventListener('ga-exercise-progress', () => this.renderNext());
+    this.restore();
     this.host.querySelector('[data-loading]')?.remove();
     if (this.host.dataset.pendingCheck) {
       delete this.host.dataset.pendingCheck;
       void this.check();
     }
+  }
+
+  /** Everything the store remembers, shown again: solved, hints, the last results, a revealed answer. */
+  private restore(): void {
+    this.renderSolved();
+    this.renderHints(false);
+    const last = this.state.last;
+    if (last) {
+      const sameLocale = last.locale === this.locale;
+      this.showReport(last.report, { restored: true, detailed: sameLocale });
+      const notes: string[] = [];
+      if (hashCode(this.editor.getCode()) !== last.codeHash) notes.push(this.t('staleResults'));
+      if (!sameLocale) notes.push(this.t('otherLocale'));
+      for (const note of notes) this.parts.summary.append(el('p', 'note', note));
+    }
+    if (this.prediction && this.state.revealed) void this.showAnswer(false);
   }
 
   // ---- state
@@ -242,18 +196,25 @@ class Workbench {
 
   private flushSave(): void {
     if (this.pendingCode !== null) {
-      this.state.code = this.pendingCode === this.definition.starter[this.locale] ? null : this.pendingCode;
+      this.state.code = this.pendingCode === this.starter ? null : this.pendingCode;
       this.pendingCode = null;
     }
     this.persist();
   }
 
+  private saveFailed = false;
+
   private persist(): void {
     const ok = writeExercise(this.id, this.state);
-    if (ok !== this.storageOk) {
-      this.storageOk = ok;
-      this.parts.storage.hidden = ok;
-    }
+    if (!ok && !this.saveFailed) this.notify(this.t(storageBlocked() ? 'storageOff' : 'saveFailed'));
+    else if (ok && this.saveFailed) this.notify(null);
+    this.saveFailed = !ok;
+  }
+
+  private markRevealed(): void {
+    if (this.state.revealed) return;
+    this.state.revealed = true;
+    this.persist();
   }
 
   // ---- messages
@@ -266,29 +227,26 @@ class Workbench {
     }, 50);
   }
 
+  /** The notice under the editor (size refused, storage): shown until replaced; null hides it. */
+  private notify(message: string | null): void {
+    this.parts.notice.hidden = message === null;
+    this.parts.notice.textContent = message ?? '';
+  }
+
   private showSyntax(problem: CompileProblem | null): void {
     const { syntax } = this.parts;
-    if (!problem) {
-      syntax.hidden = true;
-      syntax.textContent = '';
-      return;
-    }
-    syntax.hidden = false;
-    syntax.textContent = '✗ ' + this.problemText(problem);
+    syntax.replaceChildren();
+    syntax.hidden = problem === null;
+    if (!problem) return;
+    const { sentence } = compileBlock(this.t, problem);
+    syntax.append('✗ ' + sentence + ' ', el('code', undefined, problem.message));
   }
 
-  private problemText(problem: CompileProblem): string {
-    return problem.line !== null
-      ? this.t('compileError', { line: problem.line, column: problem.column ?? 1, message: problem.message })
-      : this.t('compileErrorNoLine', { message: problem.message });
-  }
-
-  /** An inline yes/cancel question under the buttons; focus goes to Cancel, Escape cancels. */
-  private confirm(from: HTMLButtonElement, question: string, yes: string, onYes: () => void): void {
-    const box = from.closest('[data-reference]') ? this.parts.reference.querySelector<HTMLElement>('[data-confirm-reference]')! : this.parts.confirm;
+  /** An inline yes/cancel question; focus goes to Cancel, Escape cancels. */
+  private confirm(from: HTMLButtonElement, box: HTMLElement, question: string, yes: string, onYes: () => void): void {
     box.replaceChildren();
     const text = el('p', 'exercise-confirm-text', question);
-    text.id = `${this.host.id || this.id}-confirm-${Math.random().toString(36).slice(2, 7)}`;
+    text.id = `exercise-${this.id}-confirm-${Math.random().toString(36).slice(2, 7)}`;
     const yesButton = button(yes, 'exercise-danger');
     const cancel = button(this.t('cancel'));
     const row = el('div', 'row');
@@ -305,7 +263,8 @@ class Workbench {
     yesButton.addEventListener('click', () => {
       close(false);
       onYes();
-      this.editor.focus();
+      if (from === this.parts.showAnswer) this.parts.reveal.focus();
+      else this.editor.focus();
     });
     cancel.addEventListener('click', () => close(true));
     box.addEventListener('keydown', (event) => {
@@ -317,6 +276,37 @@ class Workbench {
     cancel.focus();
   }
 
+  // ---- hints: on request, one at a time; a check never opens one
+
+  private openHint(): void {
+    const items = this.hintItems();
+    if (this.state.hints >= items.length) return;
+    this.state.hints += 1;
+    this.persist();
+    this.renderHints(true);
+  }
+
+  private hintItems(): HTMLElement[] {
+    return [...this.parts.hints.querySelectorAll<HTMLElement>('[data-hint-item]')];
+  }
+
+  private renderHints(focusNew: boolean): void {
+    const items = this.hintItems();
+    const open = Math.min(this.state.hints, items.length);
+    items.forEach((item, i) => (item.hidden = i >= open));
+    this.parts.hints.hidden = open === 0;
+    const total = items.length;
+    const all = open >= total;
+    this.parts.hint.textContent = all ? this.t('hintsAll', { total }) : this.t('hintButton', { n: open + 1, total });
+    this.parts.hint.toggleAttribute('aria-disabled', all);
+    if (all) this.parts.hint.setAttribute('aria-disabled', 'true');
+    if (focusNew && open > 0) {
+      const item = items[open - 1]!;
+      item.focus();
+      this.say(`${this.t('hintShown', { n: open, total })} ${item.textContent ?? ''}`);
+    }
+  }
+
   // ---- check
 
   async check(): Promise<void> {
@@ -325,35 +315,54 @@ class Workbench {
     const { t, parts } = this;
     this.flushSave();
     parts.check.setAttribute('aria-disabled', 'true');
+    const label = parts.check.textContent;
     parts.check.textContent = t('checking');
     this.host.setAttribute('aria-busy', 'true');
     this.host.dataset.checking = '';
     this.host.removeAttribute('data-checker-ready');
+    // Nothing of the previous check stays on screen while this one runs.
+    this.renderCases(null, false);
     const progress = el('p', 'note exercise-running', t('running'));
-    parts.results.replaceChildren(progress);
+    parts.summary.replaceChildren(progress);
+    parts.console.hidden = true;
     const source = this.editor.getCode();
     let report: RunReport | null = null;
     let failure: string | null = null;
     try {
-      report = await exerciseRunner().run(this.id, source, (index) => {
-        progress.textContent = t('runningCase', { n: index + 1, total: this.definition.cases.length });
+      report = await exerciseRunner().run(this.id, this.locale, source, (index: number) => {
+        progress.textContent = t('runningCase', { n: index + 1, total: this.caseIds.length });
       });
     } catch (error) {
       failure = error instanceof RunnerFailure || error instanceof Error ? error.message : String(error);
     } finally {
       this.running = false;
       parts.check.removeAttribute('aria-disabled');
-      parts.check.textContent = t('check');
+      parts.check.textContent = label;
       this.host.removeAttribute('aria-busy');
       delete this.host.dataset.checking;
     }
     if (failure !== null || report === null) {
-      parts.results.replaceChildren(el('p', 'bad', t('failed', { message: failure ?? '' })));
-      this.say(t('failed', { message: failure ?? '' }));
+      const message = t('failed', { message: failure ?? '' });
+      parts.summary.replaceChildren(el('p', 'bad exercise-summary', message));
+      this.say(message);
       return;
     }
-    this.showReport(report);
-    // The next check's worker is loading now; say when it is ready (the latency measure waits for it).
+    const revealedBefore = this.state.revealed;
+    const solved = isSolved(report, this.caseIds);
+    this.state.last = { locale: this.locale, codeHash: hashCode(source), report };
+    if (solved && !this.state.solved) {
+      this.state.solved = true;
+      this.state.assisted = revealedBefore;
+      announceProgress({ id: this.id, solved: true, assisted: this.state.assisted });
+    }
+    const message = this.showReport(report, { restored: false, detailed: true });
+    this.persist();
+    this.renderSolved();
+    this.say(message);
+    // A committed prediction reveals the answer: every expected value and the proof (and an answer
+    // revealed before stays shown whatever this check gave).
+    if (this.prediction && (report.outcome === 'checked' || this.state.revealed)) void this.showAnswer(report.outcome === 'checked');
+    // The next check's worker is loading now; say when it is ready (the latency bench waits for it).
     exerciseRunner()
       .ready()
       .then(
@@ -362,126 +371,99 @@ class Workbench {
       );
   }
 
-  private showReport(report: RunReport): void {
+  /** Shows a report in the summary and the case list; returns the sentence to announce. */
+  private showReport(report: RunReport, options: { restored: boolean; detailed: boolean }): string {
     const { t, parts } = this;
-    const results = el('div', 'exercise-report');
-    const heading = el('h4', 'exercise-heading', t('results'));
-    results.append(heading);
+    const summary: HTMLElement[] = [];
     let message: string;
-    const solved = report.outcome === 'checked' && report.solved;
     this.editor.showProblem(report.outcome === 'compile-error' ? report.problem : null);
     if (report.outcome === 'compile-error') {
-      this.showSyntax(report.problem);
-      message = '✗ ' + this.problemText(report.problem);
-      results.append(el('p', 'bad exercise-summary', message), el('p', 'note', t('notRun')));
+      const { sentence, blocks } = compileBlock(t, report.problem);
+      if (!options.restored) this.showSyntax(report.problem);
+      message = '✗ ' + sentence;
+      summary.push(el('p', 'bad exercise-summary', message), ...blocks, el('p', 'note', t('notRun')));
+      this.renderCases(null, false);
     } else if (report.outcome === 'load-error') {
-      const text = report.importName
-        ? t('importError', { name: report.importName })
-        : report.line !== null
-          ? t('loadError', { line: report.line, message: report.message })
-          : t('loadErrorNoLine', { message: report.message });
-      message = '✗ ' + text;
-      results.append(el('p', 'bad exercise-summary', message), el('p', 'note', t('notRun')));
+      message = '✗ ' + (report.importName ? t('importError', { name: report.importName }) : report.error.line !== null ? t('loadError', { line: report.error.line }) : t('loadErrorNoLine'));
+      summary.push(el('p', 'bad exercise-summary', message));
+      if (!report.importName) summary.push(...thrownBlock(t, report.error, 'load').slice(1));
+      summary.push(el('p', 'note', t('notRun')));
+      this.renderCases(null, false);
     } else if (report.outcome === 'load-timeout') {
       message = '✗ ' + t('timeout');
-      results.append(el('p', 'bad exercise-summary', message));
+      summary.push(el('p', 'bad exercise-summary', message));
+      this.renderCases(null, false);
+    } else if (report.outcome === 'unanswered') {
+      message = t('unanswered', { names: report.names.join(', ') });
+      summary.push(el('p', 'bad exercise-summary', message));
+      this.renderCases(null, false);
     } else {
+      const solved = isSolved(report, this.caseIds);
       const passed = report.cases.filter((c) => c.verdict.status === 'pass').length;
-      const total = report.cases.length;
+      const total = this.caseIds.length;
       message = solved ? '✓ ' + t('allPass', { total }) : t('summary', { passed, total });
       if (report.timedOut) message += ' ' + t('timeout');
-      results.append(el('p', solved ? 'ok exercise-summary' : 'exercise-summary', message));
-      results.append(this.renderCases(report.cases));
+      summary.push(el('p', solved ? 'ok exercise-summary' : 'exercise-summary', message));
+      this.renderCases(report.cases, options.detailed);
     }
-    parts.results.replaceChildren(results);
+    parts.summary.replaceChildren(...summary);
+    this.renderNext();
     this.renderConsole(report.console);
-    if (this.definition.reveal && parts.reveal.childElementCount === 0) this.renderReveal();
-
-    let hintAdded = false;
-    if (solved) {
-      if (!this.state.solved) {
-        this.state.solved = true;
-        announceProgress({ id: this.id, solved: true });
-      }
-    } else if (this.state.hints < this.definition.hints[this.locale].length) {
-      this.state.hints += 1;
-      hintAdded = true;
-    }
-    this.persist();
-    this.renderSolved();
-    this.renderHints(hintAdded);
-    this.say(hintAdded ? `${message} ${t('newHint')}` : message);
+    return message;
   }
 
-  private renderCases(cases: CaseReport[]): HTMLElement {
-    const { t, locale } = this;
-    const list = el('ol', 'exercise-cases');
-    let firstFailure = true;
-    for (const c of cases) {
-      const item = el('li');
-      item.dataset.case = c.id;
-      item.dataset.status = c.verdict.status;
-      const status = c.verdict.status;
-      const mark = status === 'pass' ? '✓' : status === 'skipped' ? '–' : '✗';
-      const line = el('span', 'exercise-case-line');
-      line.append(el('span', status === 'pass' ? 'ok exercise-mark' : status === 'skipped' ? 'note exercise-mark' : 'bad exercise-mark', mark + ' '));
-      line.append(withCode(el('span', 'exercise-case-title'), c.title[locale]));
-      line.append(el('span', 'exercise-case-status', ` — ${t(`status.${status}`)}`));
-      if (status === 'pass' || status === 'skipped') {
-        item.append(line);
-        list.append(item);
-        continue;
-      }
-      const details = el('details', 'exercise-case');
-      const summary = el('summary');
-      summary.append(line);
-      details.append(summary, this.renderVerdict(c));
-      if (firstFailure) details.open = true;
-      firstFailure = false;
-      item.append(details);
-      list.append(item);
-    }
-    return list;
-  }
-
-  private renderVerdict(c: CaseReport): HTMLElement {
-    const { t, locale } = this;
-    const body = el('div', 'exercise-verdict');
-    const v = c.verdict;
-    switch (v.status) {
-      case 'fail': {
-        if (v.expected.kind === 'table' && v.actual.kind === 'table' && sameShape(v.actual, v.expected)) {
-          body.append(el('p', 'exercise-label', t('tableMarked')), renderTable(v.actual, v.expected, locale, t));
-          break;
+  /** Each case of the page's list with its status; `cases` null: none checked (yet, or this time). */
+  private renderCases(cases: CaseReport[] | null, detailed: boolean): void {
+    const { t } = this;
+    let firstProblem = true;
+    for (const item of this.section.querySelectorAll<HTMLElement>('[data-case]')) {
+      const id = item.dataset.case!;
+      const report = cases?.find((c) => c.id === id) ?? null;
+      const status = report ? report.verdict.status : 'not-run';
+      item.dataset.status = status;
+      const mark = item.querySelector('.exercise-mark');
+      if (mark) mark.textContent = MARKS[status] ?? '○';
+      const statusText = item.querySelector('[data-case-status]');
+      if (statusText) statusText.textContent = ` — ${t(status === 'not-run' ? 'status.notRun' : `status.${status}`)}`;
+      const detail = item.querySelector<HTMLElement>('[data-case-detail]')!;
+      detail.replaceChildren();
+      const body = report && detailed ? verdictBody(report.verdict, t, this.prediction) : null;
+      if (body) {
+        if (report!.verdict.status === 'pass') detail.append(body);
+        else {
+          const details = el('details');
+          details.append(el('summary', undefined, t('details')), body);
+          details.open = firstProblem;
+          firstProblem = false;
+          detail.append(details);
         }
-        const expected = el('div', 'exercise-expected');
-        expected.append(el('p', 'exercise-label', t('expected')), renderShown(v.expected, locale, t));
-        const actual = el('div', 'exercise-actual');
-        actual.append(el('p', 'exercise-label', t('actual')), renderShown(v.actual, locale, t));
-        body.append(expected, actual);
-        break;
       }
-      case 'throw':
-        body.append(el('p', 'bad', v.line !== null ? t('thrownAt', { line: v.line, message: v.message }) : t('thrown', { message: v.message })));
-        break;
-      case 'export':
-        body.append(
-          el(
-            'p',
-            'bad',
-            v.actualKind === 'missing'
-              ? t('exportMissing', { name: v.name, kind: t(KIND_LABEL[v.expectedKind] ?? v.expectedKind) })
-              : t('exportWrong', { name: v.name, kind: t(KIND_LABEL[v.expectedKind] ?? v.expectedKind), actual: t(VALUE_LABEL[v.actualKind]) }),
-          ),
-        );
-        break;
-      case 'timeout':
-        body.append(el('p', 'bad', t('caseTimeout')));
-        break;
-      default:
-        break;
+      detail.hidden = detail.childElementCount === 0;
     }
-    return body;
+  }
+
+  /** After a solve: the next exercise of the page, or the first one still open, or "that was the last". */
+  private renderNext(): void {
+    this.parts.summary.querySelector('[data-next]')?.remove();
+    if (!this.state.solved || this.state.last === null || !isSolved(this.state.last.report, this.caseIds)) return;
+    const sections = [...document.querySelectorAll<HTMLElement>('[data-exercise-section]')];
+    const next = sections[sections.indexOf(this.section) + 1];
+    const line = el('p', 'exercise-next');
+    line.dataset.next = '';
+    if (next) {
+      line.append(this.link(next, this.t('next', { title: next.dataset.title ?? '' })));
+    } else {
+      const solved = solvedInStore(sections.map((s) => s.id.replace(/^exercise-/, '')));
+      const open = sections.find((s) => s !== this.section && !solved.has(s.id.replace(/^exercise-/, '')));
+      line.append(open ? this.link(open, this.t('stillOpen', { title: open.dataset.title ?? '' })) : this.t('lastOne'));
+    }
+    this.parts.summary.append(line);
+  }
+
+  private link(section: HTMLElement, text: string): HTMLAnchorElement {
+    const a = el('a', undefined, text + ' →');
+    a.href = `#${section.id}`;
+    return a;
   }
 
   private renderConsole(lines: string[]): void {
@@ -497,58 +479,67 @@ class Workbench {
     box.hidden = false;
   }
 
-  private renderReveal(): void {
-    const reveal = this.definition.reveal?.();
-    if (!reveal) return;
-    const { locale } = this;
-    const box = this.parts.reveal;
-    box.append(el('h4', 'exercise-heading', reveal.title[locale]));
-    for (const block of reveal.blocks) {
-      const section = el('div', 'exercise-reveal-block');
-      section.append(el('p', 'exercise-label', block.label[locale]));
-      if (block.lines) {
-        const list = el('ol', 'exercise-trace');
-        for (const line of block.lines) {
-          const item = el('li');
-          const code = el('code', 'exercise-trace-line');
-          appendVisible(code, line.text);
-          item.append(code, el('span', 'exercise-trace-note', ' ' + line.explanation[locale]));
-          list.append(item);
-        }
-        section.append(list);
-      } else {
-        const pre = el('pre', 'exercise-value');
-        appendVisible(pre, block.text);
-        section.append(pre);
-      }
-      box.append(section);
-    }
-    box.hidden = false;
-  }
-
   private renderSolved(): void {
     this.parts.solved.hidden = !this.state.solved;
+    this.parts.solved.toggleAttribute('data-assisted', this.state.assisted);
+    const text = this.parts.solved.querySelector('[data-solved-text]');
+    if (text) text.textContent = this.state.assisted ? this.t('solvedAssisted') : this.t('solved');
     this.host.toggleAttribute('data-solved', this.state.solved);
   }
 
-  private renderHints(focusNew: boolean): void {
-    const hints = this.definition.hints[this.locale].slice(0, this.state.hints);
-    const box = this.parts.hints;
-    if (hints.length === 0) {
-      box.hidden = true;
-      return;
+  // ---- a prediction's answer: expected values, the proof, the reference solution
+
+  private async showAnswer(announce: boolean): Promise<void> {
+    this.markRevealed();
+    let reveal: Reveal | null = this.state.answer?.locale === this.locale ? this.state.answer.reveal : null;
+    if (!reveal) {
+      try {
+        reveal = await exerciseRunner().reveal(this.id, this.locale);
+      } catch (error) {
+        this.parts.reveal.replaceChildren(el('p', 'bad', this.t('failed', { message: error instanceof Error ? error.message : String(error) })));
+        this.parts.reveal.hidden = false;
+        return;
+      }
+      if (!reveal) return;
+      this.state.answer = { locale: this.locale, reveal };
+      this.persist();
     }
-    const list = el('ol', 'exercise-hint-list');
-    hints.forEach((hint, i) => {
-      const item = el('li', i === hints.length - 1 && focusNew ? 'exercise-hint-new' : undefined);
-      withCode(item, hint);
-      list.append(item);
-    });
-    box.replaceChildren(el('h4', 'exercise-heading', this.t('hints')), list);
+    let solution = '';
+    try {
+      solution = await loadSource(this.id, 'solution', this.locale);
+    } catch {
+      solution = '';
+    }
+    // Each case gets its expected value (unless a failed check already shows it).
+    for (const item of this.section.querySelectorAll<HTMLElement>('[data-case]')) {
+      const expected = reveal.expected[item.dataset.case!];
+      const detail = item.querySelector<HTMLElement>('[data-case-detail]')!;
+      if (!expected || detail.querySelector('.exercise-expected')) continue;
+      detail.prepend(labelled(this.t('expected'), expected, this.t, 'exercise-expected'));
+      detail.hidden = false;
+    }
+    const box = this.parts.reveal;
+    box.replaceChildren(...renderProof(this.host.dataset.proof ?? '', reveal.proof));
+    if (solution) {
+      box.append(el('h4', 'exercise-heading', this.t('referenceHeading')));
+      const pre = el('pre', 'exercise-static');
+      pre.append(el('code', undefined, solution));
+      box.append(pre);
+    }
+    box.tabIndex = -1;
     box.hidden = false;
+    if (announce) this.say(this.t('answerShown'));
   }
 }
 
-export function mount(host: HTMLElement): void {
-  new Workbench(host).mount();
+function storageBlocked(): boolean {
+  try {
+    return !window.localStorage;
+  } catch {
+    return true;
+  }
+}
+
+export async function mount(host: HTMLElement): Promise<void> {
+  await new Workbench(host).mount();
 }

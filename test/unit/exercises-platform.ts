@@ -5,6 +5,7 @@
 import { MessageChannel, Worker } from 'node:worker_threads';
 import { serveChecker } from '../../src/exercise-engine/checker-service.ts';
 import type { FromChecker, ToChecker } from '../../src/exercise-engine/protocol.ts';
+import type { ExerciseRegistry } from '../../src/exercise-engine/registry.ts';
 import type { Endpoint, RunnerPlatform } from '../../src/exercise-engine/runner.ts';
 
 export interface TestPlatform extends RunnerPlatform {
@@ -14,7 +15,8 @@ export interface TestPlatform extends RunnerPlatform {
   readonly strayMessages: unknown[];
 }
 
-export function testPlatform(options: { maxOldGenerationSizeMb?: number } = {}): TestPlatform {
+/** `registry`: the globs' under vitest, `nodeRegistry()` in plain Node (bench/limits.ts). */
+export function testPlatform(registry: ExerciseRegistry, options: { maxOldGenerationSizeMb?: number } = {}): TestPlatform {
   const sandboxes: Worker[] = [];
   const strayMessages: unknown[] = [];
   return {
@@ -25,7 +27,7 @@ export function testPlatform(options: { maxOldGenerationSizeMb?: number } = {}):
       serveChecker({
         post: (message: FromChecker) => checker.postMessage(message),
         listen: (handler) => void checker.on('message', (message: ToChecker) => handler(message)),
-      });
+      }, registry);
       return {
         post: (message, transfer) => page.postMessage(message, transfer as never),
         listen: (onMessage) => void page.on('message', onMessage),

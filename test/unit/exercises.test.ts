@@ -24,7 +24,8 @@ import {
   type PageConsume,
 } from '../../lessons-code/index.ts';
 import { runCheck, SandboxLink, type CheckerPort } from '../../src/exercise-engine/checker.ts';
-import { EXERCISE_IDS, exerciseDefinition, exerciseText } from '../../src/exercise-engine/registry.ts';
+import { EXERCISE_IDS, exerciseDefinition, exerciseText, globRegistry } from '../../src/exercise-engine/registry.ts';
+import { nodeRegistry } from '../../src/exercise-engine/registry-node.ts';
 import { CHECK_LIMIT_MS, ExerciseRunner } from '../../src/exercise-engine/runner.ts';
 import { isSolved } from '../../src/exercise-engine/solved.ts';
 import { exerciseSource } from '../../src/exercise-engine/sources.ts';
@@ -40,6 +41,7 @@ import * as fixSolution from '../../lessons-code/exercises/fix-746/solution.ts';
 import * as fixStarter from '../../lessons-code/exercises/fix-746/starter.ts';
 import * as errorStarter from '../../lessons-code/exercises/error-ends-stream/starter.ts';
 import { testPlatform } from './exercises-platform.ts';
+import { frenchTypographyProblems } from './typography-rules.ts';
 
 const EXERCISES_DIR = new URL('../../lessons-code/exercises/', import.meta.url);
 const ATTACKS_DIR = new URL('./exercises-attacks/', import.meta.url);
@@ -54,13 +56,16 @@ function alternatives(id: string): { name: string; source: string }[] {
     .map((name) => ({ name, source: readFileSync(new URL(name, dir), 'utf8') }));
 }
 
-const platform = testPlatform();
+const platform = testPlatform(globRegistry);
 const runner = new ExerciseRunner(platform);
 afterAll(() => runner.dispose());
 
 describe('every exercise folder is complete', () => {
-  it('the lesson’s four exercises are found by their folders', () => {
+  it('the lesson’s four exercises are found by their folders, by Vite’s globs and in plain Node alike', async () => {
     expect(EXERCISE_IDS).toEqual(['chunks-as-units', 'error-ends-stream', 'fix-746', 'predict']);
+    const node = await nodeRegistry();
+    expect(node.ids).toEqual(EXERCISE_IDS);
+    for (const id of EXERCISE_IDS) for (const locale of LOCALES) expect(node.text(id, locale)).toEqual(exerciseText(id, locale));
   });
 
   for (const id of EXERCISE_IDS) {
@@ -102,6 +107,24 @@ describe('every exercise folder is complete', () => {
       for (const { source } of found) expect(transpile(source).ok).toBe(true);
     });
   }
+
+  it('the exercises’ texts follow the typography of their language (content/i18n/TERMINOLOGY.md); `code` is left alone', () => {
+    const problems: string[] = [];
+    for (const id of EXERCISE_IDS) {
+      for (const locale of LOCALES) {
+        const text = exerciseText(id, locale)!;
+        const all = [text.title, ...Object.values(text.cases).flatMap((c) => [c.name, c.checks]), ...text.hints, ...Object.values(text.strings ?? {})];
+        for (const raw of all) {
+          const prose = raw.replace(/`[^`]*`/g, 'X');
+          const where = `${id}/text.${locale}.json: ${raw.slice(0, 40)}`;
+          if (locale === 'fr') problems.push(...frenchTypographyProblems(prose).map((p) => `${where}: ${p}`));
+          if (locale === 'es' && (/«\s|\s»/.test(prose) || /[“”']/.test(prose) || /\bEnter\b/.test(prose))) problems.push(`${where}: «…» without inner spaces, no “…” or '`);
+          if (locale === 'en' && (prose.includes("'") || /(^|\s)"|"(\s|$)/.test(prose))) problems.push(`${where}: curly quotes and ’`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
 
   it('a prediction hides its expected values: no case text and no hint states them', () => {
     for (const locale of LOCALES) {
@@ -455,7 +478,7 @@ describe('attacks on the check never pass', () => {
 describe('the runner: a fresh learner’s worker per check, stopped by the time limit', () => {
   /** The delay of every runner timer that went off: which limit stopped a check, with no clock read. */
   const fired: number[] = [];
-  const timed = new ExerciseRunner(testPlatform(), {
+  const timed = new ExerciseRunner(testPlatform(globRegistry), {
     setTimer: (run, ms) =>
       setTimeout(() => {
         fired.push(ms);

@@ -10,9 +10,9 @@ JSON.parse = () => ['a\nb'];
 Array.prototype.join = function () {
   return 'a\nb';
 };
-Array.prototype.every = () => true;
-Array.prototype.some = () => true;
-Array.isArray = () => true;
+(Array.prototype as any).every = () => true;
+(Array.prototype as any).some = () => true;
+(Array as any).isArray = () => true;
 String.prototype.includes = () => true;
 g.structuredClone = (value: unknown) => value;
 g.Promise = class {

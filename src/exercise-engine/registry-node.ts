@@ -1,0 +1,24 @@
+// The exercise registry in plain Node (benchmarks, scripts), where Vite's import.meta.glob does
+// not exist: the same folders, read with node:fs and imported.
+
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import type { ExerciseRegistry } from './registry.ts';
+import { LOCALES, type ExerciseDefinition, type ExerciseText, type Locale } from './types.ts';
+
+export async function nodeRegistry(root = new URL('../../lessons-code/exercises/', import.meta.url)): Promise<ExerciseRegistry> {
+  const ids = readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(new URL(`${entry.name}/cases.ts`, root)))
+    .map((entry) => entry.name)
+    .sort();
+  const definitions = new Map<string, ExerciseDefinition>();
+  const texts = new Map<string, ExerciseText>();
+  for (const id of ids) {
+    const module = (await import(new URL(`${id}/cases.ts`, root).href)) as { default: ExerciseDefinition };
+    definitions.set(id, module.default);
+    for (const locale of LOCALES) {
+      const file = new URL(`${id}/text.${locale}.json`, root);
+      if (existsSync(file)) texts.set(`${id}/${locale}`, JSON.parse(readFileSync(file, 'utf8')) as ExerciseText);
+    }
+  }
+  return { ids, definition: (id) => definitions.get(id), text: (id, locale: Locale) => texts.get(`${id}/${locale}`) };
+}
