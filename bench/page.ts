@@ -107,8 +107,8 @@ async function exerciseCheck(page: Page): Promise<void> {
 }
 
 async function endlessLoop(page: Page): Promise<void> {
-  await openWidget(page, LESSON, '#exercise-predict ga-exercise');
-  const box = page.locator('#exercise-predict');
+  await openWidget(page, LESSON, '#exercise-chunks-as-units ga-exercise');
+  const box = page.locator('#exercise-chunks-as-units');
   await box.locator('.cm-content').click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.insertText('while (true) {\n');

@@ -7,7 +7,7 @@ import { defaultKeymap, history, historyKeymap, indentLess, indentMore } from '@
 import { typescriptLanguage } from '@codemirror/lang-javascript';
 import { bracketMatching, HighlightStyle, indentOnInput, indentUnit, LanguageSupport, syntaxHighlighting } from '@codemirror/language';
 import { linter, lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
-import { EditorState, Prec, Transaction, type Text } from '@codemirror/state';
+import { EditorState, Prec, Transaction, type Extension, type Text } from '@codemirror/state';
 import {
   drawSelection,
   EditorView,
@@ -94,6 +94,19 @@ function diagnosticFor(doc: Text, problem: CompileProblem): Diagnostic {
   return { from, to: Math.max(to, from), severity: 'error', message: problem.message, source: 'sucrase' };
 }
 
+/**
+ * Past `max` characters the editor refuses a change, whole, and calls `onRefused`: nothing is cut,
+ * nothing is lost, the text stays as it was. (A text already longer, from an older store, may
+ * still shrink.)
+ */
+export function sizeLimit(max: number, onRefused: () => void): Extension {
+  return EditorState.transactionFilter.of((tr) => {
+    if (!tr.docChanged || tr.newDoc.length <= max || tr.newDoc.length <= tr.startState.doc.length) return tr;
+    queueMicrotask(onRefused);
+    return [];
+  });
+}
+
 export function createEditor(options: EditorOptions): ExerciseEditor {
   // Tab indents only while the learner is working in the editor: after a click or an edit, until
   // Escape or until focus leaves. Before that, Tab moves on, as everywhere else on the page.
@@ -146,20 +159,14 @@ export function createEditor(options: EditorOptions): ExerciseEditor {
     { delay: 350 },
   );
 
-  // Past the size limit the editor refuses the change, whole, and says so: nothing is cut or lost.
-  // (Text already longer than the limit, from an older store, may still shrink.)
-  const sizeLimit = EditorState.transactionFilter.of((tr) => {
-    if (!tr.docChanged || tr.newDoc.length <= options.maxLength || tr.newDoc.length <= tr.startState.doc.length) return tr;
-    queueMicrotask(options.onRefused);
-    return [];
-  });
+  const refuseOversize = sizeLimit(options.maxLength, options.onRefused);
 
   const view = new EditorView({
     parent: options.parent,
     state: EditorState.create({
       doc: options.code,
       extensions: [
-        sizeLimit,
+        refuseOversize,
         checkKey,
         lineNumbers(),
         highlightActiveLineGutter(),

@@ -13,9 +13,18 @@ import { button, compileBlock, el, labelled, renderProof, thrownBlock, verdictBo
 import { exerciseRunner } from './exercise-runner.ts';
 import { announceProgress, hashCode, MAX_CODE, readExercise, solvedInStore, writeExercise, type ExerciseState } from './exercise-store.ts';
 import { readLabels, type Labels } from './labels.ts';
+import { renderMarkdown } from './markdown.ts';
 
 /** The exercises' files as text, fetched when needed: a prediction's solution only once revealed. */
 const SOURCES = import.meta.glob<string>('../../lessons-code/exercises/*/{starter,solution}*.ts', { query: '?raw', import: 'default' });
+
+/** A prediction's explanation in prose, per locale (answer.<locale>.md beside its files), fetched only once revealed. */
+const ANSWERS = import.meta.glob<string>('../../lessons-code/exercises/*/answer.*.md', { query: '?raw', import: 'default' });
+
+async function loadAnswerProse(id: string, locale: Locale): Promise<string | null> {
+  const load = ANSWERS[`../../lessons-code/exercises/${id}/answer.${locale}.md`];
+  return load ? load() : null;
+}
 
 function loadSource(id: string, kind: SourceKind, locale: Locale): Promise<string> {
   const load = SOURCES[pickSource(id, kind, locale, (path) => path in SOURCES)];
@@ -161,7 +170,6 @@ class Workbench {
     window.addEventListener('pagehide', () => this.flushSave());
     document.addEventListener('ga-exercise-progress', () => this.renderNext());
     this.restore();
-    this.host.querySelector('[data-loading]')?.remove();
     if (this.host.dataset.pendingCheck) {
       delete this.host.dataset.pendingCheck;
       void this.check();
@@ -179,7 +187,7 @@ class Workbench {
       const notes: string[] = [];
       if (hashCode(this.editor.getCode()) !== last.codeHash) notes.push(this.t('staleResults'));
       if (!sameLocale) notes.push(this.t('otherLocale'));
-      for (const note of notes) this.parts.summary.append(el('p', 'note', note));
+      for (const note of notes) this.parts.summary.querySelector('.exercise-report')?.append(el('p', 'note', note));
     }
     if (this.prediction && this.state.revealed) void this.showAnswer(false);
   }
@@ -406,7 +414,10 @@ class Workbench {
       summary.push(el('p', solved ? 'ok exercise-summary' : 'exercise-summary', message));
       this.renderCases(report.cases, options.detailed);
     }
-    parts.summary.replaceChildren(...summary);
+    // One element for a finished report (what the latency bench waits for).
+    const done = el('div', 'exercise-report');
+    done.append(...summary);
+    parts.summary.replaceChildren(done);
     this.renderNext();
     this.renderConsole(report.console);
     return message;
@@ -457,7 +468,7 @@ class Workbench {
       const open = sections.find((s) => s !== this.section && !solved.has(s.id.replace(/^exercise-/, '')));
       line.append(open ? this.link(open, this.t('stillOpen', { title: open.dataset.title ?? '' })) : this.t('lastOne'));
     }
-    this.parts.summary.append(line);
+    (this.parts.summary.querySelector('.exercise-report') ?? this.parts.summary).append(line);
   }
 
   private link(section: HTMLElement, text: string): HTMLAnchorElement {
@@ -505,8 +516,9 @@ class Workbench {
       this.persist();
     }
     let solution = '';
+    let prose: string | null = null;
     try {
-      solution = await loadSource(this.id, 'solution', this.locale);
+      [solution, prose] = await Promise.all([loadSource(this.id, 'solution', this.locale), loadAnswerProse(this.id, this.locale)]);
     } catch {
       solution = '';
     }
@@ -519,7 +531,13 @@ class Workbench {
       detail.hidden = false;
     }
     const box = this.parts.reveal;
-    box.replaceChildren(...renderProof(this.host.dataset.proof ?? '', reveal.proof));
+    box.replaceChildren();
+    if (prose) {
+      const explanation = el('div', 'exercise-why');
+      renderMarkdown(explanation, prose);
+      box.append(el('h4', 'exercise-heading', this.t('why')), explanation);
+    }
+    if (reveal.proof.length > 0) box.append(...renderProof(this.host.dataset.proof ?? '', reveal.proof));
     if (solution) {
       box.append(el('h4', 'exercise-heading', this.t('referenceHeading')));
       const pre = el('pre', 'exercise-static');
