@@ -5,7 +5,9 @@
 // runner's time limit; and every attack of test/unit/exercises-attacks/ ends without a pass.
 // Learner code runs in a node:worker_threads worker with the same harness as the page's.
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -244,6 +246,35 @@ describe('what the checks expect (the lesson’s figures)', () => {
     expect(unwantedSplit(['Over 3. ', 'x'])).toBeNull(); // "3." mid-line is a sentence end, not a list number
     expect(unwantedSplit(['i.e. ', 'the third'])).toBe(0);
     expect(unwantedSplit(['So e.g. '])).toBeNull(); // the last chunk: no split after it
+  });
+});
+
+describe('a new exercise is a new folder, nothing else (README, "Adding an exercise")', () => {
+  it('the README’s example exercise, written to a folder of its own, is found and checked', async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Adding an exercise'));
+    const files = [...section.matchAll(/```(?:ts|json)\n\/\/ (lessons-code\/exercises\/[^\n]+)\n([\s\S]*?)```/g)].map((m) => ({ path: m[1]!, text: m[2]! }));
+    expect(files.map((f) => f.path.split('/').pop())).toEqual(['starter.ts', 'solution.ts', 'cases.ts', 'text.en.json']);
+    // A copy of the project's layout: the new folder beside lessons-code's index.ts.
+    const root = mkdtempSync(join(tmpdir(), 'exercise-'));
+    mkdirSync(join(root, 'lessons-code'), { recursive: true });
+    symlinkSync(new URL('../../lessons-code/index.ts', import.meta.url).pathname, join(root, 'lessons-code/index.ts'));
+    for (const file of files) {
+      mkdirSync(dirname(join(root, file.path)), { recursive: true });
+      writeFileSync(join(root, file.path), file.text);
+    }
+    const registry = await nodeRegistry(new URL(`file://${join(root, 'lessons-code/exercises/')}`));
+    expect(registry.ids).toEqual(['last-event']);
+    const example = new ExerciseRunner(testPlatform(registry));
+    try {
+      const solution = files.find((f) => f.path.endsWith('solution.ts'))!.text;
+      const starter = files.find((f) => f.path.endsWith('starter.ts'))!.text;
+      expect(statuses(await example.run('last-event', 'en', solution))).toEqual(['pass']);
+      expect(statuses(await example.run('last-event', 'en', starter))).toEqual(['fail']);
+    } finally {
+      example.dispose();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 
