@@ -83,6 +83,7 @@ class Workbench {
     }
     this.caseIds = Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
     this.section = host.closest<HTMLElement>('[data-exercise-section]') ?? host;
+    unpack(host, this.section);
     this.state = readExercise(this.id);
     const part = <T extends HTMLElement>(name: string): T => {
       const node = this.section.querySelector<T>(`[data-${name}]`);
@@ -435,7 +436,7 @@ class Workbench {
       const mark = item.querySelector('.exercise-mark');
       if (mark) mark.textContent = MARKS[status] ?? '○';
       const statusText = item.querySelector('[data-case-status]');
-      if (statusText) statusText.textContent = ` — ${t(status === 'not-run' ? 'status.notRun' : `status.${status}`)}`;
+      if (statusText) statusText.textContent = t(status === 'not-run' ? 'status.notRun' : `status.${status}`);
       const detail = item.querySelector<HTMLElement>('[data-case-detail]')!;
       detail.replaceChildren();
       const body = report && detailed ? verdictBody(report.verdict, t, this.prediction) : null;
@@ -472,7 +473,7 @@ class Workbench {
   }
 
   private link(section: HTMLElement, text: string): HTMLAnchorElement {
-    const a = el('a', undefined, text + ' →');
+    const a = el('a', undefined, text);
     a.href = `#${section.id}`;
     return a;
   }
@@ -550,6 +551,54 @@ class Workbench {
   }
 }
 
+/**
+ * Puts the workbench's parts in place: the server rendered them into a <template> (in the page's
+ * language) so that the page stays small until a workbench is used. Elements marked `data-into`
+ * go to the header, around the editor or into the row of buttons; the rest follows the buttons.
+ */
+function unpack(host: HTMLElement, section: HTMLElement): void {
+  const template = host.querySelector<HTMLTemplateElement>('template[data-workbench]');
+  if (!template) return;
+  const parts = template.content.cloneNode(true) as DocumentFragment;
+  template.remove();
+  const editor = host.querySelector<HTMLElement>('[data-editor]')!;
+  const actions = host.querySelector<HTMLElement>('[data-actions]')!;
+  const afterEditor: Element[] = [];
+  for (const part of [...parts.querySelectorAll<HTMLElement>(':scope > [data-into]')]) {
+    const into = part.dataset.into;
+    delete part.dataset.into;
+    if (into === 'header') section.querySelector('[data-header]')?.append(part);
+    else if (into === 'before-editor') editor.before(part);
+    else if (into === 'after-editor') afterEditor.push(part);
+    else if (into === 'actions') actions.append(part);
+  }
+  editor.after(...afterEditor);
+  actions.after(parts);
+}
+
+// A workbench grows when it loads (its editor and the parts from the template), and the browser
+// cannot keep the page still across that: the editor replaces the very node it would anchor to. So
+// when the page was sent to an anchor (a progress link, "next exercise", a link from another page)
+// and the learner has not scrolled since, a workbench that loads above that anchor brings it back.
+let scrolledSinceAnchor = false;
+for (const type of ['wheel', 'touchmove', 'keydown'] as const) addEventListener(type, () => (scrolledSinceAnchor = true), { passive: true, capture: true });
+addEventListener('hashchange', () => (scrolledSinceAnchor = false));
+addEventListener('click', (event) => {
+  // A click on an in-page link is a new anchor, not a scroll of the learner's.
+  if (event.target instanceof Element && event.target.closest('a[href^="#"]')) scrolledSinceAnchor = false;
+}, { capture: true });
+
+function keepAnchorInPlace(section: HTMLElement): void {
+  if (scrolledSinceAnchor || location.hash.length < 2) return;
+  let target: Element | null = null;
+  try {
+    target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  } catch {
+    target = null;
+  }
+  if (target && target !== section && section.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING) target.scrollIntoView({ block: 'start' });
+}
+
 function storageBlocked(): boolean {
   try {
     return !window.localStorage;
@@ -559,5 +608,7 @@ function storageBlocked(): boolean {
 }
 
 export async function mount(host: HTMLElement): Promise<void> {
-  await new Workbench(host).mount();
+  const workbench = new Workbench(host);
+  await workbench.mount();
+  keepAnchorInPlace(host.closest<HTMLElement>('[data-exercise-section]') ?? host);
 }

@@ -1,32 +1,38 @@
-// The exercise workbenches, in English: each of the four exercises solved by typing its reference
-// solution; the starter's first failing case with expected and actual; an endless loop stopped by
-// the time limit while the page keeps answering; a syntax error with line and column; code and
-// solved state kept across a reload; reset; the keyboard alone; 360 px. Elsewhere: every reference
-// solution in every language passes (test/unit/exercises.test.ts), es/fr strings and starters
-// (locales.spec.ts), axe (a11y.spec.ts), the page's layout at 360 px in each locale (layout.spec.ts).
+// The exercise workbenches in Chromium, in English (Spanish and French: test/e2e/locales.spec.ts;
+// axe: a11y.spec.ts): every attack on the check ends without a pass; each exercise solved with its
+// reference and with another right answer; a prediction reveals nothing before it is committed;
+// hints on request; results, hints and "solved" across a reload; a solve after the solution
+// marked; next-exercise and progress links; the shortcut per platform, none on touch screens, the
+// keyboard help once; errors in the page's language with the engine's own text; the editor
+// refusing code past its limit; a full store; reset; the keyboard alone; an endless loop stopped
+// while the page answers; the editor and checker loaded only when needed.
 
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { EXERCISES, EXERCISE_IDS } from '../../lessons-code/exercises/index.ts';
-import { exerciseStorageKey } from '../../lessons-code/exercises/ids.ts';
-import type { ExerciseId } from '../../lessons-code/exercises/types.ts';
-import { EN, expect, lessonUrl, t as uiString, test } from './fixtures.ts';
+import { EN, expect, lessonUrl, t as tl, test } from './fixtures.ts';
 
-/** Waits until the workbench has saved this code (it saves after a moment of quiet). */
-async function saved(page: Page, id: ExerciseId, code: string): Promise<void> {
-  await page.waitForFunction(([key, code]) => {
-    try {
-      return (JSON.parse(localStorage.getItem(key!) ?? '{}') as { code?: string }).code === code;
-    } catch {
-      return false;
-    }
-  }, [exerciseStorageKey(id), code]);
-}
+const ROOT = new URL('../../', import.meta.url);
+const IDS = ['predict', 'fix-746', 'error-ends-stream', 'chunks-as-units'] as const;
+type Id = (typeof IDS)[number];
+const CASES: Record<Id, number> = { predict: 3, 'fix-746': 3, 'error-ends-stream': 4, 'chunks-as-units': 4 };
+
+const read = (path: string) => readFileSync(new URL(path, ROOT), 'utf8');
+/** An exercise's file, as the learner would type it (the English one: comments in English). */
+const source = (id: Id, kind: 'starter' | 'solution') => read(`lessons-code/exercises/${id}/${kind}.ts`);
+const alternatives = (id: Id) =>
+  readdirSync(new URL(`lessons-code/exercises/${id}/alternatives/`, ROOT)).map((name) => ({ name, code: read(`lessons-code/exercises/${id}/alternatives/${name}`) }));
+const attacks = readdirSync(new URL('test/unit/exercises-attacks/', ROOT))
+  .filter((name) => name.endsWith('.ts'))
+  .map((name) => ({ name, id: name.split('.')[0] as Id, code: read(`test/unit/exercises-attacks/${name}`) }));
+
+/** A workbench string, in English. */
+const t = (key: string, vars?: Record<string, string | number>) => tl(EN, `course.exercise.${key}`, vars);
 
 /** The workbench of one exercise, scrolled into view and loaded. */
-async function open(page: Page, id: ExerciseId): Promise<Locator> {
+async function open(page: Page, id: Id): Promise<Locator> {
   const box = page.locator(`#exercise-${id}`);
   await box.scrollIntoViewIfNeeded();
-  await expect(box.locator('ga-exercise')).toHaveAttribute('data-ready', '', { timeout: 15_000 });
+  await expect(box.locator('ga-exercise')).toHaveAttribute('data-ready', '', { timeout: 30_000 });
   await expect(box.locator('.cm-content')).toBeVisible();
   return box;
 }
@@ -38,291 +44,371 @@ async function setCode(page: Page, box: Locator, code: string): Promise<void> {
   await page.keyboard.insertText(code);
 }
 
-const editorText = (box: Locator) => box.locator('.cm-content').evaluate((el) => (el as HTMLElement & { cmView?: unknown }).closest('.cm-editor') && [...el.querySelectorAll('.cm-line')].map((line) => line.textContent).join('\n'));
+/** The editor's whole text (CodeMirror draws only the lines in view: read its document, as EditorView.findFromDOM does). */
+const editorText = (box: Locator) =>
+  box.locator('.cm-content').evaluate((el) => (el as HTMLElement & { cmTile?: { root?: { view?: { state: { doc: { toString(): string } } } } } }).cmTile?.root?.view?.state.doc.toString() ?? null);
 
+/** Clicks Check and waits for the verdict (30 s: a bound on finishing, on a busy machine). */
 async function check(box: Locator): Promise<void> {
   await box.locator('[data-check]').click();
-  await expect(box.locator('ga-exercise')).not.toHaveAttribute('data-checking', '', { timeout: 10_000 });
+  await expect(box.locator('ga-exercise')).not.toHaveAttribute('data-checking', '', { timeout: 30_000 });
   await expect(box.locator('.exercise-report')).toBeVisible();
 }
 
-const locale = EN;
-test.describe(`exercises (${locale.code})`, () => {
-  const t = (key: string, vars: Record<string, string | number> = {}) => uiString(locale, `course.exercise.${key}`, vars);
+const statuses = (box: Locator) => box.locator('.exercise-cases > li').evaluateAll((items) => items.map((li) => li.getAttribute('data-status')));
 
-  test('typing each reference solution and checking marks it solved; the progress line counts; a reload keeps code and state', async ({ page, consoleErrors }) => {
-    void consoleErrors;
-    await page.goto(lessonUrl(locale));
-    const progress = page.locator('[data-progress-text]');
-    await expect(progress).toHaveText(t('progress', { solved: 0, total: 4 }));
-    for (const [i, id] of EXERCISE_IDS.entries()) {
-      const box = await open(page, id);
-      await expect(box.locator('.exercise-solved')).toBeHidden();
-      await setCode(page, box, EXERCISES[id].solution[locale.code]);
+test.describe('the check cannot be forged', () => {
+  for (const attack of attacks) {
+    test(`${attack.name}: no pass, not marked solved`, async ({ page }) => {
+      await page.goto(lessonUrl(EN));
+      const box = await open(page, attack.id);
+      await setCode(page, box, attack.code);
       await check(box);
-      const cases = box.locator('.exercise-cases > li');
-      await expect(cases).toHaveCount(EXERCISES[id].cases.length);
-      for (let c = 0; c < EXERCISES[id].cases.length; c++) await expect(cases.nth(c)).toHaveAttribute('data-status', 'pass');
-      await expect(box.locator('.exercise-summary')).toContainText(t('allPass', { total: EXERCISES[id].cases.length }));
+      const got = await statuses(box);
+      expect(got).toHaveLength(CASES[attack.id]);
+      expect(got.every((s) => s === 'pass')).toBe(false);
+      await expect(box.locator('.exercise-summary')).not.toContainText(t('allPass', { total: CASES[attack.id] }));
+      await expect(box.locator('.exercise-solved')).toBeHidden();
+      await expect(page.locator('[data-progress-text]')).toHaveText(t('progress', { solved: 0, total: 4 }));
+      // Nothing the attack posted reached the page: the next check is judged normally.
+      await setCode(page, box, source(attack.id, 'solution'));
+      await check(box);
       await expect(box.locator('.exercise-solved')).toBeVisible();
-      await expect(box.locator('.exercise-solved')).toContainText(t('solved'));
-      await expect(progress).toHaveText(i === 3 ? t('progressAll', { total: 4 }) : t('progress', { solved: i + 1, total: 4 }));
-    }
-    // A reload keeps each exercise's code and its solved badge.
-    for (const id of EXERCISE_IDS) await saved(page, id, EXERCISES[id].solution[locale.code]);
-    await page.reload();
-    await expect(progress).toHaveText(t('progressAll', { total: 4 }));
-    for (const id of EXERCISE_IDS) {
-      const box = await open(page, id);
-      await expect(box.locator('.exercise-solved')).toBeVisible();
-      expect(await editorText(box)).toBe(EXERCISES[id].solution[locale.code]);
-    }
-  });
-
-  test('the starter shows each case in order, the first failing one open with expected and actual, and a hint', async ({ page, consoleErrors }) => {
-    void consoleErrors;
-    await page.goto(lessonUrl(locale));
-    const box = await open(page, 'fix-746');
-    expect(await editorText(box)).toBe(EXERCISES['fix-746'].starter[locale.code]);
-    await check(box);
-    const cases = box.locator('.exercise-cases > li');
-    await expect(cases).toHaveCount(3);
-    await expect(box.locator('.exercise-summary')).toHaveText(t('summary', { passed: 0, total: 3 }));
-    await expect(cases.nth(0)).toHaveAttribute('data-status', 'fail');
-    await expect(cases.nth(0)).toContainText('✗');
-    await expect(cases.nth(0)).toContainText(t('status.fail'));
-    const first = cases.nth(0).locator('details');
-    await expect(first).toHaveAttribute('open', '');
-    await expect(first.locator('.exercise-expected')).toContainText(t('expected'));
-    await expect(first.locator('.exercise-expected pre')).toHaveText('"data: a\\ndata: \\ndata: b\\n\\n"');
-    await expect(first.locator('.exercise-actual')).toContainText(t('actual'));
-    await expect(first.locator('.exercise-actual pre')).toHaveText('"data: a\\n\\nb\\n\\n"');
-    await expect(cases.nth(1).locator('details')).not.toHaveAttribute('open', '');
-    // The table case: the whole table, each wrong cell marked with ✗ and its expected verdict.
-    await cases.nth(2).locator('summary').click();
-    const table = cases.nth(2).locator('table');
-    await expect(table.locator('tbody tr')).toHaveCount(6);
-    await expect(table.locator('td.exercise-cell-bad')).not.toHaveCount(0);
-    await expect(table.locator('td.exercise-cell-bad').first()).toContainText('✗');
-    await expect(table.locator('td.exercise-cell-bad').first()).toContainText(t('cellExpected', { expected: '' }).replace(/\)$/, '').trim());
-    // A hint appears after the failed check; another after the next one.
-    await expect(box.locator('.exercise-hint-list li')).toHaveCount(1);
-    await check(box);
-    await expect(box.locator('.exercise-hint-list li')).toHaveCount(2);
-    await expect(box.locator('.exercise-solved')).toBeHidden();
-  });
-
-  // How long the stop and the click take is printed by `npm run bench:page`; the 2 s limit itself
-  // is checked by the unit tests (test/unit/exercises.test.ts).
-  test('`while (true) {}` is stopped with a clear message, and the page answers a click while it runs', async ({ page, consoleErrors }) => {
-    void consoleErrors;
-    await page.goto(lessonUrl(locale));
-    const box = await open(page, 'predict');
-    // Load the checker first, so that the measure is the run alone: a syntax error comes back
-    // from the spare worker once it is ready.
-    await setCode(page, box, 'while (true) {\n');
-    await expect(box.locator('[data-syntax]')).toBeVisible({ timeout: 10_000 });
-    await page.keyboard.press('ControlOrMeta+End');
-    await page.keyboard.insertText('}');
-    await expect(box.locator('[data-syntax]')).toBeHidden({ timeout: 10_000 }); // linted: no worker starts during the run
-    // In the page: Check, then a click on the reference solution while the check runs. The
-    // solution opens while the check is still running (the order of events, not their timing):
-    // a page blocked by the loop could only open it once the check was over.
-    const order = await box.evaluate(
-      (section) =>
-        new Promise<{ checkingAtClick: boolean; checkingAtToggle: boolean }>((resolve) => {
-          const host = section.querySelector('ga-exercise')!;
-          const details = section.querySelector<HTMLDetailsElement>('.exercise-reference')!;
-          section.querySelector<HTMLButtonElement>('[data-check]')!.click();
-          setTimeout(() => {
-            const checkingAtClick = host.hasAttribute('data-checking');
-            details.addEventListener('toggle', () => resolve({ checkingAtClick, checkingAtToggle: host.hasAttribute('data-checking') }), { once: true });
-            details.querySelector('summary')!.click();
-          }, 300);
-        }),
-    );
-    expect(order).toEqual({ checkingAtClick: true, checkingAtToggle: true });
-    await expect(box.locator('.exercise-reference')).toHaveAttribute('open', '');
-    // The verdict comes once the limit stops the loop (30 s: a bound on finishing, not a timing).
-    await expect(box.locator('.exercise-summary')).toContainText(t('timeout'), { timeout: 30_000 });
-    // A fresh worker: the next check runs normally.
-    await setCode(page, box, EXERCISES.predict.solution[locale.code]);
-    await check(box);
-    await expect(box.locator('.exercise-solved')).toBeVisible();
-  });
-
-  test('an endless loop inside a case keeps the verdicts before it and marks that case stopped', async ({ page, consoleErrors }) => {
-    void consoleErrors;
-    await page.goto(lessonUrl(locale));
-    const box = await open(page, 'fix-746');
-    const source = EXERCISES['fix-746'].solution[locale.code].replace('let response = \'\';', "let response = '';\n  while (stream) {}");
-    await setCode(page, box, source);
-    await check(box);
-    const cases = box.locator('.exercise-cases > li');
-    await expect(cases.nth(0)).toHaveAttribute('data-status', 'pass');
-    await expect(cases.nth(1)).toHaveAttribute('data-status', 'timeout');
-    await expect(cases.nth(1)).toContainText(t('caseTimeout'));
-    await expect(cases.nth(2)).toHaveAttribute('data-status', 'skipped');
-  });
-
-  test('a syntax error shows its line and column, in the results and in the editor as you type', async ({ page, consoleErrors }) => {
-    void consoleErrors;
-    await page.goto(lessonUrl(locale));
-    const box = await open(page, 'chunks-as-units');
-    await setCode(page, box, "export const answer = 'x';\n\nexport function render(chunks: string[]) {\n  return chunks.join(;\n}\n");
-    // As you type: a gutter marker and the status line under the editor.
-    await expect(box.locator('.cm-lint-marker-error')).toHaveCount(1, { timeout: 5000 });
-    await expect(box.locator('[data-syntax]')).toHaveText('✗ ' + t('compileError', { line: 4, column: 22, message: 'Unexpected token' }));
-    await check(box);
-    await expect(box.locator('.exercise-summary')).toHaveText('✗ ' + t('compileError', { line: 4, column: 22, message: 'Unexpected token' }));
-    // A thrown error names its line too.
-    await setCode(page, box, "export const answer = 'x';\n\nexport function render(chunks: string[]): string {\n  throw new Error('boom');\n}\n");
-    await expect(box.locator('[data-syntax]')).toBeHidden({ timeout: 5000 });
-    await setCode(page, box, "export const answer = 'Use a passing tone, e.g. a chromatic note.';\n\nexport function render(chunks: string[]): string {\n  throw new Error('boom');\n}\n");
-    await check(box);
-    const thrown = box.locator('.exercise-cases > li[data-status="throw"]');
-    await expect(thrown).toHaveCount(1);
-    await expect(thrown).toContainText(t('thrownAt', { line: 4, message: 'Error: boom' }));
-    // A missing export is named.
-    await setCode(page, box, 'export const answer = 42;\n');
-    await check(box);
-    await expect(box.locator('.exercise-cases > li').first()).toContainText(
-      t('exportWrong', { name: 'answer', kind: t('kind.string'), actual: t('value.number') }),
-    );
-  });
-
-  test('reset asks first, then brings back the starter code, not the saved code; Ctrl+Z undoes it', async ({ page, consoleErrors }) => {
-    void consoleErrors;
-    await page.goto(lessonUrl(locale));
-    const box = await open(page, 'error-ends-stream');
-    const starter = EXERCISES['error-ends-stream'].starter[locale.code];
-    await setCode(page, box, '// mine\n');
-    await saved(page, 'error-ends-stream', '// mine\n');
-    await page.reload();
-    const again = await open(page, 'error-ends-stream');
-    expect(await editorText(again)).toBe('// mine\n');
-    await again.locator('[data-reset]').click();
-    const confirm = again.locator('[data-confirm]');
-    await expect(confirm).toBeVisible();
-    await expect(confirm).toContainText(t('resetConfirm'));
-    await expect(confirm.getByRole('button', { name: t('cancel') })).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(confirm).toBeHidden();
-    await expect(again.locator('[data-reset]')).toBeFocused();
-    expect(await editorText(again)).toBe('// mine\n');
-    await again.locator('[data-reset]').click();
-    await confirm.getByRole('button', { name: t('resetYes') }).click();
-    expect(await editorText(again)).toBe(starter);
-    await page.keyboard.press('ControlOrMeta+z');
-    expect(await editorText(again)).toBe('// mine\n');
-    // Loading the reference solution asks too.
-    await again.locator('.exercise-reference summary').click();
-    await again.locator('[data-load-reference]').click();
-    await again.locator('[data-confirm-reference]').getByRole('button', { name: t('referenceYes') }).click();
-    expect(await editorText(again)).toBe(EXERCISES['error-ends-stream'].solution[locale.code]);
-  });
-
-  test('the whole flow with the keyboard alone: Tab in, type, Ctrl+Enter, Esc then Tab out', async ({ page, consoleErrors }) => {
-    void consoleErrors;
-    await page.goto(lessonUrl(locale));
-    const box = await open(page, 'predict');
-    const content = box.locator('.cm-content');
-    // Focus the last focusable thing before the editor, then Tab into the editor.
-    await box.locator('ga-exercise').evaluate((host) => {
-      const before = document.createElement('button');
-      before.textContent = 'before';
-      before.id = 'focus-before';
-      host.parentElement!.insertBefore(before, host);
     });
-    await page.locator('#focus-before').focus();
-    await page.keyboard.press('Tab');
-    await expect(content).toBeFocused();
-    // Not yet typed: Tab moves on instead of indenting.
-    await page.keyboard.press('Tab');
-    await expect(content).not.toBeFocused();
-    await page.keyboard.press('Shift+Tab');
-    await expect(content).toBeFocused();
-    // Type the answer over the starter, then Tab indents.
-    await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.press('Delete');
-    await page.keyboard.type("export const fromGaChatbotApi = ['a\\nb'];\nexport const fromGaApi = ['a'];\nexport const dependsOnSystem = 'neither';\n");
-    await page.keyboard.press('Tab');
-    await expect(content).toBeFocused();
-    expect(await editorText(box)).toContain("\n  ");
-    await page.keyboard.press('Backspace');
-    await page.keyboard.press('ControlOrMeta+Enter');
-    await expect(box.locator('.exercise-solved')).toBeVisible({ timeout: 10_000 });
-    await expect(box.locator('[data-live]')).toContainText(t('allPass', { total: 3 }));
-    // The proof appears after the check: the bytes with visible line ends.
-    await expect(box.locator('[data-reveal]')).toContainText('␍␊');
-    // Esc, then Tab, leaves the editor for the Check button.
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('Tab');
-    await expect(box.locator('[data-check]')).toBeFocused();
-    // The buttons work from the keyboard: Reset, then Escape cancels.
-    await page.keyboard.press('Tab');
-    await expect(box.locator('[data-reset]')).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(box.locator('[data-confirm]')).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(box.locator('[data-confirm]')).toBeHidden();
-  });
-
-  test('a corrupt or forbidden store is ignored without breaking the page', async ({ page, consoleErrors }) => {
-    void consoleErrors;
-    await page.addInitScript(() => {
-      localStorage.setItem('ga-course:l6:v1:exercise:predict', '{not json');
-      localStorage.setItem('ga-course:l6:v1:exercise:fix-746', JSON.stringify({ code: 42, solved: 'yes', hints: -3 }));
-    });
-    await page.goto(lessonUrl(locale));
-    await expect(page.locator('[data-progress-text]')).toHaveText(t('progress', { solved: 0, total: 4 }));
-    const box = await open(page, 'predict');
-    expect(await editorText(box)).toBe(EXERCISES.predict.starter[locale.code]);
-    // Now a store that throws on every call for the course's keys (the theme switcher keeps its own).
-    await page.addInitScript(() => {
-      const { getItem, setItem } = Storage.prototype;
-      const mine = (key: unknown) => String(key).startsWith('ga-course:');
-      Storage.prototype.getItem = function (this: Storage, key: string) {
-        if (mine(key)) throw new DOMException('denied', 'SecurityError');
-        return getItem.call(this, key);
-      };
-      Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
-        if (mine(key)) throw new DOMException('quota', 'QuotaExceededError');
-        return setItem.call(this, key, value);
-      };
-    });
-    await page.reload();
-    const box2 = await open(page, 'chunks-as-units');
-    await setCode(page, box2, EXERCISES['chunks-as-units'].solution[locale.code]);
-    await check(box2);
-    await expect(box2.locator('.exercise-solved')).toBeVisible();
-    await expect(page.locator('[data-progress-text]')).toHaveText(t('progress', { solved: 1, total: 4 }));
-    await expect(box2.locator('[data-storage]')).toBeVisible();
-  });
-
-  test('at 360 px wide the editor text is at least 16 px (no zoom on focus)', async ({ page, consoleErrors }) => {
-    void consoleErrors;
-    await page.setViewportSize({ width: 360, height: 800 });
-    await page.goto(lessonUrl(locale));
-    await open(page, 'predict');
-    const size = await page.locator('#exercise-predict .cm-content').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
-    expect(size).toBeGreaterThanOrEqual(16);
-  });
+  }
 });
 
-test('the editor and the checker load only when an exercise comes near, never on first paint', async ({ page, consoleErrors }) => {
-  void consoleErrors;
+test('each exercise is solved by its reference solution and by another right answer; the starters do not pass', async ({ page }) => {
+  await page.goto(lessonUrl(EN));
+  for (const id of IDS) {
+    const box = await open(page, id);
+    expect(await editorText(box)).toBe(source(id, 'starter'));
+    await check(box);
+    expect((await statuses(box)).every((s) => s === 'pass')).toBe(false);
+    for (const { code } of [...alternatives(id), { code: source(id, 'solution') }]) {
+      await setCode(page, box, code);
+      await check(box);
+      expect(await statuses(box)).toEqual(Array(CASES[id]).fill('pass'));
+      await expect(box.locator('.exercise-summary')).toHaveText('✓ ' + t('allPass', { total: CASES[id] }));
+    }
+  }
+  await expect(page.locator('[data-progress-text]')).toHaveText(t('progressAll', { total: 4 }));
+});
+
+test('a prediction: cases listed, nothing revealed until a prediction is committed, then the expected values and the proof', async ({ page }) => {
+  await page.goto(lessonUrl(EN));
+  const box = await open(page, 'predict');
+  const hidden = async () => {
+    const html = await box.evaluate((el) => el.outerHTML);
+    expect(html).not.toContain('a\\nb');
+    expect(html).not.toContain("'neither'];");
+    expect(await box.locator('.exercise-expected').count()).toBe(0);
+  };
+  // The cases and what each checks are there before any run.
+  await expect(box.locator('.exercise-cases > li')).toHaveCount(3);
+  await expect(box.locator('.exercise-cases > li').first()).toContainText('fromGaChatbotApi holds the data of each event');
+  await hidden();
+  // The untouched starter: which values are missing, nothing checked, nothing shown.
+  await check(box);
+  await expect(box.locator('.exercise-summary')).toContainText('fromGaChatbotApi, fromGaApi, dependsOnSystem');
+  await expect(box.locator('[data-reveal]')).toBeHidden();
+  await hidden();
+  // A committed prediction, partly wrong: each verdict, the expected values, the proof.
+  await setCode(page, box, "export const fromGaChatbotApi = ['a\\r\\nb'];\nexport const fromGaApi = ['a'];\nexport const dependsOnSystem = 'neither';\n");
+  await check(box);
+  expect(await statuses(box)).toEqual(['fail', 'pass', 'pass']);
+  await expect(box.locator('.exercise-expected pre').first()).toHaveText('["a\\nb"]');
+  await expect(box.locator('[data-reveal]')).toContainText('no colon: a field named "b"');
+  await expect(box.locator('[data-reveal]')).toContainText("export const fromGaChatbotApi: string[] = ['a\\nb'];");
+  // Right after seeing the answer: solved, but marked as such, here and in the progress line.
+  await setCode(page, box, source('predict', 'solution'));
+  await check(box);
+  await expect(box.locator('.exercise-solved')).toHaveText('✓ ' + t('solvedAssisted'));
+  await expect(page.locator('[data-progress-mark=predict]')).toHaveAttribute('data-solved', 'assisted');
+  await expect(page.locator('[data-progress-mark=predict] [data-mark-label]')).toContainText(t('progressAssisted'));
+});
+
+test('"show the answer" asks first, then reveals; a right prediction committed first is a plain solve', async ({ page, browser }) => {
+  await page.goto(lessonUrl(EN));
+  const box = await open(page, 'predict');
+  await box.locator('[data-show-answer]').click();
+  await expect(box.locator('[data-confirm]')).toContainText(t('showAnswerConfirm'));
+  await page.keyboard.press('Escape');
+  await expect(box.locator('[data-reveal]')).toBeHidden();
+  await box.locator('[data-show-answer]').click();
+  await box.locator('[data-confirm]').getByRole('button', { name: t('showAnswerYes') }).click();
+  await expect(box.locator('.exercise-expected')).toHaveCount(3);
+  await expect(box.locator('[data-reveal]')).toBeVisible();
+
+  // Another learner (a fresh browser profile) commits a right prediction first.
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await second.goto(lessonUrl(EN));
+  const fresh = await open(second, 'predict');
+  await setCode(second, fresh, alternatives('predict')[0]!.code);
+  await check(fresh);
+  await expect(fresh.locator('.exercise-solved')).toHaveText('✓ ' + t('solved'));
+  await expect(second.locator('[data-progress-mark=predict]')).toHaveAttribute('data-solved', 'own');
+  await other.close();
+});
+
+test('hints open on request, one at a time; a syntax error costs none; results, hints and solved come back after a reload', async ({ page }) => {
+  await page.goto(lessonUrl(EN));
+  const box = await open(page, 'fix-746');
+  const shownHints = box.locator('[data-hint-item]:not([hidden])');
+  await expect(shownHints).toHaveCount(0);
+  await check(box);
+  await setCode(page, box, 'const x = ;\n');
+  await check(box);
+  await expect(box.locator('.exercise-summary')).toContainText(t('compileError', { line: 1, column: 11 }));
+  await expect(shownHints).toHaveCount(0); // checks never open hints
+  await box.locator('[data-hint]').click();
+  await expect(shownHints).toHaveCount(1);
+  await expect(shownHints.first()).toBeFocused();
+  await box.locator('[data-hint]').click();
+  await expect(shownHints).toHaveCount(2);
+  await expect(box.locator('[data-hint]')).toHaveText(t('hintButton', { n: 3, total: 3 }));
+  await box.locator('[data-hint]').click();
+  await expect(box.locator('[data-hint]')).toHaveText(t('hintsAll', { total: 3 }));
+  await expect(box.locator('[data-hint]')).toHaveAttribute('aria-disabled', 'true');
+  // A partial fix, checked, then a reload: the code, its results, the hints.
+  await setCode(page, box, source('fix-746', 'starter').replace("return 'data: ' + chunk + '\\n\\n';", "return chunk.split('\\n').map((line) => 'data: ' + line + '\\n').join('') + '\\n';"));
+  await check(box);
+  expect(await statuses(box)).toEqual(['pass', 'fail', 'fail']);
+  await page.reload();
+  const again = await open(page, 'fix-746');
+  expect(await statuses(again)).toEqual(['pass', 'fail', 'fail']);
+  await expect(again.locator('.exercise-summary')).toHaveText(t('summary', { passed: 1, total: 3 }));
+  await expect(again.locator('[data-hint-item]:not([hidden])')).toHaveCount(3);
+  // Edited since: the results say they are older than the code.
+  await again.locator('.cm-content').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.insertText('\n// more\n');
+  await page.reload();
+  await expect((await open(page, 'fix-746')).locator('[data-summary]')).toContainText(t('staleResults'));
+});
+
+test('a solve after opening the reference solution is marked as such; after a pass, the next exercise; progress items link to the workbenches', async ({ page }) => {
+  await page.goto(lessonUrl(EN));
+  const box = await open(page, 'error-ends-stream');
+  await box.locator('.exercise-reference summary').click();
+  await box.locator('[data-load-reference]').click();
+  await box.locator('[data-confirm-reference]').getByRole('button', { name: t('referenceYes') }).click();
+  expect(await editorText(box)).toBe(source('error-ends-stream', 'solution'));
+  await check(box);
+  await expect(box.locator('.exercise-solved')).toHaveText('✓ ' + t('solvedAssisted'));
+  const next = box.locator('[data-next] a');
+  await expect(next).toHaveText(t('next', { title: 'Chunks as units' }));
+  await next.click();
+  await expect(page).toHaveURL(/#exercise-chunks-as-units$/);
+  await expect(page.locator('#exercise-chunks-as-units')).toBeInViewport();
+  // The last exercise, solved: the first one still open.
+  const last = await open(page, 'chunks-as-units');
+  await setCode(page, last, alternatives('chunks-as-units')[0]!.code);
+  await check(last);
+  await expect(last.locator('[data-next] a')).toHaveText(t('stillOpen', { title: 'Predict the two writers' }));
+  // The progress line: a link per exercise, its state in words.
+  const mark = page.locator('[data-progress-mark=fix-746]');
+  await expect(mark).toHaveAttribute('href', '#exercise-fix-746');
+  await expect(mark.locator('[data-mark-label]')).toHaveText(t('progressItem', { n: 2, title: 'Fix #746 on both sides', state: t('progressOpen') }));
+  await expect(page.locator('[data-progress-mark=chunks-as-units] [data-mark-label]')).toHaveText(
+    t('progressItem', { n: 4, title: 'Chunks as units', state: t('progressSolved') }),
+  );
+  await mark.click();
+  await expect(page.locator('#exercise-fix-746')).toBeInViewport();
+});
+
+test('errors say what happened in the page’s language, with the engine’s own text beside it', async ({ page }) => {
+  await page.goto(lessonUrl(EN));
+  const box = await open(page, 'chunks-as-units');
+  await setCode(page, box, "export const answer = 'x';\n\nexport function render(chunks: string[]) {\n  return chunks.join(;\n}\n");
+  // As you type: a gutter marker and the status line under the editor.
+  await expect(box.locator('.cm-lint-marker-error')).toHaveCount(1, { timeout: 15_000 });
+  await expect(box.locator('[data-syntax]')).toHaveText('✗ ' + t('compileError', { line: 4, column: 22 }) + ' Unexpected token');
+  await check(box);
+  await expect(box.locator('.exercise-summary')).toHaveText('✗ ' + t('compileError', { line: 4, column: 22 }));
+  await expect(box.locator('.exercise-report')).toContainText(t('transpilerSays') + ' Unexpected token');
+  // A thrown error: where, the original message, and why it may happen here.
+  await setCode(page, box, "export const answer = 'Use a passing tone, e.g. a chromatic note.';\n\nexport function render(chunks: string[]): string {\n  return document.title + chunks.join('');\n}\n");
+  await check(box);
+  const thrown = box.locator('.exercise-cases > li[data-status="throw"]');
+  await expect(thrown).toContainText(t('thrownAt', { line: 4 }));
+  await expect(thrown.locator('.exercise-engine-text code')).toHaveText('ReferenceError: document is not defined');
+  await expect(thrown).toContainText(t('explain.ReferenceError'));
+  // An export of the wrong kind is named.
+  await setCode(page, box, 'export const answer = 42;\n');
+  await check(box);
+  await expect(box.locator('.exercise-cases > li').first()).toContainText(t('exportWrong', { name: 'answer', kind: t('kind.string'), actual: t('value.number') }));
+});
+
+test('the shortcut: Ctrl+Enter, ⌘+Enter on a Mac; the keyboard help once, on the first workbench', async ({ page, browser }) => {
+  await page.goto(lessonUrl(EN));
+  await open(page, 'predict');
+  await expect(page.locator('#exercise-predict .exercise-shortcut')).toHaveText(t('shortcut'));
+  await expect(page.locator('.exercise-keys:visible')).toHaveCount(1);
+  await expect(page.locator('#exercise-predict .exercise-keys')).toBeVisible();
+  // Every editor is still described by the help, for screen readers.
+  for (const id of IDS) await expect((await open(page, id)).locator('.cm-content')).toHaveAttribute('aria-describedby', `exercise-${id}-keys`);
+  const mac = await browser.newContext();
+  await mac.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'platform', { get: () => 'MacIntel' });
+    Object.defineProperty(Navigator.prototype, 'userAgentData', { get: () => ({ platform: 'macOS' }) });
+  });
+  const macPage = await mac.newPage();
+  await macPage.goto(lessonUrl(EN));
+  await open(macPage, 'predict');
+  await expect(macPage.locator('#exercise-predict .exercise-shortcut')).toHaveText(t('shortcutMac'));
+  await expect(macPage.locator('#exercise-predict .exercise-keys')).toContainText(t('shortcutMac'));
+  await mac.close();
+});
+
+test('on a touch screen no shortcut is shown', async ({ browser }) => {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await phone.newPage();
+  await page.goto(lessonUrl(EN));
+  const box = await open(page, 'predict');
+  await expect(box.locator('.exercise-shortcut')).toBeHidden();
+  await expect(box.locator('.exercise-keys-pointer')).toBeHidden();
+  await expect(box.locator('.exercise-keys-touch')).toHaveText(t('keysTouch'));
+  await expect(box.locator('.exercise-keys-touch')).toBeVisible();
+  await phone.close();
+});
+
+test('the editor refuses code past 200,000 characters and says so; the saved code stays', async ({ page }) => {
+  await page.goto(lessonUrl(EN));
+  const box = await open(page, 'predict');
+  await setCode(page, box, 'export const fromGaApi = ["a"];\n');
+  await expect(box.locator('[data-notice]')).toBeHidden();
+  await box.locator('.cm-content').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.insertText('// ' + 'x'.repeat(200_000));
+  await expect(box.locator('[data-notice]')).toHaveText(t('tooLong', { max: '200,000' }));
+  expect(await editorText(box)).toBe('export const fromGaApi = ["a"];\n');
+  await page.reload();
+  expect(await editorText(await open(page, 'predict'))).toBe('export const fromGaApi = ["a"];\n');
+});
+
+test('a full or blocked store: the page works, says the work is not saved, and keeps the last saved version', async ({ page }) => {
+  await page.goto(lessonUrl(EN));
+  const box = await open(page, 'chunks-as-units');
+  await setCode(page, box, '// saved\n');
+  await check(box);
+  await page.addInitScript(() => {
+    const { setItem } = Storage.prototype;
+    Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
+      if (String(key).startsWith('ga-course:')) throw new DOMException('quota', 'QuotaExceededError');
+      return setItem.call(this, key, value);
+    };
+  });
+  await page.reload();
+  const again = await open(page, 'chunks-as-units');
+  expect(await editorText(again)).toBe('// saved\n');
+  await setCode(page, again, source('chunks-as-units', 'solution'));
+  await check(again);
+  await expect(again.locator('.exercise-solved')).toBeVisible();
+  await expect(again.locator('[data-notice]')).toHaveText(t('saveFailed'));
+  await expect(page.locator('[data-progress-text]')).toHaveText(t('progress', { solved: 1, total: 4 }));
+});
+
+test('reset asks first, then brings back the starter code; Ctrl+Z undoes it', async ({ page }) => {
+  await page.goto(lessonUrl(EN));
+  const box = await open(page, 'error-ends-stream');
+  await setCode(page, box, '// mine\n');
+  await box.locator('[data-reset]').click();
+  const confirm = box.locator('[data-confirm]');
+  await expect(confirm).toContainText(t('resetConfirm'));
+  await expect(confirm.getByRole('button', { name: t('cancel') })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(box.locator('[data-reset]')).toBeFocused();
+  await box.locator('[data-reset]').click();
+  await confirm.getByRole('button', { name: t('resetYes') }).click();
+  expect(await editorText(box)).toBe(source('error-ends-stream', 'starter'));
+  await page.keyboard.press('ControlOrMeta+z');
+  expect(await editorText(box)).toBe('// mine\n');
+});
+
+test('the keyboard alone: Tab in, type, Ctrl+Enter, the verdict announced, Esc then Tab out, a hint, reset', async ({ page }) => {
+  await page.goto(lessonUrl(EN));
+  const box = await open(page, 'chunks-as-units');
+  const content = box.locator('.cm-content');
+  await box.locator('ga-exercise').evaluate((host) => {
+    const before = document.createElement('button');
+    before.textContent = 'before';
+    before.id = 'focus-before';
+    host.parentElement!.insertBefore(before, host);
+  });
+  await page.locator('#focus-before').focus();
+  await page.keyboard.press('Tab');
+  await expect(content).toBeFocused();
+  // Not yet typed: Tab moves on instead of indenting.
+  await page.keyboard.press('Tab');
+  await expect(content).not.toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(content).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  // Typed key by key: the editor closes brackets and quotes as they open, and skips them when typed.
+  await page.keyboard.type("export const answer = 'Steps:\\n1. Play the root.\\n';\nexport const render = (chunks: string[]) => chunks.join(' ');\n");
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(box.locator('.exercise-solved')).toBeVisible({ timeout: 30_000 });
+  await expect(box.locator('[data-live]')).toContainText(t('allPass', { total: 4 }));
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Tab');
+  await expect(box.locator('[data-check]')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(box.locator('[data-hint]')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(box.locator('[data-hint-item]').first()).toBeFocused();
+  await expect(box.locator('[data-live]')).toContainText(t('hintShown', { n: 1, total: 3 }));
+  await box.locator('[data-reset]').focus();
+  await page.keyboard.press('Enter');
+  await expect(box.locator('[data-confirm]')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(box.locator('[data-confirm]')).toBeHidden();
+});
+
+test('`while (true) {}` is stopped with a clear message, and the page answers a click while it runs', async ({ page }) => {
+  await page.goto(lessonUrl(EN));
+  const box = await open(page, 'chunks-as-units');
+  await setCode(page, box, 'while (true) {\n');
+  await expect(box.locator('[data-syntax]')).toBeVisible({ timeout: 30_000 }); // the checker is loaded
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.insertText('}');
+  await expect(box.locator('[data-syntax]')).toBeHidden({ timeout: 30_000 });
+  // The reference solution opens while the check still runs (the order of events, not their timing).
+  const order = await box.evaluate(
+    (section) =>
+      new Promise<{ checkingAtClick: boolean; checkingAtToggle: boolean }>((resolve) => {
+        const host = section.querySelector('ga-exercise')!;
+        const details = section.querySelector<HTMLDetailsElement>('.exercise-reference')!;
+        section.querySelector<HTMLButtonElement>('[data-check]')!.click();
+        setTimeout(() => {
+          const checkingAtClick = host.hasAttribute('data-checking');
+          details.addEventListener('toggle', () => resolve({ checkingAtClick, checkingAtToggle: host.hasAttribute('data-checking') }), { once: true });
+          details.querySelector('summary')!.click();
+        }, 300);
+      }),
+  );
+  expect(order).toEqual({ checkingAtClick: true, checkingAtToggle: true });
+  await expect(box.locator('.exercise-summary')).toContainText(t('timeout'), { timeout: 30_000 });
+  await setCode(page, box, source('chunks-as-units', 'solution'));
+  await check(box);
+  await expect(box.locator('.exercise-solved')).toBeVisible();
+});
+
+test('the editor and the checker load only when an exercise comes near, never on first paint', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script' || /\.js(\?|$)/.test(request.url())) scripts.push(request.url());
   });
   await page.goto(lessonUrl(EN));
   await page.waitForLoadState('networkidle');
-  expect(scripts.filter((url) => /\/exercise\.|exercise-worker/.test(url))).toEqual([]);
+  expect(scripts.filter((url) => /\/exercise\.|checker-worker|sandbox-worker/.test(url))).toEqual([]);
   const box = await open(page, 'predict');
   expect(scripts.filter((url) => /\/exercise\./.test(url)).length).toBe(1);
-  // The worker (and its transpiler) waits for the first use.
-  expect(scripts.filter((url) => /exercise-worker/.test(url))).toEqual([]);
+  expect(scripts.filter((url) => /checker-worker|sandbox-worker/.test(url))).toEqual([]);
   await check(box);
-  expect(scripts.filter((url) => /exercise-worker/.test(url)).length).toBeGreaterThanOrEqual(1);
+  expect(scripts.filter((url) => /checker-worker/.test(url)).length).toBe(1);
+  expect(scripts.filter((url) => /sandbox-worker/.test(url)).length).toBeGreaterThanOrEqual(1);
 });

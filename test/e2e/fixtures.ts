@@ -195,7 +195,15 @@ export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
       await box.locator('[data-check]').click();
       await expect(box.locator('.exercise-report')).toBeVisible({ timeout: 30_000 });
       await expect(box.locator('ga-exercise')).not.toHaveAttribute('data-checking', '', { timeout: 30_000 });
-      await box.locator('.exercise-reference summary').click();
+      await box.locator('[data-hint]').click();
+      if (id === 'predict') {
+        // A prediction shows its answer (the expected values, the proof, the solution) once asked.
+        await box.locator('[data-show-answer]').click();
+        await box.locator('[data-confirm] .exercise-danger').click();
+        await expect(box.locator('[data-reveal]')).toBeVisible({ timeout: 30_000 });
+      } else {
+        await box.locator('.exercise-reference summary').click();
+      }
       if (id === 'fix-746') await box.locator('.exercise-cases > li').nth(2).locator('summary').click();
     }
     await page.locator('#exercise-predict [data-reset]').click();

@@ -10,7 +10,7 @@
 // must be the locale's strings) and `noEnglish`. A new page: add a test like these.
 
 import type { Locator, Page } from '@playwright/test';
-import { EXERCISES } from '../../lessons-code/exercises/index.ts';
+import { readFileSync } from 'node:fs';
 import { EXPECTED_OUTPUT, OTHER_LOCALES, PHONE_WIDTH, beyondUrl, englishShown, expect, lessonUrl, notFromLocale, outsideTheScreen, readyWidget, t, test, type Locale } from './fixtures.ts';
 
 /** The widget's texts (and aria-labels) matched by `selector` are all the locale's strings. */
@@ -114,24 +114,40 @@ for (const locale of OTHER_LOCALES) {
 
     await test.step('exercises', async () => {
       await expect(page.locator('[data-progress-text]')).toHaveText(t(locale, 'course.exercise.progress', { solved: 0, total: 4 }));
-      const box = page.locator('#exercise-fix-746');
-      await box.scrollIntoViewIfNeeded();
-      await expect(box.locator('ga-exercise')).toHaveAttribute('data-ready', '', { timeout: 30_000 });
-      // the starter's comments in the page's language (its first lines: at phone width CodeMirror
-      // renders only the lines on screen)
-      const firstLines = EXERCISES['fix-746'].starter[locale.code].split('\n').slice(0, 2);
-      await expect(box.locator('.cm-line').first()).toHaveText(firstLines[0]!);
-      await expect(box.locator('.cm-line').nth(1)).toHaveText(firstLines[1]!);
-      await box.locator('[data-check]').click();
-      await expect(box.locator('.exercise-summary')).toHaveText(t(locale, 'course.exercise.summary', { passed: 0, total: 3 }), { timeout: 30_000 });
-      const first = box.locator('.exercise-cases > li').first();
-      await expect(first).toContainText(t(locale, 'course.exercise.status.fail'));
-      await expect(first.locator('.exercise-expected')).toContainText(t(locale, 'course.exercise.expected'));
-      await expect(first.locator('.exercise-actual')).toContainText(t(locale, 'course.exercise.actual'));
-      await expect(box.locator('.exercise-hint-list li')).toHaveCount(1);
-      await box.locator('.exercise-reference summary').click();
-      await uiOf(box, 'button, .exercise-summary, summary', locale);
-      await noEnglish(box, locale);
+      // Each exercise solved with the locale's own files (the same code, comments in its language).
+      const ids = ['predict', 'fix-746', 'error-ends-stream', 'chunks-as-units'];
+      const file = (id: string, kind: string) => readFileSync(new URL(`../../lessons-code/exercises/${id}/${kind}.${locale.code}.ts`, import.meta.url), 'utf8');
+      for (const [i, id] of ids.entries()) {
+        const box = page.locator(`#exercise-${id}`);
+        await readyWidget(page, `#exercise-${id} ga-exercise`);
+        // the starter's first lines (CodeMirror renders only the lines on screen)
+        const firstLines = file(id, 'starter').split('\n').slice(0, 2);
+        await expect(box.locator('.cm-line').first()).toHaveText(firstLines[0]!);
+        await expect(box.locator('.cm-line').nth(1)).toHaveText(firstLines[1]!);
+        if (id === 'fix-746') {
+          await box.locator('[data-check]').click();
+          await expect(box.locator('.exercise-summary')).toHaveText(t(locale, 'course.exercise.summary', { passed: 0, total: 3 }), { timeout: 30_000 });
+          const first = box.locator('.exercise-cases > li').first();
+          await expect(first).toContainText(t(locale, 'course.exercise.status.fail'));
+          await expect(first.locator('.exercise-expected')).toContainText(t(locale, 'course.exercise.expected'));
+          await expect(first.locator('.exercise-actual')).toContainText(t(locale, 'course.exercise.actual'));
+          await box.locator('[data-hint]').click();
+          await expect(box.locator('[data-hint-item]:not([hidden])')).toHaveCount(1);
+          await box.locator('.exercise-reference summary').click();
+          await uiOf(box, 'button, .exercise-summary, .exercise-case-status, summary, .exercise-label', locale);
+          await noEnglish(box, locale);
+        }
+        await box.locator('.cm-content').click();
+        await page.keyboard.press('ControlOrMeta+a');
+        await page.keyboard.insertText(file(id, 'solution'));
+        await box.locator('[data-check]').click();
+        await expect(box.locator('.exercise-summary')).toHaveText(`✓ ${t(locale, 'course.exercise.allPass', { total: await box.locator('.exercise-cases > li').count() })}`, { timeout: 30_000 });
+        const solvedAs = i === 1 ? 'course.exercise.solvedAssisted' : 'course.exercise.solved'; // fix-746's reference was opened above
+        await expect(box.locator('[data-solved-text]')).toHaveText(t(locale, solvedAs));
+        await uiOf(box, 'button, .exercise-next, .exercise-case-status, [data-solved-text]', locale);
+        await noEnglish(box, locale);
+      }
+      await expect(page.locator('[data-progress-text]')).toHaveText(t(locale, 'course.exercise.progressAll', { total: 4 }));
       await noEnglish(page.locator('.exercise-progress').first(), locale);
     });
 
