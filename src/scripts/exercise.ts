@@ -13,7 +13,6 @@ import { button, compileBlock, el, labelled, renderProof, thrownBlock, verdictBo
 import { exerciseRunner } from './exercise-runner.ts';
 import { announceProgress, hashCode, MAX_CODE, readExercise, solvedInStore, writeExercise, type ExerciseState } from './exercise-store.ts';
 import { readLabels, type Labels } from './labels.ts';
-import { renderMarkdown } from './markdown.ts';
 
 /** The exercises' files as text, fetched when needed: a prediction's solution only once revealed. */
 const SOURCES = import.meta.glob<string>('../../lessons-code/exercises/*/{starter,solution}*.ts', { query: '?raw', import: 'default' });
@@ -535,6 +534,7 @@ class Workbench {
     box.replaceChildren();
     if (prose) {
       const explanation = el('div', 'exercise-why');
+      const { renderMarkdown } = await import('./markdown.ts'); // only for a prediction that has prose
       renderMarkdown(explanation, prose);
       box.append(el('h4', 'exercise-heading', this.t('why')), explanation);
     }
