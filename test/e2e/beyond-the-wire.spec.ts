@@ -1,9 +1,10 @@
-// "Beyond the wire" (issue 6), in English: the cut slider and the scan (its counts are the ones
-// lessons-code computes, as in the unit tests), the drop control and the client's handling of a
-// truncated turn, the timeline of the burst and the paced host; keyboard only; no console errors.
-// Elsewhere: the page's sections and sidebar entry (test/dist/pages.test.ts), es/fr strings
-// (locales.spec.ts), axe (a11y.spec.ts), 360 px (layout.spec.ts).
-
+// "Beyond the wire" (issues 6, 11, 16), in English: the cut slider and the scan (its counts are the
+// ones lessons-code computes, as in the unit tests), a scan that is stopped or fails; the drop
+// control, the readers' rows as the lesson's failure table has them, the client's handling of a
+// truncated turn; the timeline of both hosts on one axis, the streaming host's first text first,
+// Stop; each demo's first view in the page before any script; no layout shift while scrolling;
+// keyboard only; no console errors. Elsewhere: the page's sections and sidebar entry
+// (test/dist/pages.test.ts), es/fr strings (locales.spec.ts), axe (a11y.spec.ts), 360 px (layout.spec.ts).
 import type { Locator, Page } from '@playwright/test';
 import {
   CUT_STREAMS,
@@ -13,7 +14,7 @@ import {
   scanEveryReader,
   wordPieces,
 } from '../../lessons-code/index.ts';
-import { firstDrop } from '../../src/scripts/stop-short-demo.ts';
+import { firstDrop } from '../../src/lib/stop-view.ts';
 import { EN, beyondUrl, expect, t, test, type Locale } from './fixtures.ts';
 
 const pageUrl = beyondUrl;
@@ -95,6 +96,19 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     await expect(demo.locator('[data-part=place]')).toHaveAttribute('data-kind', 'char');
     expect(await sameAll(demo)).toEqual({ decodeEach: 'false', parseEach: 'false', page: 'true', standard: 'true' });
     await expect(demo.locator('[data-part=status]')).toHaveText(t(locale, 'course.cut.announce_other', { count: 2, readers: 4 }));
+    await context.close();
+  });
+
+  test('stop-short demo: the first drop and both clients are in the page before any script runs', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(pageUrl(locale));
+    const demo = page.locator(STOP);
+    await expect(demo.locator('input[type=range]')).toHaveValue(String(firstDrop(DROP_STREAMS[0]!)));
+    await expect(demo.getByTestId('unfinished')).toContainText('data:');
+    await expect(demo.locator('[data-part=careful-body]')).toHaveAttribute('data-status', 'truncated');
+    await expect(demo.getByTestId('page-history')).toHaveAttribute('data-turns', '4');
+    await expect(demo.locator('[data-part=status]')).not.toBeEmpty();
     await context.close();
   });
 
@@ -189,7 +203,7 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     // The unfinished event is shown and discarded; nobody saw [DONE].
     await expect(demo.getByTestId('unfinished')).toContainText('data:');
     for (const reader of ['standard', 'page', 'chatService']) await expect(demo.locator(`tr[data-reader=${reader}] [data-testid=done]`)).toHaveClass(/bad/);
-    const careful = demo.locator('[data-client=careful] .bw-client-body');
+    const careful = demo.locator('[data-part=careful-body]');
     await expect(careful).toHaveAttribute('data-status', 'truncated');
     await expect(demo.getByTestId('notice')).toBeVisible();
     await expect(demo.getByTestId('careful-history')).toHaveAttribute('data-turns', '2');
@@ -211,6 +225,7 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     await expect(careful).toHaveAttribute('data-status', 'complete');
     await expect(demo.getByTestId('careful-history')).toHaveAttribute('data-turns', '4');
     await expect(demo.getByTestId('retry')).toHaveCount(0);
+    await expect(demo.getByTestId('careful-history')).toBeFocused();
 
     // The slider by keyboard: End is the whole stream, [DONE] included.
     await slider.focus();
@@ -231,14 +246,26 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     await expect(careful).toHaveAttribute('data-status', 'failed');
     await expect(demo.getByTestId('notice')).toContainText('Failed to process message. Please try again.');
     for (const reader of ['standard', 'page', 'chatService']) await expect(demo.locator(`tr[data-reader=${reader}] [data-testid=done]`)).toHaveClass(/bad/);
-    await expect(demo.getByTestId('page-bubble')).toContainText('{"error":"Failed to process message. Please try again."}');
+    // As in the lesson's failure table: the standard and the page keep the error event as text,
+    // chatService throws; the note under the table says why, and the careful client fails the turn.
+    const failed = 'Failed to process message. Please try again.';
+    await expect(demo.locator('[data-part=kept-standard]')).toHaveText(`{"error":"${failed}"}`);
+    await expect(demo.locator('[data-part=kept-page]')).toHaveText(`{"error":"${failed}"}`);
+    await expect(demo.locator('[data-part=error-standard]')).toHaveText('—');
+    await expect(demo.locator('[data-part=error-chatService]')).toHaveText(`${t(locale, 'course.stopShort.throws')} ${failed}`);
+    await expect(demo.locator('[data-part=standard-note]')).toBeVisible();
+    await expect(demo.getByTestId('page-bubble')).toContainText(`{"error":"${failed}"}`);
     await expect(demo.getByTestId('page-history')).toHaveAttribute('data-turns', '4');
     await expect(demo.getByTestId('careful-history')).toHaveAttribute('data-turns', '2');
     // Retrying fails the same way: the replica has no model server.
     await demo.getByTestId('retry').focus();
     await page.keyboard.press('Enter');
-    await expect(demo.locator('[data-client=careful] p.note')).toBeVisible();
+    await expect(demo.locator('[data-client=careful] p.note')).toHaveText(t(locale, 'course.stopShort.retriedAgain'));
     await expect(careful).toHaveAttribute('data-status', 'failed');
+    await expect(demo.getByTestId('retry')).toBeFocused();
+    // Back to the answer stream: the note goes, as it only explains the error event.
+    await demo.locator('[data-stream=answer]').click();
+    await expect(demo.locator('[data-part=standard-note]')).toBeHidden();
 
     // Exercise 3: a link to the lesson's exercises section, which exists.
     const link = demo.locator('[data-exercise] a');
@@ -325,4 +352,35 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     await expect(stats(burst)).toHaveAttribute('data-deltas', '1');
   });
 
+  // Issue 11: the page holds still while it is read. Every demo's skeleton and first result come
+  // with the page, so a demo that starts as it comes into view moves nothing.
+  for (const width of [390, 1280]) {
+    test(`the page holds still while it is scrolled at ${width} px: layout shift at most 0.05`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.addInitScript(() => {
+        const w = window as unknown as { __shift: number; __shifts: PerformanceObserver };
+        w.__shift = 0;
+        const add = (entries: PerformanceEntryList) => {
+          for (const entry of entries as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.__shift += entry.value;
+        };
+        w.__shifts = new PerformanceObserver((list) => add(list.getEntries()));
+        w.__shifts.observe({ type: 'layout-shift', buffered: true });
+        (w as unknown as { __flush: () => number }).__flush = () => (add(w.__shifts.takeRecords()), w.__shift);
+      });
+      await page.goto(pageUrl(locale));
+      const frame = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      // Down the page, most of a screen at a time, as a reader scrolls.
+      for (;;) {
+        const { y, max } = await page.evaluate(() => ({ y: scrollY, max: document.documentElement.scrollHeight - innerHeight }));
+        if (y >= max) break;
+        await page.mouse.wheel(0, 600);
+        await frame();
+      }
+      for (const tag of [CUT, STOP, BURST]) await expect(page.locator(tag)).toHaveAttribute('data-ready', '');
+      await frame();
+      const shift = await page.evaluate(() => (window as unknown as { __flush: () => number }).__flush());
+      console.log(`06b at ${width} px: cumulative layout shift ${shift.toFixed(4)}`);
+      expect(shift).toBeLessThanOrEqual(0.05);
+    });
+  }
 });

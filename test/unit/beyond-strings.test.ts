@@ -4,12 +4,13 @@
 // learner's page.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CUT_READERS, CUT_STREAMS } from '../../lessons-code/index.ts';
+import { CUT_READERS, CUT_STREAMS, DROP_READERS, DROP_STREAMS } from '../../lessons-code/index.ts';
 import { CUT_KINDS } from '../../src/lib/cut-view.ts';
 import { MODES, simulate, timelineView } from '../../src/lib/timeline-view.ts';
+import { PRESETS } from '../../src/lib/stop-view.ts';
 
 const read = (locale: string) => JSON.parse(readFileSync(new URL(`../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
-const VIEWS = ['cut-view.ts', 'timeline-view.ts'];
+const VIEWS = ['cut-view.ts', 'timeline-view.ts', 'stop-view.ts'];
 
 const exists = (table: Record<string, string>, key: string) => `course.${key}` in table || `course.${key}_other` in table;
 
@@ -22,6 +23,10 @@ const built = [
   ...['first', 'deltas', 'paints', 'cancelled', 'prefixes', 'final'].map((stat) => `burst.term.${stat}`),
   ...['routing', 'text', 'done', 'error'].map((kind) => `burst.event.${kind}`),
   ...['wait', 'headers', 'read', 'paint-timer', 'paint-final'].map((kind) => `burst.legend.${kind}`),
+  ...DROP_READERS.map((reader) => `stopShort.reader.${reader.id}`),
+  ...DROP_STREAMS.map((stream) => `stopShort.stream.${stream.id}`),
+  ...PRESETS.map((preset) => `stopShort.preset.${preset}`),
+  ...['complete', 'truncated', 'failed'].map((status) => `stopShort.status.${status}`),
 ];
 
 describe('the beyond-the-wire demos’ strings', () => {
