@@ -65,6 +65,17 @@ export type { ChannelListeners, ProviderStreamResult, TurnEnding } from './provi
 export { readProviderStream, readProviderPieces, createProviderPipeline } from './providers/read-provider-stream.ts';
 export type { ProviderLayerObservers, ProviderPipeline } from './providers/read-provider-stream.ts';
 export { pipeGrowingText, xhrGrowingText } from './providers/growing-text.ts';
+export { splitReads } from './providers/reads.ts';
+export type { ReadSize } from './providers/reads.ts';
+// Phase 2, for the page (06c): the sentence policy, a player on an injectable clock, the cut scan.
+export { SENTENCE_POLICIES, applySentencePolicy, endOfLastSentence } from './providers/policy.ts';
+export type { SentencePolicy, PolicyView } from './providers/policy.ts';
+export { createStreamPlayer } from './providers/player.ts';
+export type { StreamPlayer, PlayerOptions, PlayerObservers, PlayerState, PlayedRead, Transport } from './providers/player.ts';
+export {
+  PROVIDER_CUT_READERS, cutProviderRecording, scanProviderCuts, describeProviderCut, readProviderDecodingEachRead, sameProviderResult,
+} from './providers/cuts.ts';
+export type { ProviderCutKind, ProviderCutPlace, ProviderCutReader, ProviderCutResult, ProviderCutScan } from './providers/cuts.ts';
 export type { GrowingTextSink, GrowingTextSource } from './providers/growing-text.ts';
 export {
   PROVIDER_RECORDINGS, TRUNCATED_RECORDINGS, OPENAI_DATA_ONLY_STREAM, GEMINI_REPEATED_FINISH_STREAM, recordingById, truncateRecording,

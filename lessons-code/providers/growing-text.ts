@@ -23,26 +23,56 @@ export type GrowingTextSource = (sink: GrowingTextSink) => void | (() => void);
 const REPLACEMENT = 0xfffd;
 
 /**
+ * The transport's memory, synchronous: given the whole text so far at each growth, it says what is
+ * new. It remembers how many UTF-16 code units have gone on, and holds the last character of a
+ * growth back when it might still change: a lone high surrogate, or U+FFFD, which is what a
+ * decoder that re-decodes every received byte (as the XMLHttpRequest standard describes
+ * `responseText`: https://xhr.spec.whatwg.org/#text-response) shows for a character whose last
+ * bytes have not arrived yet. The next growth, or the end, passes it on. A text that shrinks is an
+ * error: the transport cannot know what the parser already has.
+ */
+export class GrowingTextRelay {
+  /** How many UTF-16 code units of the text have gone on. */
+  passed = 0;
+  private latest = '';
+
+  /** The part of `textSoFar` not passed on yet ('' when nothing is new, or only a held-back character). */
+  grow(textSoFar: string): string {
+    if (textSoFar.length < this.passed) throw new Error(`The received text shrank from ${this.passed} to ${textSoFar.length} characters.`);
+    this.latest = textSoFar;
+    let upTo = textSoFar.length;
+    const last = textSoFar.charCodeAt(upTo - 1);
+    if (last === REPLACEMENT || (last >= 0xd800 && last <= 0xdbff)) upTo--;
+    return this.take(upTo);
+  }
+
+  /** The response is complete: whatever was held back. */
+  end(): string {
+    return this.take(this.latest.length);
+  }
+
+  private take(upTo: number): string {
+    if (upTo <= this.passed) return '';
+    const part = this.latest.slice(this.passed, upTo);
+    this.passed = upTo;
+    return part;
+  }
+}
+
+/**
  * A body made of a growing text: each growth becomes one read holding only the new text, encoded
- * as UTF-8, so that the same byte → text → event layer reads both transports.
- *
- * The last character of a growth is held back when it might still change: a lone high surrogate,
- * or U+FFFD, which is what a decoder that re-decodes every received byte (as the XMLHttpRequest
- * standard describes `responseText`: https://xhr.spec.whatwg.org/#text-response) shows for a
- * character whose last bytes have not arrived yet. The next growth, or the end, passes it on.
- * A text that shrinks is an error: the transport cannot know what the parser already has.
+ * as UTF-8, so that the same byte → text → event layer reads both transports. What is held back
+ * and why: GrowingTextRelay.
  */
 export function pipeGrowingText(source: GrowingTextSource): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let passed = 0; // how many UTF-16 code units of the text have gone to the reader
-  let latest = '';
+  const relay = new GrowingTextRelay();
   let settled = false;
   let stop: void | (() => void);
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      const pass = (upTo: number): void => {
-        if (upTo > passed) controller.enqueue(encoder.encode(latest.slice(passed, upTo)));
-        passed = Math.max(passed, upTo);
+      const pass = (part: string): void => {
+        if (part !== '') controller.enqueue(encoder.encode(part));
       };
       const fail = (reason: unknown): void => {
         if (settled) return;
@@ -52,20 +82,19 @@ export function pipeGrowingText(source: GrowingTextSource): ReadableStream<Uint8
       stop = source({
         grow(textSoFar) {
           if (settled) return;
-          if (textSoFar.length < passed) {
-            fail(new Error(`The received text shrank from ${passed} to ${textSoFar.length} characters.`));
+          let part: string;
+          try {
+            part = relay.grow(textSoFar);
+          } catch (shrank) {
+            fail(shrank);
             return;
           }
-          latest = textSoFar;
-          let upTo = textSoFar.length;
-          const last = textSoFar.charCodeAt(upTo - 1);
-          if (last === REPLACEMENT || (last >= 0xd800 && last <= 0xdbff)) upTo--;
-          pass(upTo);
+          pass(part);
         },
         end() {
           if (settled) return;
           settled = true;
-          pass(latest.length);
+          pass(relay.end());
           controller.close();
         },
         fail,

@@ -10,6 +10,7 @@
 //                                                                          instead of one per event
 
 import { createServer, type Server, type ServerResponse } from 'node:http';
+import { splitReads } from './reads.ts';
 import { PROVIDER_RECORDINGS, truncateRecording, type ProviderRecording } from './recordings.ts';
 
 export interface RunningPacingServer {
@@ -21,23 +22,7 @@ export interface RunningPacingServer {
 
 /** The writes of a body: one per event (each ending with its blank line), or `size` bytes each. */
 export function pacedWrites(recording: ProviderRecording, bytes: Uint8Array, size: number | null): Uint8Array[] {
-  const writes: Uint8Array[] = [];
-  if (size !== null) {
-    for (let at = 0; at < bytes.length; at += size) writes.push(bytes.subarray(at, at + size));
-    return writes;
-  }
-  // Events end with LF LF, or CR LF CR LF (Gemini): split after each.
-  const separator = recording.provider === 'gemini' ? [13, 10, 13, 10] : [10, 10];
-  let from = 0;
-  for (let i = 0; i + separator.length <= bytes.length; i++) {
-    if (separator.every((byte, j) => bytes[i + j] === byte)) {
-      writes.push(bytes.subarray(from, i + separator.length));
-      from = i + separator.length;
-      i += separator.length - 1;
-    }
-  }
-  if (from < bytes.length) writes.push(bytes.subarray(from));
-  return writes;
+  return splitReads(recording.provider, bytes, size ?? 'event');
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

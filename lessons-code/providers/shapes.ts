@@ -8,7 +8,7 @@
 // - Gemini: https://ai.google.dev/api/generate-content#generatecontentresponse and
 //   https://github.com/googleapis/js-genai/blob/6e9b35c45e21f0d37179a24d29dca01ebed698e6/src/types.ts
 
-import type { StandardEvent } from '../index.ts';
+import type { StandardEvent } from '../standard/parser.ts';
 import type { Provider } from './routes.ts';
 import { any, arr, bool, checkShape, enumOf, lit, num, obj, oneOf, orNull, str, type Shape } from './shape-check.ts';
 

@@ -1,0 +1,119 @@
+// The network cuts a provider's stream anywhere too: each recording cut in two reads after any
+// byte, read by the providers' layers, compared with one read of the whole. The places are told
+// apart with the cut scanner of "Beyond the wire" (lab/stream-cuts.ts: mapStream, describeCut,
+// piecesInTwo), plus one kind of place those streams lack: inside an `event:` line. A naive layer
+// that decodes each read on its own is scanned alongside, for contrast.
+
+import { describeCut, mapStream, piecesInTwo, type CutKind, type CutPlace, type StreamMap } from '../lab/stream-cuts.ts';
+import { StandardParser } from '../standard/parser.ts';
+import { ProviderChannels, type ProviderStreamResult } from './channels.ts';
+import { readProviderPieces } from './read-provider-stream.ts';
+import type { ProviderRecording } from './recordings.ts';
+import type { Provider } from './routes.ts';
+
+/** The kinds of place of lab/stream-cuts.ts, and `event`: inside an `event:` line (OpenAI, Anthropic). */
+export type ProviderCutKind = CutKind | 'event';
+
+export interface ProviderCutPlace extends Omit<CutPlace, 'kind'> {
+  kind: ProviderCutKind;
+}
+
+/** A reader of provider streams over reads already in hand. */
+export interface ProviderCutReader {
+  id: 'standard' | 'decodeEach';
+  /** The function's name: code, never translated. */
+  label: string;
+  read(provider: Provider, pieces: readonly Uint8Array[]): ProviderStreamResult;
+}
+
+/**
+ * The naive layer: a new decoder for every read, without streaming mode, then the same parser
+ * and channels. A character whose bytes two reads share comes out as U+FFFD on both sides.
+ */
+export function readProviderDecodingEachRead(provider: Provider, pieces: readonly Uint8Array[]): ProviderStreamResult {
+  const channels = new ProviderChannels(provider);
+  const parser = new StandardParser((event) => channels.take(event.data));
+  for (const piece of pieces) parser.feed(new TextDecoder().decode(piece));
+  parser.end();
+  return channels.result();
+}
+
+/** The providers' layers (readProviderPieces), then the naive one. */
+export const PROVIDER_CUT_READERS: readonly ProviderCutReader[] = [
+  { id: 'standard', label: 'readProviderStream', read: (provider, pieces) => readProviderPieces(provider, pieces) },
+  { id: 'decodeEach', label: 'new TextDecoder() per read', read: readProviderDecodingEachRead },
+];
+
+export function sameProviderResult(a: ProviderStreamResult, b: ProviderStreamResult): boolean {
+  return a.answer === b.answer && a.reasoning === b.reasoning && a.complete === b.complete && a.ending === b.ending && a.detail === b.detail;
+}
+
+const maps = new WeakMap<Uint8Array, StreamMap>();
+
+function mapOf(bytes: Uint8Array): StreamMap {
+  let map = maps.get(bytes);
+  if (map === undefined) maps.set(bytes, (map = mapStream(bytes)));
+  return map;
+}
+
+const EVENT_FIELD = [101, 118, 101, 110, 116, 58]; // "event:"
+
+/** Where the cut after byte `at` falls in the recording. */
+export function describeProviderCut(bytes: Uint8Array, at: number): ProviderCutPlace {
+  const map = mapOf(bytes);
+  const place = describeCut(map, at);
+  if (place.kind !== 'data') return place;
+  const line = map.lines.find((candidate) => at > candidate.start && at < candidate.next);
+  const isEventLine = line !== undefined && EVENT_FIELD.every((byte, i) => bytes[line.start + i] === byte);
+  return isEventLine ? { ...place, kind: 'event' } : place;
+}
+
+export interface ProviderCutResult {
+  place: ProviderCutPlace;
+  uncut: ProviderStreamResult;
+  cut: ProviderStreamResult;
+  same: boolean;
+}
+
+/** One recording cut after byte `at` (clamped), read by `reader`, against its one-read result. */
+export function cutProviderRecording(recording: ProviderRecording, at: number, reader: ProviderCutReader = PROVIDER_CUT_READERS[0]!): ProviderCutResult {
+  const { bytes, provider } = recording;
+  const clamped = Math.max(0, Math.min(bytes.length, Number.isFinite(at) ? Math.trunc(at) : 0));
+  const uncut = reader.read(provider, [bytes]);
+  const cut = reader.read(provider, piecesInTwo(bytes, clamped));
+  return { place: describeProviderCut(bytes, clamped), uncut, cut, same: sameProviderResult(uncut, cut) };
+}
+
+export interface ProviderCutScan {
+  recording: ProviderRecording['id'];
+  reader: ProviderCutReader['id'];
+  /** Cuts tried: every position 0..n. */
+  cuts: number;
+  /** The positions whose result differs from one read's, in order. */
+  changed: number[];
+  /** How many cuts were tried, and how many changed the result, in each kind of place. */
+  byKind: Partial<Record<ProviderCutKind, { tried: number; changed: number }>>;
+  /** The first cut that changed the result, if any. */
+  first: ProviderCutResult | null;
+}
+
+/** Every cut of a recording, two reads each, with one reader. */
+export function scanProviderCuts(recording: ProviderRecording, reader: ProviderCutReader = PROVIDER_CUT_READERS[0]!): ProviderCutScan {
+  const { bytes, provider } = recording;
+  const uncut = reader.read(provider, [bytes]);
+  const changed: number[] = [];
+  const byKind: ProviderCutScan['byKind'] = {};
+  let first: ProviderCutResult | null = null;
+  for (let at = 0; at <= bytes.length; at++) {
+    const cut = reader.read(provider, piecesInTwo(bytes, at));
+    const same = sameProviderResult(uncut, cut);
+    const place = describeProviderCut(bytes, at);
+    const counts = (byKind[place.kind] ??= { tried: 0, changed: 0 });
+    counts.tried++;
+    if (same) continue;
+    counts.changed++;
+    changed.push(at);
+    first ??= { place, uncut, cut, same };
+  }
+  return { recording: recording.id, reader: reader.id, cuts: bytes.length + 1, changed, byKind, first };
+}
