@@ -1,6 +1,7 @@
 // The behaviour of the stream choice and byte slider the cut and stop-short demos share (markup:
 // src/components/ByteCut.astro): the slider and the number box follow each other, a number typed
-// out of range is brought back into it once the learner leaves the box or presses Enter.
+// out of range is brought back into it once the learner leaves the box or presses Enter, and text
+// that is no number puts the box back on the current byte.
 
 import { part } from './demo-kit.ts';
 
@@ -31,7 +32,12 @@ export function wireByteCut(host: HTMLElement, { onCut, onStream }: ByteCutOptio
     onCut(clamp(Number(number.value)));
   });
   number.addEventListener('change', () => {
-    const at = clamp(Number(number.value || 0));
+    // Text that is no number (a paste of anything) leaves the cut where it was.
+    if (number.value === '' || !Number.isFinite(Number(number.value))) {
+      number.value = slider.value;
+      return;
+    }
+    const at = clamp(Number(number.value));
     number.value = String(at);
     onCut(at);
   });

@@ -352,6 +352,37 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     await expect(stats(burst)).toHaveAttribute('data-deltas', '1');
   });
 
+  // Issue 16: the demos' only text field is the byte box. Whatever is pasted into it, of any size
+  // and line ends, the page answers, the cut stays where it was, and the next byte typed is taken.
+  test('a paste of 64 KB of CRLF text or 1 MB of lines into a byte box changes nothing and the page answers', async ({ page }) => {
+    const crlf = Array.from({ length: 3000 }, (_, i) => `line ${i}: the answer, cut`).join('\r\n').slice(0, 64 * 1024);
+    const lines = Array.from({ length: 40_000 }, (_, i) => `distinct line number ${i} of the pasted text`).join('\n').slice(0, 1024 * 1024);
+    await page.goto(pageUrl(locale));
+    for (const tag of [CUT, STOP]) {
+      const demo = page.locator(tag);
+      await demo.scrollIntoViewIfNeeded();
+      await expect(demo).toHaveAttribute('data-ready', '');
+      const slider = demo.locator('input[type=range]');
+      const box = demo.locator('input[type=number]');
+      const before = await slider.inputValue();
+      const status = await demo.locator('[data-part=status]').textContent();
+      for (const text of [crlf, lines]) {
+        await box.focus();
+        await page.keyboard.press('ControlOrMeta+a');
+        await page.keyboard.insertText(text);
+        await page.keyboard.press('Enter');
+        await expect(box).toHaveValue(before);
+        await expect(slider).toHaveValue(before);
+        await expect(demo.locator('[data-part=status]')).toHaveText(status!);
+      }
+      // The page answers: a byte typed now is the new cut.
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type('5');
+      await expect(slider).toHaveValue('5');
+      await expect(demo.locator('[data-part=status]')).not.toHaveText(status!);
+    }
+  });
+
   // Issue 11: the page holds still while it is read. Every demo's skeleton and first result come
   // with the page, so a demo that starts as it comes into view moves nothing.
   for (const width of [390, 1280]) {
