@@ -15,7 +15,8 @@
 //   meanwhile, the longest task;
 // - each demo given a megabyte: the host's stream (question), the failure demo (message), every
 //   writer with every reader (answer), the reader playground (stream), the terminal (paste);
-// - the cut demo's scan of every cut: how long it takes, the longest task meanwhile.
+// - the cut demo's scan of every cut: how long it takes, the longest task meanwhile;
+// - the timeline demo with a model that takes 1,000 ms: each host's first text, on one clock.
 
 import type { Browser, Page } from '@playwright/test';
 import { launchChromium, startPreview } from '../scripts/preview.ts';
@@ -277,6 +278,17 @@ async function cutScan(page: Page): Promise<void> {
   figures.add('cut demo, scan of every cut: longest task', result.worst, 'ms', 200);
 }
 
+/** The timeline demo, model latency 1,000 ms: when each host's first text arrived, on one clock. */
+async function timelineFirstText(page: Page): Promise<void> {
+  await openWidget(page, BEYOND, 'ga-burst-timeline-demo');
+  const demo = page.locator('ga-burst-timeline-demo');
+  await demo.locator('[data-part=send]').click();
+  await page.waitForFunction(() => document.querySelector('ga-burst-timeline-demo')?.getAttribute('data-state') === 'done', undefined, { timeout: 60_000 });
+  const first = async (mode: string) => Number(await demo.locator(`[data-part=${mode}-first]`).getAttribute('data-ms'));
+  figures.add('timeline, model 1000 ms: first text, GA’s host (burst)', await first('burst'), 'ms');
+  figures.add('timeline, model 1000 ms: first text, host that streams', await first('paced'), 'ms');
+}
+
 const SAMPLES: [string, (page: Page) => Promise<void>][] = [
   ['exercise check, cold (click to verdict)', exerciseCheck],
   ['while (true) {}: stopped after (limit 2000)', endlessLoop],
@@ -286,6 +298,7 @@ const SAMPLES: [string, (page: Page) => Promise<void>][] = [
   ['reader playground, 1 MB stream: longest frame script', playgroundMegabyte],
   ['terminal, 1 MB paste: longest frame script', terminalPaste],
   ['cut demo, scan of every cut: longest task', cutScan],
+  ['timeline, model 1000 ms: first text', timelineFirstText],
 ];
 
 async function sample(browser: Browser, base: string, name: string, take: (page: Page) => Promise<void>): Promise<void> {
