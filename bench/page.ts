@@ -22,7 +22,8 @@ import type { Browser, Page } from '@playwright/test';
 import { launchChromium, startPreview } from '../scripts/preview.ts';
 import { Figures, argValue, median, runsFromArgs } from './stats.ts';
 
-const PORT = Number(process.env.GA_BENCH_PORT || 4341);
+// Its own port (GA_BENCH_PORT, else 30 above GA_E2E_PORT), so that runs can share a machine.
+const PORT = Number(process.env.GA_BENCH_PORT || (process.env.GA_E2E_PORT ? Number(process.env.GA_E2E_PORT) + 30 : 4341));
 const RUNS = runsFromArgs(5);
 const LOCALE = argValue('--locale') ?? 'en';
 const PREFIX = LOCALE === 'en' ? '' : `/${LOCALE}`;

@@ -20,7 +20,8 @@ import { launchChromium, startPreview } from './preview.ts';
 /** The script files a built page refers to: script src, module preloads, imports in inline scripts. */
 const scriptsOf = (path: string): string[] => [...new Set(readFileSync(fileOf(path), 'utf8').match(/\/_astro\/[\w.-]+\.m?js\b/g) ?? [])].sort();
 
-const PORT = Number(process.env.GA_SIZE_PORT || 4339);
+// Its own port, so that several helpers' runs can share a machine: GA_SIZE_PORT, else 20 above GA_E2E_PORT.
+const PORT = Number(process.env.GA_SIZE_PORT || (process.env.GA_E2E_PORT ? Number(process.env.GA_E2E_PORT) + 20 : 4339));
 /** A page may fetch this much more JavaScript (gzipped) than the landing page before any interaction. */
 const FIRST_LOAD_EXTRA_BUDGET = 10 * 1024;
 /** All JavaScript once every widget of a page has been shown and used. */
