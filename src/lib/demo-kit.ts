@@ -12,7 +12,7 @@ interface Translate {
 }
 
 /** The shared strings every demo may use on the client: verdicts, whitespace names, outcomes. */
-export const SHARED_PREFIXES = ['course.demo.', 'course.verdict.', 'course.count.', 'course.ws.'] as const;
+export const SHARED_PREFIXES = ['course.demo.', 'course.verdict.', 'course.count.', 'course.names.', 'course.ws.'] as const;
 
 /** JSON of the strings for a demo: its own `course.<name>.*` keys, any `extra` prefixes, and the shared ones. */
 export function demoStrings(t: Translate, name: string, extra: readonly string[] = []): string {

@@ -10,7 +10,11 @@ import { createInPageHost, runLesson6 } from '../../lessons-code/index.ts';
 import { readLabels, type Labels } from './labels.ts';
 import { LineEditor, MAX_INPUT, PROMPT, RUN_COMMAND, parseCommand, toTerminal, type ShellEffect } from './terminal-shell.ts';
 
-/** The terminal takes as many columns as fit its box, whatever the width: long lines wrap (about 37 columns at 360 px). */
+/**
+ * The terminal takes as many columns as fit its box, and never fewer than the program's widest
+ * line (data-cols, measured at build time): the program's tables never wrap; a wider terminal than
+ * its box scrolls sideways inside the frame.
+ */
 const MIN_COLS = 10;
 /** A narrow box gets a slightly smaller font, so a few more columns fit. */
 const NARROW_BOX = 480;
@@ -63,6 +67,17 @@ export function readTheme(probe: HTMLElement): ITheme {
     cyan: accent,
     brightCyan: accent,
   };
+}
+
+/** The width of one cell of a monospaced font, measured as xterm measures it. */
+function cellWidth(fontFamily: string, fontSize: number): number {
+  const probe = document.createElement('span');
+  probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font-family:${fontFamily};font-size:${fontSize}px`;
+  probe.textContent = 'W'.repeat(64);
+  document.body.append(probe);
+  const width = probe.getBoundingClientRect().width / 64;
+  probe.remove();
+  return width || fontSize * 0.6;
 }
 
 const DIM = (text: string) => `\x1b[90m${text}\x1b[0m`;
@@ -128,14 +143,18 @@ export function mount(element: HTMLElement): void {
   terminal.element?.setAttribute('aria-label', t('terminalLabel'));
   terminal.element?.setAttribute('role', 'group');
 
-  // Size: as many columns and rows as fit the screen, which follows the page's width.
+  // Size: the columns of the widest line, or more if they fit; as many rows as fit the height.
+  const scroller = host.querySelector<HTMLElement>('.terminal-box')!;
+  const needed = Number(host.dataset.cols) || MIN_COLS;
   const resize = () => {
-    const fontSize = screen.clientWidth < NARROW_BOX ? 12 : 13;
+    const boxWidth = scroller.clientWidth;
+    const fontSize = boxWidth < NARROW_BOX ? 12 : 13;
     if (terminal.options.fontSize !== fontSize) terminal.options.fontSize = fontSize;
+    const cell = cellWidth(fontFamily, fontSize);
+    const cols = Math.max(MIN_COLS, needed, Math.floor((boxWidth - 24) / cell));
+    screen.style.width = `${Math.ceil(cols * cell) + 16}px`;
     const dims = fit.proposeDimensions();
-    if (!dims || !Number.isFinite(dims.cols) || !Number.isFinite(dims.rows)) return;
-    const cols = Math.max(MIN_COLS, dims.cols);
-    const rows = Math.max(MIN_ROWS, dims.rows);
+    const rows = Math.max(MIN_ROWS, dims && Number.isFinite(dims.rows) ? dims.rows : MIN_ROWS);
     if (cols !== terminal.cols || rows !== terminal.rows) terminal.resize(cols, rows);
   };
   let frame = 0;
@@ -143,7 +162,7 @@ export function mount(element: HTMLElement): void {
     cancelAnimationFrame(frame);
     frame = requestAnimationFrame(resize);
   });
-  resizeObserver.observe(screen);
+  resizeObserver.observe(scroller);
   resize();
 
   // Theme: follow Starlight's switch (data-theme on <html>) as it happens.
@@ -237,6 +256,7 @@ export function mount(element: HTMLElement): void {
     const command = parseCommand(line);
     switch (command.kind) {
       case 'run':
+        if (command.implied) out.add(toTerminal(DIM(t('implied', { command: RUN_COMMAND })) + '\n'));
         await runProgram(out);
         break;
       case 'help':

@@ -5,6 +5,9 @@
 /** The command the lesson gives; the terminal runs the lesson's program when it is typed. */
 export const RUN_COMMAND = 'npm run lesson -- l6';
 
+/** The same without the lesson's name: this terminal has one lesson, so it runs that one and says so. */
+export const SHORT_RUN_COMMAND = 'npm run lesson';
+
 /** The shell's prompt, as a terminal prints it. */
 export const PROMPT = '$ ';
 
@@ -21,7 +24,7 @@ export const MAX_LINES_PER_INPUT = 20;
 export const MAX_HISTORY = 50;
 
 export type ShellCommand =
-  | { kind: 'run' }
+  | { kind: 'run'; implied: boolean }
   | { kind: 'clear' }
   | { kind: 'help' }
   | { kind: 'empty' }
@@ -39,7 +42,8 @@ export function parseCommand(line: string): ShellCommand {
   const words = line.trim().split(/\s+/).filter((word) => word !== '');
   if (words.length === 0) return { kind: 'empty' };
   const normal = words.join(' ');
-  if (normal === RUN_COMMAND) return { kind: 'run' };
+  if (normal === RUN_COMMAND) return { kind: 'run', implied: false };
+  if (normal === SHORT_RUN_COMMAND) return { kind: 'run', implied: true };
   if (normal === 'clear') return { kind: 'clear' };
   if (normal === 'help') return { kind: 'help' };
   return { kind: 'unknown', command: words[0]! };

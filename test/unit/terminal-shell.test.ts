@@ -18,8 +18,10 @@ const EXPECTED = readFileSync(new URL('../fixtures/l6-expected.txt', import.meta
 
 describe('parseCommand', () => {
   it('knows the lesson command, clear and help, whatever the spacing', () => {
-    expect(parseCommand(RUN_COMMAND)).toEqual({ kind: 'run' });
-    expect(parseCommand('  npm   run lesson --   l6  ')).toEqual({ kind: 'run' });
+    expect(parseCommand(RUN_COMMAND)).toEqual({ kind: 'run', implied: false });
+    expect(parseCommand('  npm   run lesson --   l6  ')).toEqual({ kind: 'run', implied: false });
+    // without the lesson's name: the one lesson here, said so by the terminal
+    expect(parseCommand('npm run lesson')).toEqual({ kind: 'run', implied: true });
     expect(parseCommand('clear')).toEqual({ kind: 'clear' });
     expect(parseCommand(' help ')).toEqual({ kind: 'help' });
   });
