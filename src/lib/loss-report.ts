@@ -19,6 +19,8 @@ export interface LossReport {
   lostSpaces: number;
   /** Line feeds of the original that are gone. */
   lostBreaks: number;
+  /** Carriage returns of the original that are gone (a CRLF answer read back with LF alone). */
+  lostCRs: number;
   /** Different in a way none of the counts above describes. */
   differs: boolean;
 }
@@ -52,10 +54,11 @@ function linesOfText(text: string): number {
  * user lost (or gained) only whitespace, and the walk says which lines lost inner spaces. Returns
  * null when the texts differ in anything but whitespace.
  */
-function whitespaceOnly(original: string, got: string): Pick<LossReport, 'changedLines' | 'lostSpaces' | 'differs'> | null {
+function whitespaceOnly(original: string, got: string): Pick<LossReport, 'changedLines' | 'lostSpaces' | 'lostCRs' | 'differs'> | null {
   let i = 0;
   let j = 0;
   let lostSpaces = 0;
+  let lostCRs = 0;
   let gained = false;
   let changedLines = 0;
   let lineChanged = false; // the current line of the original lost an inner space
@@ -78,6 +81,11 @@ function whitespaceOnly(original: string, got: string): Pick<LossReport, 'change
         lostSpaces += spacesO - spacesG;
         pendingLoss = true;
       }
+      // a CR lost with its LF (a whole CRLF) is one lost line break; a CR lost alone is said apart
+      const lostLF = Math.max(0, countLF(runO) - countLF(runG));
+      const lostCR = lineEnds(runO) - countLF(runO) - (lineEnds(runG) - countLF(runG));
+      if (lostCR > lostLF) lostCRs += lostCR - lostLF;
+      else if (lostCR < 0) gained = true;
     }
     // a line of the original ends inside this run: settle it
     const breakAt = runO.indexOf('\n');
@@ -92,7 +100,7 @@ function whitespaceOnly(original: string, got: string): Pick<LossReport, 'change
     if (endO || endG) {
       if (lineChanged) changedLines++;
       if (!(endO && endG)) return null;
-      return { changedLines, lostSpaces, differs: gained };
+      return { changedLines, lostSpaces, lostCRs, differs: gained };
     }
     if (original.charCodeAt(i) !== got.charCodeAt(j)) return null;
     // a loss between two characters of one line is a change of that line
@@ -114,10 +122,10 @@ function programCounts(original: string, got: string): { missing: number } {
 export function lossReport(original: string, got: string): LossReport {
   const lines = linesOfText(original);
   const lostBreaks = Math.max(0, countLF(original) - countLF(got));
-  const base = { exact: false, lines, missingLines: 0, changedLines: 0, lostSpaces: 0, lostBreaks, differs: false };
+  const base = { exact: false, lines, missingLines: 0, changedLines: 0, lostSpaces: 0, lostBreaks, lostCRs: 0, differs: false };
   if (original === got) return { ...base, exact: true, lostBreaks: 0 };
   const spaces = whitespaceOnly(original, got);
-  if (spaces) return { ...base, ...spaces, differs: spaces.differs || (lostBreaks === 0 && spaces.lostSpaces === 0) };
+  if (spaces) return { ...base, ...spaces, differs: spaces.differs || (lostBreaks === 0 && spaces.lostSpaces === 0 && spaces.lostCRs === 0) };
   const { missing } = programCounts(original, got);
   return { ...base, missingLines: missing, differs: missing === 0 && lostBreaks === 0 };
 }
@@ -130,6 +138,7 @@ export function verdictParts(report: LossReport): { key: string; vars: { count: 
   if (report.changedLines > 0) parts.push({ key: 'verdict.changedLines', vars: { count: report.changedLines, total: report.lines } });
   if (report.lostSpaces > 0) parts.push({ key: 'verdict.lostSpaces', vars: { count: report.lostSpaces } });
   if (report.lostBreaks > 0) parts.push({ key: 'verdict.lostBreaks', vars: { count: report.lostBreaks } });
+  if (report.lostCRs > 0) parts.push({ key: 'verdict.lostCRs', vars: { count: report.lostCRs } });
   if (parts.length === 0 || report.differs) parts.push({ key: 'verdict.differs', vars: { count: 0 } });
   return parts;
 }

@@ -3,18 +3,20 @@
 
 import { writerReaderTable } from '../../lessons-code/index.ts';
 import { chunkerView, type ChunkerResult } from '../lib/chunker-view.ts';
+import { lossReport, type LossReport } from '../lib/loss-report.ts';
 import { pairDetail, traceView, type PairDetailRequest, type PairDetailResult, type TraceResult } from './wire-ops.ts';
 import { cutScanView, type CutScanRequest, type CutScanView } from './beyond-ops.ts';
 
 export type { ChunkerResult };
 
 export interface PairsResultCell {
-  verdict: string;
-  exact: boolean;
+  report: LossReport;
+  thrown: boolean;
 }
 
 export interface PairsResult {
-  rows: { writer: string; reader: string; cells: PairsResultCell[] }[];
+  /** In the order of WRITERS × READERS, each with one cell per split. */
+  rows: { cells: PairsResultCell[] }[];
 }
 
 export type ComputeRequest =
@@ -47,9 +49,7 @@ function run(request: ComputeRequest): unknown {
     case 'pairs':
       return {
         rows: writerReaderTable(request.answer).map((row) => ({
-          writer: row.writer.label,
-          reader: row.reader.label,
-          cells: row.cells.map((cell) => ({ verdict: cell.verdict, exact: cell.verdict === 'exact' })),
+          cells: row.cells.map((cell) => ({ report: lossReport(request.answer, cell.got), thrown: cell.thrown })),
         })),
       } satisfies PairsResult;
   }

@@ -14,6 +14,7 @@ import {
   type ShownDiffPart,
   type TraceTag,
 } from '../../lessons-code/index.ts';
+import { lossReport, type LossReport } from '../lib/loss-report.ts';
 
 /** How many lines and events a trace carries back, and how much of each. */
 export const SHOWN_LINES = 150;
@@ -118,10 +119,11 @@ export interface PairDetailRequest {
 }
 
 export interface PairDetailResult {
+  /** Ids of the writer, reader and split (the page names them in its language). */
   writer: string;
   reader: string;
   split: string;
-  verdict: string;
+  report: LossReport;
   thrown: boolean;
   chunkCount: number;
   /** The wire: the writer's stream, line by line as the standard reads it. */
@@ -152,10 +154,10 @@ export function pairDetail(request: PairDetailRequest): PairDetailResult {
   }
   const got = cut(cell.got, SHOWN_TEXT);
   return {
-    writer: writer.label,
-    reader: reader.label,
-    split: split.label,
-    verdict: cell.verdict,
+    writer: writer.id,
+    reader: reader.id,
+    split: split.id,
+    report: lossReport(request.answer, cell.got),
     thrown: cell.thrown,
     chunkCount: cell.chunks.length,
     wire,

@@ -54,6 +54,12 @@ describe('lossReport', () => {
     expect(say('en', answer, splitPinned(answer).join(''))).toBe('6 line breaks lost');
   });
 
+  it('a CRLF answer read back with LF alone: carriage returns lost, said so', () => {
+    const answer = 'a\r\nb\r\n';
+    expect(say('en', answer, 'a\nb\n')).toBe('2 carriage returns lost');
+    expect(say('fr', answer, 'a\nb\n')).toBe('2 retours chariot perdus');
+  });
+
   it('plural forms: one and other, in each language', () => {
     expect(say('en', 'a b\n', 'ab\n')).toBe('1 line of 1 changed and 1 space lost');
     expect(say('es', 'a\nb\nc\n', 'abc')).toBe('se pierden 3 saltos de línea');
