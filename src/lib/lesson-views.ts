@@ -15,6 +15,7 @@ import {
   createInPageHost,
   eventKind,
   readFailure,
+  readStandard,
   splitAfter743,
   splitPinned,
   writerReaderTable,
@@ -34,8 +35,9 @@ export interface LessonViews {
   chat: { status: number; length: number };
   checks: { joined: boolean; writer: boolean };
   /** Block 3: the failing question's two statuses, and what each reader gives the user. */
-  statuses: { path: string; status: number }[];
+  statuses: { path: string; status: number; type: string; body: string }[];
   failure: { reader: string; result: string; thrown: boolean }[];
+  failureEvents: { kind: EventKind; lines: number }[];
   /** Blocks 4 to 6: the improvisation answer split both ways. */
   pinned: ChunksView & { joined: string };
   after743: ChunksView;
@@ -60,9 +62,10 @@ async function build(): Promise<LessonViews> {
   const checks = checkHostStream(stream, answer);
 
   const failedChat = await post(CHAT_PATH, IMPROVISATION_QUESTION);
-  await failedChat.body?.cancel();
+  const failedChatBody = await failedChat.text();
   const failedStream = await post(STREAM_PATH, IMPROVISATION_QUESTION);
   const failedText = await failedStream.text();
+  const type = (response: Response) => response.headers.get('content-type') ?? '';
 
   const pinnedChunks = splitPinned(IMPROVISATION_ANSWER);
   return {
@@ -70,9 +73,10 @@ async function build(): Promise<LessonViews> {
     chat: { status: chatResponse.status, length: answer.length },
     checks: { joined: checks.joinedEqualsAnswer, writer: checks.writerGivesHostBytes },
     statuses: [
-      { path: CHAT_PATH, status: failedChat.status },
-      { path: STREAM_PATH, status: failedStream.status },
+      { path: CHAT_PATH, status: failedChat.status, type: type(failedChat), body: failedChatBody },
+      { path: STREAM_PATH, status: failedStream.status, type: type(failedStream), body: failedText },
     ],
+    failureEvents: readStandard(failedText).map((data) => ({ kind: eventKind(data), lines: data.split('\n').length })),
     // readFailure lists the readers in READERS' order: their ids name them in every language
     failure: readFailure(failedText).map((row, i) => ({ ...row, reader: READERS[i]!.id })),
     pinned: { ...chunksView(pinnedChunks), joined: pinnedChunks.join('') },

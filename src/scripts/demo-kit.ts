@@ -122,10 +122,10 @@ export interface RunnerOptions {
   clear: () => void;
 }
 
-/** What a run returns: how to show its result, and what to say about it. */
+/** What a run returns: how to show its result, and what to say about it (or render returns it). */
 export interface Shown {
-  render: () => void;
-  say: string;
+  render: () => string | void;
+  say?: string;
 }
 
 export interface Runner {
@@ -163,8 +163,8 @@ export function createRunner({ host, status, strings, clear }: RunnerOptions): R
       try {
         const shown = await task(own.signal);
         if (mine !== generation) return 'superseded';
-        shown.render();
-        finish('done', shown.say);
+        const said = shown.render();
+        finish('done', typeof said === 'string' ? said : (shown.say ?? ''));
         return 'done';
       } catch (error) {
         if (mine !== generation) return 'superseded';
