@@ -138,7 +138,8 @@ export interface Runner {
 /**
  * "Latest result wins" for one result area. While a run goes on, the host has `aria-busy` and
  * `data-state="busy"` (the old result dimmed, so nothing jumps); when it ends, `data-state` tells
- * how (`done`, `timeout`, `error`, `stopped`) and the status line says it in words.
+ * how (`done`, `timeout`, `error`, `stopped`) and the status line says it in words; `data-ran`
+ * marks that a first run has ended (a skeleton may keep room for the first result until then).
  */
 export function createRunner({ host, status, strings, clear }: RunnerOptions): Runner {
   let generation = 0;
@@ -147,6 +148,7 @@ export function createRunner({ host, status, strings, clear }: RunnerOptions): R
 
   const finish = (outcome: Outcome, say: string) => {
     host.dataset.state = outcome;
+    host.dataset.ran = ''; // a first run has ended: room kept for a first result can go
     host.removeAttribute('aria-busy');
     status.dataset.outcome = outcome;
     status.textContent = say;

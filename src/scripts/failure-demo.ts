@@ -69,9 +69,7 @@ export function mount(root: HTMLElement): Promise<unknown> {
     const body = last.requestBody ?? '';
     // UTF-8 takes at least one byte per UTF-16 unit: a long body needs no encoding to know it is too big.
     if (last.status === 400 && (body.length > MAX_BODY_BYTES || new TextEncoder().encode(body).byteLength > MAX_BODY_BYTES)) return t('tooBig', { limit: MAX_BODY_BYTES });
-    const reply = last.bubbles[last.bubbles.length - 1];
-    const text = reply && reply.role === 'assistant' ? reply.text.replace(/\s+/g, ' ').slice(0, 160) : '';
-    return t('announce', { answer: text, turns: t('count.turns', { count: chat.history.length }), pushed: last.pushed ? t('pushed') : t('notPushed') });
+    return t('announce', { turns: t('count.turns', { count: chat.history.length }), pushed: last.pushed ? t('pushed') : t('notPushed') });
   }
 
   const clear = () => {

@@ -1,6 +1,8 @@
 // The one piece of a widget that loads with the page: it defines the custom element and loads the
 // widget's real code only when the element comes near the viewport (or is first used).
 
+import { stampAll } from './stamp.ts';
+
 export interface Widget {
   /** Builds the widget inside `host`; called once. */
   mount(host: HTMLElement): void | Promise<void>;
@@ -39,6 +41,7 @@ export function defineLazyElement(tag: string, load: () => Promise<Widget>, trig
         this.started = true;
         this.observer?.disconnect();
         this.setAttribute('aria-busy', 'true');
+        stampAll(this); // its server-rendered results, if they were still waiting off screen
         load()
           .then((widget) => widget.mount(this))
           .then(
