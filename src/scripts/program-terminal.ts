@@ -1,24 +1,13 @@
-// The terminal demo: an xterm.js terminal that runs the lesson's program in the page, against the
-// in-page copy of the host, and prints exactly what `npm run lesson -- l6` prints. Loaded on first
-// use (a button, a click or a key in the frame), with xterm's CSS, never on first paint.
+// The terminal demo: runs the lesson's program in the page, against the in-page copy of the host,
+// and prints exactly what `npm run lesson -- l6` prints (its markup: ProgramTerminal.astro; its
+// screen: terminal-screen.ts; its little shell: terminal-shell.ts). Loaded on first use (a button,
+// a click or a key in the frame), never on first paint.
 
-// xterm's CSS as a string, injected on mount: a plain CSS import would be hoisted into every page.
-import xtermCss from '@xterm/xterm/css/xterm.css?inline';
-import { Terminal, type ITheme } from '@xterm/xterm';
-import { FitAddon } from '@xterm/addon-fit';
+import type { Terminal } from '@xterm/xterm';
 import { createInPageHost, runLesson6 } from '../../lessons-code/index.ts';
-import { readLabels, type Labels } from './labels.ts';
-import { LineEditor, MAX_INPUT, PROMPT, RUN_COMMAND, parseCommand, toTerminal, type ShellEffect } from './terminal-shell.ts';
-
-/**
- * The terminal takes as many columns as fit its box, and never fewer than the program's widest
- * line (data-cols, measured at build time): the program's tables never wrap; a wider terminal than
- * its box scrolls sideways inside the frame.
- */
-const MIN_COLS = 10;
-/** A narrow box gets a slightly smaller font, so a few more columns fit. */
-const NARROW_BOX = 480;
-const MIN_ROWS = 8;
+import { announce, part, Strings } from './demo-kit.ts';
+import { openScreen } from './terminal-screen.ts';
+import { LineEditor, PROMPT, RUN_COMMAND, parseCommand, toTerminal, type ShellEffect } from './terminal-shell.ts';
 
 /** What the page's tests and the copy button read: the element, with its terminal and the last output. */
 export interface ProgramTerminalElement extends HTMLElement {
@@ -28,157 +17,21 @@ export interface ProgramTerminalElement extends HTMLElement {
 
 type Action = 'run' | 'clear' | 'help' | 'copy' | 'focus';
 
-/** A colour of Starlight's theme (a CSS variable) as `#rrggbb`, resolved by the browser. */
-function themeColor(probe: HTMLElement, variable: string, fallback: string): string {
-  probe.style.color = fallback;
-  probe.style.color = `var(${variable}, ${fallback})`;
-  const match = /rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(getComputedStyle(probe).color);
-  if (!match) return fallback;
-  return '#' + match.slice(1, 4).map((n) => Number(n).toString(16).padStart(2, '0')).join('');
-}
-
-/** The terminal's colours from the page's current theme: Starlight's background, text and accents. */
-export function readTheme(probe: HTMLElement): ITheme {
-  const background = themeColor(probe, '--sl-color-black', '#17181c');
-  const foreground = themeColor(probe, '--sl-color-white', '#ffffff');
-  const accent = themeColor(probe, '--sl-color-accent-high', '#b3c7ff');
-  const accentLow = themeColor(probe, '--sl-color-accent-low', '#131e4f');
-  const gray = themeColor(probe, '--sl-color-gray-2', '#c0c2c7');
-  const green = themeColor(probe, '--sl-color-green-high', '#a8e5a4');
-  const red = themeColor(probe, '--sl-color-red-high', '#ffb3b3');
-  return {
-    background,
-    foreground,
-    cursor: accent,
-    cursorAccent: background,
-    selectionBackground: accentLow,
-    selectionForeground: foreground,
-    selectionInactiveBackground: accentLow,
-    black: background,
-    brightBlack: gray,
-    white: foreground,
-    brightWhite: foreground,
-    green,
-    brightGreen: green,
-    red,
-    brightRed: red,
-    blue: accent,
-    brightBlue: accent,
-    cyan: accent,
-    brightCyan: accent,
-  };
-}
-
-/** The width of one cell of a monospaced font, measured as xterm measures it. */
-function cellWidth(fontFamily: string, fontSize: number): number {
-  const probe = document.createElement('span');
-  probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font-family:${fontFamily};font-size:${fontSize}px`;
-  probe.textContent = 'W'.repeat(64);
-  document.body.append(probe);
-  const width = probe.getBoundingClientRect().width / 64;
-  probe.remove();
-  return width || fontSize * 0.6;
-}
-
 const DIM = (text: string) => `\x1b[90m${text}\x1b[0m`;
 const PROMPT_SHOWN = `\x1b[32m${PROMPT.trimEnd()}\x1b[0m `;
 
 export function mount(element: HTMLElement): void {
   const host = element as ProgramTerminalElement;
-  const t: Labels = readLabels(host);
+  const { t } = new Strings(host, 'terminal');
   host.setAttribute('data-mounted', '');
-
-  const placeholder = host.querySelector<HTMLElement>('[data-placeholder]');
-  const screen = host.querySelector<HTMLElement>('.terminal-screen')!;
-  const live = host.querySelector<HTMLElement>('[data-live]')!;
+  const live = part(host, 'live');
   const buttons = new Map<Action, HTMLButtonElement>();
   for (const button of host.querySelectorAll<HTMLButtonElement>('button[data-action]')) buttons.set(button.dataset.action as Action, button);
-  placeholder?.remove();
-  if (!document.querySelector('style[data-xterm-css]')) {
-    const style = document.createElement('style');
-    style.dataset.xtermCss = '';
-    style.textContent = xtermCss;
-    document.head.append(style);
-  }
-
-  const probe = document.createElement('span');
-  probe.hidden = true;
-  host.append(probe);
-
-  // xterm's own strings (its textarea's label, its screen-reader overflow notice), translated.
-  Terminal.strings.promptLabel = t('inputLabel');
-  Terminal.strings.tooMuchOutput = t('tooMuchOutput');
-  const fontFamily = getComputedStyle(host).getPropertyValue('--__sl-font-mono').trim() || 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
-  const terminal = new Terminal({
-    screenReaderMode: true,
-    convertEol: false,
-    cursorBlink: false,
-    fontFamily,
-    fontSize: screen.clientWidth < NARROW_BOX ? 12 : 13,
-    lineHeight: 1.15,
-    scrollback: 5000,
-    minimumContrastRatio: 4.5,
-    theme: readTheme(probe),
-    cols: MIN_COLS,
-    rows: MIN_ROWS,
-  });
-  const fit = new FitAddon();
-  terminal.loadAddon(fit);
-  // Tab (and Shift+Tab) leave the terminal as they leave any field: no keyboard trap.
-  terminal.attachCustomKeyEventHandler((event) => event.key !== 'Tab');
-  terminal.open(screen);
+  const terminal = openScreen(host, t);
   host.terminal = terminal;
-  // A huge paste is cut before xterm copies and converts all of it: the shell would drop the rest anyway.
-  terminal.element?.addEventListener(
-    'paste',
-    (event) => {
-      const text = event.clipboardData?.getData('text/plain') ?? '';
-      if (text.length <= MAX_INPUT) return;
-      event.preventDefault();
-      event.stopPropagation();
-      terminal.paste(text.slice(0, MAX_INPUT));
-    },
-    { capture: true },
-  );
-  terminal.element?.setAttribute('aria-label', t('terminalLabel'));
-  terminal.element?.setAttribute('role', 'group');
-
-  // Size: the columns of the widest line, or more if they fit; as many rows as fit the height.
-  const scroller = host.querySelector<HTMLElement>('.terminal-box')!;
-  const needed = Number(host.dataset.cols) || MIN_COLS;
-  const resize = () => {
-    const boxWidth = scroller.clientWidth;
-    const fontSize = boxWidth < NARROW_BOX ? 12 : 13;
-    if (terminal.options.fontSize !== fontSize) terminal.options.fontSize = fontSize;
-    const cell = cellWidth(fontFamily, fontSize);
-    const cols = Math.max(MIN_COLS, needed, Math.floor((boxWidth - 24) / cell));
-    screen.style.width = `${Math.ceil(cols * cell) + 16}px`;
-    const dims = fit.proposeDimensions();
-    const rows = Math.max(MIN_ROWS, dims && Number.isFinite(dims.rows) ? dims.rows : MIN_ROWS);
-    if (cols !== terminal.cols || rows !== terminal.rows) terminal.resize(cols, rows);
-  };
-  let frame = 0;
-  const resizeObserver = new ResizeObserver(() => {
-    cancelAnimationFrame(frame);
-    frame = requestAnimationFrame(resize);
-  });
-  resizeObserver.observe(scroller);
-  resize();
-
-  // Theme: follow Starlight's switch (data-theme on <html>) as it happens.
-  const themeObserver = new MutationObserver(() => {
-    terminal.options.theme = readTheme(probe);
-    host.dataset.terminalTheme = document.documentElement.dataset.theme ?? '';
-  });
-  themeObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
-  host.dataset.terminalTheme = document.documentElement.dataset.theme ?? '';
 
   const write = (text: string) => new Promise<void>((resolve) => terminal.write(text, resolve));
-  const announce = (text: string) => {
-    live.textContent = '';
-    // A new node each time, so the same message twice is announced twice.
-    requestAnimationFrame(() => (live.textContent = text));
-  };
+  const say = (text: string) => announce(live, text);
 
   // One thing at a time: typed input, buttons and commands run in order, each after the last.
   let queue: Promise<void> = Promise.resolve();
@@ -218,14 +71,14 @@ export function mount(element: HTMLElement): void {
   }
 
   const runProgram = async (out: Output) => {
-    announce(t('running'));
+    say(t('running'));
     let text: string;
     try {
       text = (await runLesson6(createInPageHost())).text;
     } catch (error) {
       const message = t('failed', { message: (error as Error).message });
       out.add(toTerminal(message + '\n'));
-      announce(message);
+      say(message);
       return;
     }
     host.output = text;
@@ -234,7 +87,7 @@ export function mount(element: HTMLElement): void {
     if (copy) copy.disabled = false;
     out.add(toTerminal(text));
     const lines = text.split('\n').length - 1;
-    announce(t('done', { lines, chars: text.length }));
+    say(t('done', { lines, chars: text.length }));
   };
 
   const helpText = () =>
@@ -261,16 +114,16 @@ export function mount(element: HTMLElement): void {
         break;
       case 'help':
         out.add(toTerminal(helpText()));
-        announce(t('helpShown'));
+        say(t('helpShown'));
         break;
       case 'clear':
         out.add(CLEAR_SCREEN);
-        announce(t('cleared'));
+        say(t('cleared'));
         break;
       case 'unknown': {
         const message = t('notFound', { command: command.command });
         out.add(toTerminal(message + '\n'));
-        announce(message);
+        say(message);
         break;
       }
       case 'empty':
@@ -309,9 +162,9 @@ export function mount(element: HTMLElement): void {
     if (host.output === undefined) return;
     try {
       await navigator.clipboard.writeText(host.output);
-      announce(t('copied'));
+      say(t('copied'));
     } catch {
-      announce(t('copyFailed'));
+      say(t('copyFailed'));
     }
   };
 
@@ -325,7 +178,7 @@ export function mount(element: HTMLElement): void {
         // Clears the screen and keeps what the learner was typing.
         return enqueue(async () => {
           await write(CLEAR_SCREEN + PROMPT_SHOWN + editor.line);
-          announce(t('cleared'));
+          say(t('cleared'));
         });
       case 'copy':
         return enqueue(copyOutput);
