@@ -224,7 +224,7 @@ async function pairsMegabyte(page: Page): Promise<void> {
   const { IMPROVISATION_ANSWER } = await import('../lessons-code/index.ts');
   const big = IMPROVISATION_ANSWER.repeat(Math.ceil(1_000_000 / IMPROVISATION_ANSWER.length));
   const worst = await megabyteInBox(page, 'ga-pairs-demo', big, (p) =>
-    p.locator('ga-pairs-demo .pd-stats').filter({ hasText: String(big.length) }).waitFor({ timeout: 60_000 }),
+    p.locator('ga-pairs-demo .pd-stats').filter({ hasText: big.length.toLocaleString('en') }).waitFor({ timeout: 60_000 }),
   );
   figures.add('every writer × reader, 1 MB answer: longest frame script', worst, 'ms', 200);
 }
@@ -235,7 +235,7 @@ async function playgroundMegabyte(page: Page): Promise<void> {
   const big = event.repeat(Math.ceil(1_000_000 / event.length));
   const lines = big.split('\n').length - 1;
   const worst = await megabyteInBox(page, 'ga-reader-playground', big, (p) =>
-    p.locator('ga-reader-playground [data-testid=summary]').filter({ hasText: String(lines) }).waitFor({ timeout: 60_000 }),
+    p.locator('ga-reader-playground [data-testid=summary]').filter({ hasText: lines.toLocaleString('en') }).waitFor({ timeout: 60_000 }),
   );
   figures.add('reader playground, 1 MB stream: longest frame script', worst, 'ms', 200);
 }

@@ -17,7 +17,7 @@ export function mount(host: HTMLElement): void {
   const box = part<HTMLTextAreaElement>(host, 'answer');
   const answerStats = part(host, 'answer-stats');
   const presets = [...host.querySelectorAll<HTMLButtonElement>('button[data-preset]')];
-  const computer = createComputer();
+  const computer = createComputer(host);
   const columns = SIDES.map((key) => ({
     key,
     stats: part(host, `${key}-stats`),

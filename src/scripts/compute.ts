@@ -16,7 +16,11 @@ export interface Computer {
 /** The time a demo gives one computation by default: far above what the lesson's inputs need. */
 export const DEFAULT_TIME_LIMIT = 8000;
 
-export function createComputer(): Computer {
+/**
+ * A demo's computer. `host.dataset.timeLimit` (milliseconds), when set, overrides the limit: the
+ * browser tests use it to end a run by its time limit on purpose.
+ */
+export function createComputer(host?: HTMLElement): Computer {
   let worker: Worker | undefined;
   let nextId = 1;
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -46,7 +50,7 @@ export function createComputer(): Computer {
   };
 
   return {
-    compute(request, { signal, timeoutMs = DEFAULT_TIME_LIMIT } = {}) {
+    compute(request, { signal, timeoutMs = Number(host?.dataset.timeLimit) || DEFAULT_TIME_LIMIT } = {}) {
       if (signal?.aborted) return Promise.reject(new ComputeStopped());
       const id = nextId++;
       return new Promise((resolve, reject) => {

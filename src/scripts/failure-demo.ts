@@ -4,6 +4,7 @@
 // the next request will carry back to the server.
 
 import { IMPROVISATION_QUESTION, MAX_BODY_BYTES, createInPageHost, createPageChat, type FetchLike, type PageBubble, type PageChat, type PageSubmission } from '../../lessons-code/index.ts';
+import { fastPaste } from './textbox.ts';
 import { createRunner, h, part, Strings } from './demo-kit.ts';
 import { renderMarkdown } from './markdown.ts';
 
@@ -38,6 +39,7 @@ export function mount(root: HTMLElement): Promise<unknown> {
   let chat = createPageChat(pageHost);
   const messages = part(root, 'messages');
   const box = part<HTMLTextAreaElement>(root, 'message');
+  fastPaste(box, { keepCR: false }); // a message: its line ends are LF, as the page's own box makes them
   const history = part(root, 'history');
   const historyNote = part(root, 'history-note');
 

@@ -3,6 +3,7 @@
 // then /chat asked the same; the view (host-stream-view.ts) shows it all with the lesson's checks.
 
 import { CHAT_PATH, STREAM_PATH, answerWithLf, createInPageHost } from '../../lessons-code/index.ts';
+import { fastPaste } from './textbox.ts';
 import { createRunner, debounce, part, Strings } from './demo-kit.ts';
 import { clearExchange, renderExchange, type Exchange } from './host-stream-view.ts';
 
@@ -12,6 +13,7 @@ export function mount(root: HTMLElement): Promise<unknown> {
   const s = new Strings(root, 'hostStream');
   const box = part<HTMLTextAreaElement>(root, 'question');
   const presets = [...root.querySelectorAll<HTMLButtonElement>('button[data-preset]')];
+  fastPaste(box, { keepCR: false }); // a message: its line ends are LF, as the page's own box makes them
 
   // The host's clock, watched: its first and last reading during a request frame the work it did.
   let clockReads: number[] = [];

@@ -2,7 +2,7 @@
 // PairsDemo.astro), computed again in the demo's worker when the learner edits the answer. A cell
 // opens its detail (pairs-detail.ts). The table's cells stay in place, so focus never jumps.
 
-import { IMPROVISATION_ANSWER, WRITERS } from '../../lessons-code/index.ts';
+import { IMPROVISATION_ANSWER, WRITERS, countBreaks } from '../../lessons-code/index.ts';
 import type { PairsResult } from './compute-worker.ts';
 import { createComputer } from './compute.ts';
 import { createRunner, debounce, part, Strings } from './demo-kit.ts';
@@ -15,12 +15,6 @@ interface Choice {
   split: string;
 }
 
-function countLF(text: string): number {
-  let n = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
-  return n;
-}
-
 export function mount(host: HTMLElement): void {
   const s = new Strings(host, 'pairs');
   const { t } = s;
@@ -28,7 +22,7 @@ export function mount(host: HTMLElement): void {
   const stats = part(host, 'stats');
   const status = part(host, 'status');
   const cells = [...host.querySelectorAll<HTMLButtonElement>('button.pd-cell')];
-  const computer = createComputer();
+  const computer = createComputer(host);
   const writerLabel = (id: string) => WRITERS.find((w) => w.id === id)?.label ?? id;
   const choiceOf = (button: HTMLButtonElement): Choice => ({ writer: button.dataset.writer!, reader: button.dataset.reader!, split: button.dataset.split! });
   let selected: HTMLButtonElement | null = null;
@@ -62,7 +56,7 @@ export function mount(host: HTMLElement): void {
   const update = () =>
     runner.run(async (signal) => {
       const answer = boxToText(box.value);
-      stats.textContent = t('stats', { chars: t('count.chars', { count: answer.length }), breaks: t('count.breaks', { count: countLF(answer) }) });
+      stats.textContent = t('stats', { chars: t('count.chars', { count: answer.length }), breaks: t('count.breaks', { count: countBreaks(answer) }) });
       const table = await computer.compute({ op: 'pairs', answer }, { signal });
       const detail = selected ? await computer.compute({ op: 'pairDetail', answer, ...choiceOf(selected) }, { signal }) : null;
       return {

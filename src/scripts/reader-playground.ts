@@ -20,7 +20,7 @@ export function mount(host: HTMLElement): void {
   const moreLines = part(host, 'more-lines');
   const moreEvents = part(host, 'more-events');
   const presets = [...host.querySelectorAll<HTMLButtonElement>('button[data-preset]')];
-  const computer = createComputer();
+  const computer = createComputer(host);
   const clear = () => {
     for (const node of [lines, events, moreLines, moreEvents]) node.replaceChildren();
   };

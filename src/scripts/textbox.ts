@@ -41,12 +41,15 @@ export function insertAtCaret(box: HTMLTextAreaElement, text: string): void {
   replaceSelection(box, text, 'insertText');
 }
 
-/** Pastes keep their CRs (shown as ␍), and large pastes go in at once. */
-export function fastPaste(box: HTMLTextAreaElement): void {
+/**
+ * Large pastes go in at once. In a box that stands for bytes (`keepCR`, the default) a pasted CR
+ * stays, shown as ␍; in a box for a message, line ends become LF, as a textarea makes them.
+ */
+export function fastPaste(box: HTMLTextAreaElement, { keepCR = true } = {}): void {
   box.addEventListener('paste', (event) => {
     const text = event.clipboardData?.getData('text/plain') ?? '';
-    if (!text.includes('\r') && text.length < LARGE_PASTE) return; // the browser's own paste, undo included
+    if (!(keepCR && text.includes('\r')) && text.length < LARGE_PASTE) return; // the browser's own paste, undo included
     event.preventDefault();
-    replaceSelection(box, textToBox(text), 'insertFromPaste');
+    replaceSelection(box, keepCR ? textToBox(text) : text.replace(/\r\n?/g, '\n'), 'insertFromPaste');
   });
 }

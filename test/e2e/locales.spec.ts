@@ -11,6 +11,9 @@
 
 import type { Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { IMPROVISATION_ANSWER } from '../../lessons-code/index.ts';
+import { CHUNKER_PRESETS } from '../../src/lib/chunker-view.ts';
+import { pairsTable, strings, tableRows } from './demo-helpers.ts';
 import { EXPECTED_OUTPUT, OTHER_LOCALES, PHONE_WIDTH, beyondUrl, englishShown, expect, lessonUrl, notFromLocale, outsideTheScreen, readyWidget, t, test, type Locale } from './fixtures.ts';
 
 /** The widget's texts (and aria-labels) matched by `selector` are all the locale's strings. */
@@ -54,7 +57,7 @@ for (const locale of OTHER_LOCALES) {
       await terminal.getByRole('button', { name: t(locale, 'course.terminal.run') }).click();
       await expect(terminal).toHaveAttribute('data-output', EXPECTED_OUTPUT, { timeout: 30_000 });
       await expect(terminal).toHaveAttribute('data-state', 'idle', { timeout: 15_000 });
-      await expect(terminal.locator('[data-live]')).toHaveText(t(locale, 'course.terminal.done', { lines: 69, chars: 4242 }));
+      await expect(terminal.locator('[data-live]')).toHaveText(t(locale, 'course.terminal.done', { lines: 69, chars: new Intl.NumberFormat(locale.code).format(4242) }));
       await expect(terminal.locator('.xterm')).toHaveAttribute('aria-label', t(locale, 'course.terminal.terminalLabel'));
       await expect(terminal.locator('textarea.xterm-helper-textarea')).toHaveAttribute('aria-label', t(locale, 'course.terminal.inputLabel'));
       await terminal.locator('textarea.xterm-helper-textarea').focus();
@@ -72,7 +75,9 @@ for (const locale of OTHER_LOCALES) {
       const playground = await readyWidget(page, 'ga-reader-playground');
       await playground.locator('[data-preset=mixed]').click();
       await expect(playground.locator('[data-testid=lines] > li[data-discarded]')).toHaveCount(2);
-      await uiOf(playground, 'button, .tl-tag, [data-testid=summary]', locale);
+      await uiOf(playground, 'button, .tl-tag', locale);
+      const tr = strings(locale.code);
+      await expect(playground.locator('[data-testid=summary]')).toHaveText(`${tr('playground.summary', { lines: 11, events: 1 })} ${tr('playground.discardedSummary', { count: 2 })}`);
       await playground.locator('[data-preset=gaapiChunk]').click();
       await expect(playground.locator('[data-testid=lines] > li[data-tag=no-colon] .tl-tag')).toHaveText(t(locale, 'course.playground.tag.noColon'));
       await noEnglish(playground, locale);
@@ -82,6 +87,8 @@ for (const locale of OTHER_LOCALES) {
       const demo = await readyWidget(page, 'ga-host-stream-demo');
       await expect(demo.locator('.hs-event')).toHaveCount(3, { timeout: 15_000 });
       await uiOf(demo, 'button', locale);
+      const tr = strings(locale.code);
+      await expect(demo.locator('.hs-event').first()).toHaveText(tr('hostStream.eventLine', { n: 1, kind: tr('names.kind.routing'), lines: tr('count.dataLines', { count: 1 }) }));
       await noEnglish(demo, locale);
       await demo.locator('textarea').fill('   '); // blank: the host's 400, explained
       await expect(demo.getByTestId('status')).toHaveText('HTTP 400');
@@ -100,6 +107,12 @@ for (const locale of OTHER_LOCALES) {
     await test.step('the chunkers', async () => {
       const demo = await readyWidget(page, 'ga-chunker-demo');
       await uiOf(demo, 'button', locale);
+      await demo.locator('[data-preset=prose]').click();
+      const tr = strings(locale.code);
+      const prose = CHUNKER_PRESETS.prose!;
+      const { splitPinned } = await import('../../lessons-code/index.ts');
+      const { describeLoss, lossReport } = await import('../../src/lib/loss-report.ts');
+      await expect(demo.locator('[data-part=pinned-stats] strong')).toHaveText(describeLoss(lossReport(prose, splitPinned(prose).join('')), tr, locale.code));
       await noEnglish(demo, locale);
     });
 
@@ -109,7 +122,21 @@ for (const locale of OTHER_LOCALES) {
       await expect(demo.locator('[data-testid=wire] > li[data-tag=no-colon] .tl-tag')).toHaveText(t(locale, 'course.playground.tag.noColon'));
       await expect(demo.locator('[data-testid=diff] del .pd-diff-label').first()).toHaveText(t(locale, 'course.pairs.removedLabel'));
       await uiOf(demo, 'button:not(.pd-cell), .tl-tag, .pd-diff-label', locale);
+      expect(await tableRows(demo.locator('table.pd-table'))).toEqual(pairsTable(IMPROVISATION_ANSWER, locale.code));
       await noEnglish(demo, locale);
+    });
+
+    await test.step('the program’s output blocks', async () => {
+      for (const figure of await page.locator('figure.program-output').all()) {
+        await figure.scrollIntoViewIfNeeded();
+        await expect(figure.locator('ga-stamp:not([data-stamped])')).toHaveCount(0);
+        const tabs = figure.locator('[role=tab]');
+        if ((await tabs.count()) > 0) await uiOf(figure, '[role=tab], [role=tablist]:not(:has(*))', locale);
+        await noEnglish(figure, locale);
+      }
+      const last = page.locator('figure.program-output').nth(6);
+      await expect(last.locator('tbody tr')).toHaveCount(6);
+      expect(await tableRows(last.locator('table'))).toEqual(pairsTable(IMPROVISATION_ANSWER, locale.code));
     });
 
     await test.step('exercises', async () => {

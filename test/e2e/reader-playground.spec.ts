@@ -182,10 +182,10 @@ test.describe(`reader playground (${locale.code})`, () => {
     const big = writeGaChatbotEvent(IMPROVISATION_ANSWER).repeat(Math.ceil(1_000_000 / writeGaChatbotEvent(IMPROVISATION_ANSWER).length));
     const lineCount = big.split('\n').length - 1;
     await setStream(demo, big);
-    await expect(summary).toContainText(String(lineCount), { timeout: 30_000 });
+    await expect(summary).toContainText(lineCount.toLocaleString('en'), { timeout: 30_000 });
     await expect(demo.locator('[data-testid=lines] > li')).toHaveCount(150);
-    await expect(demo.locator('[data-more-lines]')).not.toBeEmpty();
-    await expect(demo.locator('[data-more-events]')).not.toBeEmpty();
+    await expect(demo.locator('[data-part=more-lines]')).not.toBeEmpty();
+    await expect(demo.locator('[data-part=more-events]')).not.toBeEmpty();
     // and the page answers: a preset replaces the megabyte at once
     await demo.locator('[data-preset=voicing]').click();
     await expect(demo.locator('[data-testid=events] > li.tl-event')).toHaveCount(3, { timeout: 30_000 });

@@ -1,0 +1,114 @@
+// Every demo box takes a large paste and answers for it (issue 16): 64 KB of CRLF lines and a
+// megabyte of distinct lines, pasted through a real paste event, each followed by a check that the
+// result shown is the new input's. And whatever ends a run (its time limit here) leaves the result
+// area saying so, with no earlier result on screen. Functional checks only: how long a paste takes,
+// against a bare textarea, is printed by `npm run bench:paste`.
+
+import type { Locator, Page } from '@playwright/test';
+import { paste, strings } from './demo-helpers.ts';
+import { EN, expect, lessonUrl, readyWidget, test } from './fixtures.ts';
+
+const tr = strings('en');
+/** 64 KB of CRLF lines, each a sentence the pinned split cuts after. */
+const CRLF_64K = Array.from({ length: 2_600 }, (_, i) => `Line ${i} ends here. Then more.`).join('\r\n') + '\r\n';
+/** A megabyte of distinct lines. */
+const DISTINCT_1M = Array.from({ length: 30_000 }, (_, i) => `distinct line number ${i}, ${'x'.repeat(i % 7)}.`).join('\n') + '\n';
+const number = (n: number) => n.toLocaleString('en');
+
+async function lesson(page: Page, selector: string): Promise<Locator> {
+  await page.goto(lessonUrl(EN));
+  return readyWidget(page, selector);
+}
+
+test.describe('large pastes into the demo boxes (en)', () => {
+  test.setTimeout(180_000);
+
+  test('chunkers: 64 KB of CRLF lines, then a megabyte of distinct lines', async ({ page }) => {
+    const demo = await lesson(page, 'ga-chunker-demo');
+    const box = demo.locator('textarea');
+    await paste(box, CRLF_64K);
+    // the CRs stay: shown as ␍, and counted by the chunkers
+    expect(await box.evaluate((el: HTMLTextAreaElement) => el.value.split('␍').length - 1)).toBe(2_600);
+    await expect(demo.locator('[data-part=answer-stats]')).toContainText(tr('count.chars', { count: CRLF_64K.length }), { timeout: 60_000 });
+    await expect(demo.locator('[data-part=pinned-stats] strong')).toHaveText(/^2,600 lines of 2,600 changed/);
+    await paste(box, DISTINCT_1M);
+    await expect(demo.locator('[data-part=answer-stats]')).toContainText(tr('count.chars', { count: DISTINCT_1M.length }), { timeout: 60_000 });
+    await expect(demo).toHaveAttribute('data-state', 'done');
+    await expect(demo.locator('[data-part=pinned-chunks] li').first()).toContainText('distinct line number 0');
+  });
+
+  test('reader playground: 64 KB of CRLF lines, then a megabyte of distinct lines', async ({ page }) => {
+    const demo = await lesson(page, 'ga-reader-playground');
+    const box = demo.locator('textarea');
+    await paste(box, CRLF_64K.replaceAll('Line', 'data: Line'));
+    await expect(demo.locator('[data-part=status]')).toContainText(number(2_600), { timeout: 60_000 });
+    await expect(demo.locator('[data-testid=lines] > li').first().locator('.tl-text .ws').last()).toHaveText('␍␊');
+    await paste(box, DISTINCT_1M);
+    await expect(demo.locator('[data-part=status]')).toContainText(number(30_000), { timeout: 60_000 });
+    await expect(demo.locator('[data-testid=lines] > li').first()).toContainText('distinct line number 0');
+  });
+
+  test('every writer with every reader: 64 KB of CRLF lines, then a megabyte of distinct lines', async ({ page }) => {
+    const demo = await lesson(page, 'ga-pairs-demo');
+    const box = demo.locator('textarea');
+    await paste(box, CRLF_64K);
+    await expect(demo.locator('[data-part=stats]')).toContainText(tr('count.chars', { count: CRLF_64K.length }), { timeout: 60_000 });
+    await expect(demo.locator('[data-part=status]')).toHaveText(/^Table updated/, { timeout: 60_000 });
+    await expect(demo.locator('button.pd-cell').first()).toContainText('2,600 lines of 2,600 changed');
+    await paste(box, DISTINCT_1M);
+    await expect(demo.locator('[data-part=stats]')).toContainText(tr('count.chars', { count: DISTINCT_1M.length }), { timeout: 60_000 });
+    // The table for the megabyte, or, while lessons-code's compare() still searches each distinct
+    // line in the whole text (quadratic), the time limit said in words: never the 64 KB's table.
+    await expect(demo).toHaveAttribute('data-state', /^(done|timeout)$/, { timeout: 120_000 });
+    if ((await demo.getAttribute('data-state')) === 'done') {
+      await expect(demo.locator('button.pd-cell[data-writer=gachatbot][data-reader=standard][data-split=after743]')).toHaveText('exact');
+    } else {
+      await expect(demo.locator('[data-part=status]')).toHaveText(tr('demo.tooSlow'));
+      await expect(demo.locator('button.pd-cell')).toHaveText(Array(12).fill('…'));
+    }
+  });
+
+  test('the host’s question and the page rendition’s message take a large paste and answer for it', async ({ page }) => {
+    const host = await lesson(page, 'ga-host-stream-demo');
+    await paste(host.locator('textarea'), CRLF_64K);
+    // over the replica's 64 KiB: its 400, explained, for this request
+    await expect(host.getByTestId('refused')).toBeVisible({ timeout: 60_000 });
+    await paste(host.locator('textarea'), 'Show me Cmaj7 voicings');
+    await expect(host.locator('.hs-event')).toHaveCount(3, { timeout: 60_000 });
+
+    const failure = await readyWidget(page, 'ga-failure-demo');
+    await paste(failure.locator('textarea'), DISTINCT_1M);
+    await failure.locator('[data-send]').click();
+    await expect(failure.locator('.fd-bubble')).toHaveCount(4, { timeout: 60_000 });
+    await expect(failure.locator('.fd-bubble').nth(2)).toContainText('distinct line number 0');
+    await expect(failure.locator('[role=status]')).toHaveText(tr('failure.tooBig', { limit: 65_536 }));
+  });
+
+  test('a run ended by its time limit says so and leaves no earlier result', async ({ page }) => {
+    const demo = await lesson(page, 'ga-chunker-demo');
+    await demo.locator('[data-preset=prose]').click();
+    await expect(demo).toHaveAttribute('data-state', 'done');
+    await expect(demo.locator('[data-part=pinned-chunks] li')).toHaveCount(4);
+    // a limit no computation meets: the next run ends by it
+    await demo.evaluate((el) => ((el as HTMLElement).dataset.timeLimit = '1'));
+    await paste(demo.locator('textarea'), DISTINCT_1M);
+    await expect(demo).toHaveAttribute('data-state', 'timeout', { timeout: 60_000 });
+    await expect(demo.locator('[data-part=status]')).toHaveText(tr('chunker.tooSlow'));
+    await expect(demo.locator('[data-part=pinned-chunks] li')).toHaveCount(0);
+    await expect(demo.locator('[data-part=pinned-stats]')).toBeEmpty();
+    // and the next input, with time enough, is answered
+    await demo.evaluate((el) => delete (el as HTMLElement).dataset.timeLimit);
+    await demo.locator('[data-preset=numbered]').click();
+    await expect(demo).toHaveAttribute('data-state', 'done');
+    await expect(demo.locator('[data-part=pinned-chunks] li').first()).toContainText('Build the arpeggio');
+
+    const pairs = await readyWidget(page, 'ga-pairs-demo');
+    await pairs.locator('button.pd-cell').first().click();
+    await expect(pairs.locator('.pd-detail')).toBeVisible();
+    await pairs.evaluate((el) => ((el as HTMLElement).dataset.timeLimit = '1'));
+    await pairs.locator('textarea').fill('Another answer. Two sentences.\n');
+    await expect(pairs).toHaveAttribute('data-state', 'timeout', { timeout: 60_000 });
+    await expect(pairs.locator('button.pd-cell').first()).toHaveText('…');
+    await expect(pairs.locator('.pd-detail')).toBeHidden();
+  });
+});
