@@ -2,6 +2,8 @@
 // import from here, never from the files behind it. The folders say where the code comes from:
 // - ga/        ports of Guitar Alchemist's code and GA's own words and answers, each citing its file
 //              and lines at commit a826864 (https://github.com/GuitarAlchemist/ga/tree/a826864f3a012cad88e415954bf57eca0ce12aa6);
+// - core/      the course's plumbing: the transport every reader reads a body with, the one event
+//              classifier, argument checks;
 // - standard/  the reader written from the HTML standard (WHATWG HTML §9.2), and its line tracer;
 // - host/      the course's replica of GaChatbot.Api's chat endpoints;
 // - lab/       the course's own experiments: writer × reader pairs, cuts, streams that stop short,
@@ -10,41 +12,62 @@
 // One module stays out of this file: host/http-host.ts, the replica behind node:http, which a page
 // cannot bundle; the CLI starts it as a process (host/host-process.ts).
 
+// GA's code and words.
 export { IMPROVISATION_ANSWER, VOICING_ANSWER, IMPROVISATION_QUESTION, VOICING_QUESTION } from './ga/answers.ts';
 export { splitPinned, splitAfter743, PINNED_SPLIT, SPLIT_743, PINNED_SPLIT_SOURCE, SPLIT_743_SOURCE } from './ga/chunkers.ts';
 export { writeGaChatbotEvent, writeGaApiEvent, DONE_EVENT } from './ga/writers.ts';
-export { readStandard, readStandardEvents, StandardParser } from './standard/parser.ts';
-export { readStandardStream } from './standard/stream.ts';
-export type { StandardEvent, LineRule, LineObserver } from './standard/parser.ts';
-export { readPage, readPageResult, readPageStream, PageStreamState } from './ga/page-reader.ts';
-export type { PageReadResult, PageRouting } from './ga/page-reader.ts';
-export { readChatService, readChatServiceStream, parseChatServiceBuffer, ChatServiceStreamState } from './ga/chat-service-reader.ts';
-export { countLines, countBreaks, compare, show } from './program/measures.ts';
-export { WRITERS, READERS, SPLITS, streamOf, runPair, writerReaderTable, readFailure, readStandardText, readOrThrow } from './lab/pairs.ts';
-export type { Writer, Reader, Split, PairRow, PairCell } from './lab/pairs.ts';
-export { traceStandard, isFieldNameLine } from './standard/trace.ts';
-export type { StandardTrace, TracedLine, TraceTag, LineEnd } from './standard/trace.ts';
-export { diffText, clipDiff, shortestEdit } from './lab/text-diff.ts';
-export type { DiffPart, DiffKind, TextDiff, ShownDiffPart } from './lab/text-diff.ts';
-export { runLesson6, eventKind, answerWithLf, checkHostStream, CHECK_WORDS } from './program/lesson6.ts';
-export type { LessonOutput, EventKind, HostStreamChecks } from './program/lesson6.ts';
+export { readPage, readPageResult, readPageStream, readPagePieces, PageStreamState } from './ga/page-reader.ts';
+export type { PageReadResult, PageRouting, PageAnswerListener } from './ga/page-reader.ts';
+export { readChatService, readChatServiceStream, readChatServicePieces, parseChatServiceBuffer, ChatServiceStreamState } from './ga/chat-service-reader.ts';
 export { submitPageMessage, createPageChat, consumePageStream } from './ga/page-chat.ts';
 export type { PageConsume, PageConsumeResult, PageChat, PageSubmission, PageBubble, HistoryTurn } from './ga/page-chat.ts';
-export { createChatbotHost, CHAT_PATH, STREAM_PATH, MAX_BODY_BYTES, STREAM_FAILURE_MESSAGE } from './host/chatbot-host.ts';
+export { GA_QUOTES, WRITER_FIX_COMMENT, PR_743_PROSE_EXAMPLE } from './ga/quotes.ts';
+
+// The plumbing every reader shares.
+export { pumpBody, feedPieces, readBody, readPieces, BodyText, Decoding } from './core/transport.ts';
+export type { TransportOptions, OnText, TextSink } from './core/transport.ts';
+export { classifyEvent, parseJson, EventSorter } from './core/events.ts';
+export type { EventClass, StreamReadResult } from './core/events.ts';
+
+// The HTML standard's reader.
+export { readStandard, readStandardEvents, StandardParser } from './standard/parser.ts';
+export type { StandardEvent, LineRule, LineObserver } from './standard/parser.ts';
+export { readStandardStream, StandardStream } from './standard/stream.ts';
+export { traceStandard, isFieldNameLine } from './standard/trace.ts';
+export type { StandardTrace, TracedLine, TraceTag, LineEnd } from './standard/trace.ts';
+
+// The replica of GA's host.
+export { createChatbotHost, STREAM_FAILURE_MESSAGE } from './host/chatbot-host.ts';
+export { CHAT_PATH, STREAM_PATH, MAX_BODY_BYTES, refuseRequest } from './host/requests.ts';
 export { createInPageHost, closedPortModelClient, IN_PAGE_ORIGIN } from './host/in-page-host.ts';
 export type { FetchLike } from './host/in-page-host.ts';
-export { GA_QUOTES, WRITER_FIX_COMMENT, PR_743_PROSE_EXAMPLE } from './ga/quotes.ts';
-// Beyond the wire (issue 6): cuts, streams that stop short, paced hosts and batched paints.
+
+// The lesson's program.
+export { runLesson6, eventKind, answerWithLf, checkHostStream, CHECK_WORDS } from './program/lesson6.ts';
+export type { LessonOutput, EventKind, HostStreamChecks } from './program/lesson6.ts';
+export { countLines, countBreaks, compare, show } from './program/measures.ts';
+
+// The course's experiments: writer × reader pairs, the diff the demos show.
+export { WRITERS, READERS, SPLITS, streamOf, runPair, writerReaderTable, readFailure, readStandardText, readOrThrow } from './lab/pairs.ts';
+export type { Writer, Reader, Split, PairRow, PairCell } from './lab/pairs.ts';
+export { diffText, clipDiff, shortestEdit } from './lab/text-diff.ts';
+export type { DiffPart, DiffKind, TextDiff, ShownDiffPart } from './lab/text-diff.ts';
+
+// Beyond the wire: readers as a chat page uses them, cuts, streams that stop short, paced hosts, batched paints.
 export {
-  readDecodingEachPiece, readParsingEachPiece, readPageStreamResult, readStandardStreamResult, EventSorter, CUT_READERS, CUT_STREAMS,
-  decodingEachPiece, parsingEachPiece, pageOverPieces, standardOverPieces, piecesInTwo,
-  IMPROVISATION_STREAM_743, IMPROVISATION_STREAM_743_CRLF, bodyOf, readInTwo, readWhole, readByteByByte, sameResult, mapStream,
-  describeCut, cutContext, scanCuts, scanEveryReader, firstDifference,
-} from './lab/stream-cuts.ts';
-export type { StreamReadResult, StreamReader, CutReader, CutStream, CutKind, CutPlace, StreamMap, CutContext, CutBreak, CutScan } from './lab/stream-cuts.ts';
-export {
-  FAILURE_STREAM, DROP_STREAMS, DROP_READERS, readChatServiceStreamResult, readStandardEventsResult, dropAt, settleTurn, recordTurn, droppingHost, submitCarefully,
-} from './lab/stop-short.ts';
+  readDecodingEachPiece, readParsingEachPiece, readPageStreamResult, readStandardStreamResult, readChatServiceStreamResult, readStandardEventsResult,
+  decodingEachPiece, parsingEachPiece, pageOverPieces, standardOverPieces, chatServiceOverPieces,
+} from './lab/stream-readers.ts';
+export type { StreamReader } from './lab/stream-readers.ts';
+export { CUT_READERS } from './lab/cuts/readers.ts';
+export type { CutReader } from './lab/cuts/readers.ts';
+export { CUT_STREAMS, IMPROVISATION_STREAM_743, IMPROVISATION_STREAM_743_CRLF, bodyOf, piecesInTwo, readInTwo, readWhole, readByteByByte, sameResult } from './lab/cuts/streams.ts';
+export type { CutStream } from './lab/cuts/streams.ts';
+export { mapStream, describeCut, cutContext } from './lab/cuts/map.ts';
+export type { CutKind, CutPlace, StreamMap, CutContext } from './lab/cuts/map.ts';
+export { scanCuts, scanEveryReader, firstDifference } from './lab/cuts/scan.ts';
+export type { CutBreak, CutScan } from './lab/cuts/scan.ts';
+export { FAILURE_STREAM, DROP_STREAMS, DROP_READERS, dropAt, settleTurn, recordTurn, droppingHost, submitCarefully } from './lab/stop-short.ts';
 export type { DropStream, DropReader, DropView, TurnStatus, TurnOutcome } from './lab/stop-short.ts';
 export { realClock, createFakeClock, createPaintBatcher } from './lab/paint-batcher.ts';
 export type { Clock, FakeClock, PaintReason, PaintRecord, PaintBatcher, PaintBatcherOptions } from './lab/paint-batcher.ts';

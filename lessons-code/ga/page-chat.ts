@@ -2,7 +2,7 @@
 
 import type { FetchLike } from '../host/in-page-host.ts';
 import { STREAM_PATH } from '../host/chatbot-host.ts';
-import { PageStreamState, type PageRouting } from './page-reader.ts';
+import { readPageStream, type PageRouting } from './page-reader.ts';
 
 /** One turn of `history`, as the page keeps it and sends it back as `conversationHistory`. */
 export interface HistoryTurn {
@@ -55,28 +55,14 @@ export interface PageSubmission {
 const meta = (routing: PageRouting): string => `${routing.agentId || 'unknown'} via ${routing.routingMethod || 'unknown'}`;
 
 /**
- * The page's own consumeSseStream (the course's port, PageStreamState), reporting the answer so
- * far after each read that added text. The page re-renders after every text event; reporting per
- * read shows the same final bubble (the replica never sends an empty text event, the one case
- * where the page would show an empty bubble this port does not).
+ * The page's own consumeSseStream (the course's port, readPageStream), reporting the answer so far
+ * after each read that added text. The page re-renders after every text event; reporting per read
+ * shows the same final bubble (the replica never sends an empty text event, the one case where the
+ * page would show an empty bubble this port does not).
  */
 export const consumePageStream: PageConsume = async (body, onText) => {
-  const reader = body.getReader();
-  const decoder = new TextDecoder(); // streaming, never flushed, as on the page
-  const state = new PageStreamState();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      const before = state.answer;
-      const finished = state.push(decoder.decode(value, { stream: true }));
-      if (state.answer !== before) onText?.(state.answer, state.routing);
-      if (finished) break; // `[DONE]`: the page returns at once
-    }
-  } finally {
-    reader.releaseLock();
-  }
-  return { answer: state.answer, routing: state.routing };
+  const { answer, routing } = await readPageStream(body, { onAnswer: onText });
+  return { answer, routing };
 };
 
 /**

@@ -1,4 +1,11 @@
-// The GaChatbot page: how Apps/GaChatbot.Api/wwwroot/index.html reads the stream and keeps the conversation.
+// The GaChatbot page's consumeSseStream: how Apps/GaChatbot.Api/wwwroot/index.html (lines 740–809 at
+// a826864, https://github.com/GuitarAlchemist/ga/blob/a826864f3a012cad88e415954bf57eca0ce12aa6/Apps/GaChatbot.Api/wwwroot/index.html)
+// turns the stream into the answer it shows. The read loop is the course's transport (core/transport.ts)
+// with the page's decoder: streaming, never flushed.
+
+import { expectString } from '../core/arguments.ts';
+import { parseJson } from '../core/events.ts';
+import { readBody, readPieces, type TextSink } from '../core/transport.ts';
 
 /** The routing event the page recognises: the first JSON event whose `type` is `routing`. */
 export interface PageRouting {
@@ -23,15 +30,28 @@ export interface PageReadResult {
  * The port keeps the page's choices: no CR handling, events end at the first `\n\n`, only lines
  * starting with `data: ` (space included) count, and any event other than the routing one is text.
  */
-export class PageStreamState {
+export class PageStreamState implements TextSink<PageReadResult> {
   private buffer = '';
   answer = '';
   routing: PageRouting | null = null;
   done = false;
+  private readonly onAnswer: PageAnswerListener | undefined;
+
+  /** `onAnswer` hears the answer so far after each push that added text (the page re-renders its bubble then). */
+  constructor(onAnswer?: PageAnswerListener) {
+    this.onAnswer = onAnswer;
+  }
 
   /** Adds decoded text; returns true once `[DONE]` has been read (the page returns at once). */
   push(text: string): boolean {
     if (this.done) return true;
+    const before = this.answer;
+    const finished = this.take(text);
+    if (this.answer !== before) this.onAnswer?.(this.answer, this.routing);
+    return finished;
+  }
+
+  private take(text: string): boolean {
     this.buffer += text;
     let sep: number;
     while ((sep = this.buffer.indexOf('\n\n')) >= 0) {
@@ -46,7 +66,7 @@ export class PageStreamState {
         return true;
       }
       if (this.routing === null && data.startsWith('{') && data.includes('"type"')) {
-        const parsed = parseJsonOrUndefined(data);
+        const parsed = parseJson(data); // not JSON: the page falls through and shows the text
         if (isRouting(parsed)) {
           this.routing = parsed;
           continue;
@@ -60,22 +80,25 @@ export class PageStreamState {
   result(): PageReadResult {
     return { answer: this.answer, routing: this.routing, done: this.done };
   }
-}
 
-function parseJsonOrUndefined(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined; // the page falls through and shows the text
+  end(): PageReadResult {
+    return this.result();
   }
 }
+
+/** Told the answer so far, and the routing event if one came. */
+export type PageAnswerListener = (answer: string, routing: PageRouting | null) => void;
 
 function isRouting(value: unknown): value is PageRouting {
   return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'routing';
 }
 
-// consumeSseStream, Apps/GaChatbot.Api/wwwroot/index.html lines 740–809 at a826864 (one read of the whole body)
+/** The page's decoder: `new TextDecoder()`, streaming, never flushed. */
+const PAGE_DECODING = { flush: false } as const;
+
+/** consumeSseStream on a whole stream in one read. */
 export function readPageResult(stream: string): PageReadResult {
+  expectString(stream, 'readPageResult', 'stream');
   const state = new PageStreamState();
   state.push(stream);
   return state.result(); // a trailing partial event is never looked at: the page drops it
@@ -83,25 +106,16 @@ export function readPageResult(stream: string): PageReadResult {
 
 /** The answer the GaChatbot page ends up showing for a whole stream. */
 export function readPage(stream: string): string {
+  expectString(stream, 'readPage', 'stream');
   return readPageResult(stream).answer;
 }
 
-/** consumeSseStream over bytes as they arrive: a streaming TextDecoder, never flushed, as on the page. */
-export async function readPageStream(body: ReadableStream<Uint8Array>): Promise<PageReadResult> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  const state = new PageStreamState();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (state.push(decoder.decode(value, { stream: true }))) {
-        await reader.cancel().catch(() => undefined);
-        break;
-      }
-    }
-  } finally {
-    reader.releaseLock();
-  }
-  return state.result();
+/** consumeSseStream over bytes as they arrive; `[DONE]` ends the read and cancels the body. */
+export function readPageStream(body: ReadableStream<Uint8Array>, options: { signal?: AbortSignal; onAnswer?: PageAnswerListener } = {}): Promise<PageReadResult> {
+  return readBody(body, new PageStreamState(options.onAnswer), { ...PAGE_DECODING, signal: options.signal }, 'readPageStream');
+}
+
+/** readPageStream over pieces already in hand. */
+export function readPagePieces(pieces: readonly Uint8Array[]): PageReadResult {
+  return readPieces(pieces, new PageStreamState(), PAGE_DECODING, 'readPagePieces');
 }

@@ -1,8 +1,12 @@
 // A replica of GaChatbot.Api's two chat endpoints, written for the course: GA is a .NET host that
 // cannot run in a browser or in this project. It follows Apps/GaChatbot.Api/Controllers/ChatbotController.cs
-// at a826864 as the lesson describes it (facts.md §3), against the web's Request/Response types, so the
-// same handler serves real HTTP (http-server.ts) and the page (in-page-host.ts).
+// at a826864 (https://github.com/GuitarAlchemist/ga/blob/a826864f3a012cad88e415954bf57eca0ce12aa6/Apps/GaChatbot.Api/Controllers/ChatbotController.cs):
+// status and headers before any work (line 39), the failure as one error event (lines 91–95), the
+// writer (lines 449–474). It is written against the web's Request/Response types, so the same
+// handler serves real HTTP (http-host.ts) and the page (in-page-host.ts).
 
+import { expectOptions } from '../core/arguments.ts';
+import { CHAT_PATH, json, problem, readChatRequest, refuseRequest } from './requests.ts';
 import { VOICING_ANSWER } from '../ga/answers.ts';
 import { splitPinned } from '../ga/chunkers.ts';
 import { DONE_EVENT, writeGaChatbotEvent } from '../ga/writers.ts';
@@ -22,10 +26,7 @@ export interface HostOptions {
 
 export type ChatHandler = (request: Request) => Promise<Response>;
 
-export const CHAT_PATH = '/api/chatbot/chat';
-export const STREAM_PATH = '/api/chatbot/chat/stream';
-/** The largest request body the replica reads: past it, a 400, never a crash. */
-export const MAX_BODY_BYTES = 64 * 1024;
+export { CHAT_PATH, MAX_BODY_BYTES, STREAM_PATH } from './requests.ts';
 /** The text GA's stream sends, as its only event, when answering fails (ChatbotController.cs lines 91–95). */
 export const STREAM_FAILURE_MESSAGE = 'Failed to process message. Please try again.';
 const EMPTY_MESSAGE = 'Message cannot be empty.';
@@ -66,6 +67,10 @@ function voicingAnswer(chord: string): string {
 class NeedsModelError extends Error {}
 
 export function createChatbotHost(options: HostOptions): ChatHandler {
+  expectOptions(options, 'createChatbotHost');
+  if (typeof options?.modelClient?.complete !== 'function') {
+    throw new TypeError('createChatbotHost: options.modelClient must have a complete(message) function');
+  }
   const now = options.now ?? (() => performance.now());
   const newId = options.newId ?? (() => crypto.randomUUID().replaceAll('-', ''));
 
@@ -162,65 +167,14 @@ export function createChatbotHost(options: HostOptions): ChatHandler {
 
   return async function handle(request: Request): Promise<Response> {
     const path = new URL(request.url).pathname.replace(/\/+$/, '');
-    if (path !== CHAT_PATH && path !== STREAM_PATH) return problem(404, 'Not Found', 'https://tools.ietf.org/html/rfc9110#section-15.5.5');
-    if (request.method !== 'POST') {
-      const response = problem(405, 'Method Not Allowed', 'https://tools.ietf.org/html/rfc9110#section-15.5.6');
-      response.headers.set('Allow', 'POST');
-      return response;
+    const refused = refuseRequest(path, request.method, request.headers.get('Content-Type'));
+    if (refused !== null) {
+      await request.body?.cancel().catch(() => undefined);
+      return refused;
     }
     const parsed = await readChatRequest(request);
     if ('failure' in parsed) return parsed.failure;
     if (parsed.message.trim() === '') return json(400, { error: EMPTY_MESSAGE });
     return path === CHAT_PATH ? chat(parsed.message) : chatStream(parsed.message);
   };
-}
-
-/** Reads `{"message": "..."}`, refusing a body that is too large, not JSON, or of the wrong shape. */
-async function readChatRequest(request: Request): Promise<{ message: string } | { failure: Response }> {
-  const badRequest = (detail: string) => ({
-    failure: problem(400, 'One or more validation errors occurred.', 'https://tools.ietf.org/html/rfc9110#section-15.5.1', detail),
-  });
-  const text = await readLimited(request, MAX_BODY_BYTES);
-  if (text === null) return badRequest(`The request body is larger than ${MAX_BODY_BYTES} bytes.`);
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return badRequest('The request body is not valid JSON.');
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return badRequest('The request body must be a JSON object.');
-  const message = (body as { message?: unknown }).message;
-  if (message === undefined || message === null) return { message: '' };
-  if (typeof message !== 'string') return badRequest('The field message must be a string.');
-  return { message };
-}
-
-/** The body as text, or null once it passes `limit` bytes (reading stops there). */
-async function readLimited(request: Request, limit: number): Promise<string | null> {
-  if (request.body === null) return '';
-  const reader = request.body.getReader();
-  const decoder = new TextDecoder();
-  let size = 0;
-  let text = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    text += decoder.decode(value, { stream: true });
-  }
-  return text + decoder.decode();
-}
-
-function json(status: number, value: unknown): Response {
-  return new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
-}
-
-function problem(status: number, title: string, type: string, detail?: string): Response {
-  const body: Record<string, unknown> = { type, title, status };
-  if (detail !== undefined) body.detail = detail;
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/problem+json; charset=utf-8' } });
 }

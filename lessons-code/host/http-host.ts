@@ -1,8 +1,11 @@
 // The replica behind a real HTTP server on loopback (node:http): the lesson's program talks to it over TCP.
 
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Readable, type Duplex } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { createChatbotHost, type ChatHandler, type ModelClient } from './chatbot-host.ts';
+import { CHAT_PATH, refuseRequest } from './requests.ts';
 
 /** Where the replica looks for its model server unless told otherwise: port 9 (discard), closed here. */
 export const DEFAULT_MODEL_URL = 'http://127.0.0.1:9';
@@ -41,22 +44,35 @@ export function toWebRequest(req: IncomingMessage, origin: string, signal?: Abor
   } as RequestInit);
 }
 
-async function serve(handle: ChatHandler, req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {
-  const request = toWebRequest(req, origin);
-  const response = await handle(request);
+/** A web Response written to a node:http response: headers at once, the body piped (and cancelled if the client goes). */
+export async function sendWebResponse(response: Response, res: ServerResponse): Promise<void> {
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.flushHeaders(); // the status line and headers leave now, before the body is known
-  if (response.body === null) {
-    res.end();
+  if (response.body === null) res.end();
+  else await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res);
+}
+
+/** Methods a fetch Request cannot carry (https://fetch.spec.whatwg.org/#forbidden-method): refused before one is built. */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+async function serve(handle: ChatHandler, req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {
+  const method = (req.method ?? 'GET').toUpperCase();
+  if (FORBIDDEN_METHODS.has(method)) {
+    req.resume(); // nothing of the body is read
+    const path = new URL(req.url ?? '/', origin).pathname;
+    await sendWebResponse(refuseRequest(path, method, req.headers['content-type'] ?? null)!, res);
     return;
   }
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    res.write(value);
-  }
-  res.end();
+  await sendWebResponse(await handle(toWebRequest(req, origin)), res);
+}
+
+/** CONNECT reaches node:http as a `connect` event, not a request: the same 405, then the socket closes. */
+function refuseConnect(_req: IncomingMessage, socket: Duplex): void {
+  const response = refuseRequest(CHAT_PATH, 'CONNECT', null)!; // no path to look up: the method is refused anywhere
+  void response.text().then((body) => {
+    const head = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status]}`, ...[...response.headers].map(([k, v]) => `${k}: ${v}`)];
+    socket.end(`${head.join('\r\n')}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  });
 }
 
 export interface RunningHttpHost {
@@ -110,8 +126,12 @@ export function listenOnLoopback(
 /** Starts the replica on 127.0.0.1 (port 0: any free port) and resolves once it listens. */
 export function startHttpHost(options: { port?: number; modelUrl?: string } = {}): Promise<RunningHttpHost> {
   const handle = createChatbotHost({ modelClient: httpModelClient(options.modelUrl ?? DEFAULT_MODEL_URL) });
-  return listenOnLoopback((req, res, origin) => serve(handle, req, res, origin), options.port ?? 0, {
+  const running = listenOnLoopback((req, res, origin) => serve(handle, req, res, origin), options.port ?? 0, {
     contentType: 'application/problem+json',
     body: JSON.stringify({ title: 'An error occurred while processing your request.', status: 500 }),
+  });
+  return running.then((host) => {
+    host.server.on('connect', refuseConnect);
+    return host;
   });
 }

@@ -4,6 +4,7 @@
 // played out: the answer's text is cut into words, each sent as one event of GaChatbot.Api's writer.
 // The wrapped host and its default behaviour are unchanged.
 
+import { classifyEvent } from '../core/events.ts';
 import { type Clock, realClock } from './paint-batcher.ts';
 import { readStandardEvents } from '../standard/parser.ts';
 import { DONE_EVENT, writeGaChatbotEvent } from '../ga/writers.ts';
@@ -34,15 +35,10 @@ function isEventStream(response: Response): boolean {
   return (response.headers.get('Content-Type') ?? '').startsWith('text/event-stream') && response.body !== null;
 }
 
-/** The routing event and the error event: JSON objects with a `type` of `routing` or an `error`. */
+/** The routing event and the error event, which a producer sends at once rather than paced. */
 function isControlEvent(data: string): boolean {
-  if (!data.startsWith('{')) return false;
-  try {
-    const value = JSON.parse(data) as unknown;
-    return typeof value === 'object' && value !== null && ((value as { type?: unknown }).type === 'routing' || 'error' in value);
-  } catch {
-    return false;
-  }
+  const kind = classifyEvent(data).kind;
+  return kind === 'routing' || kind === 'error';
 }
 
 /** How a wrapping host plays the wrapped host's events: `send` writes one event's data, `later` waits on the clock. */

@@ -1,16 +1,16 @@
 // A stream that stops short: the connection drops after some byte. What each of the lesson's
 // readers keeps, whether `[DONE]` arrived, and what a client should make of the turn.
 
-import { ChatServiceStreamState } from '../ga/chat-service-reader.ts';
+import type { StreamReadResult } from '../core/events.ts';
 import { STREAM_FAILURE_MESSAGE, STREAM_PATH } from '../host/chatbot-host.ts';
 import type { FetchLike } from '../host/in-page-host.ts';
 import type { HistoryTurn } from '../ga/page-chat.ts';
-import { bodyOf, mapStream, readPageStreamResult, readStandardStreamResult, type StreamReadResult } from './stream-cuts.ts';
-import { readStandardStream } from '../standard/stream.ts';
-import { IMPROVISATION_STREAM_743 } from './stream-cuts.ts';
 import { writeGaChatbotEvent } from '../ga/writers.ts';
+import { mapStream } from './cuts/map.ts';
+import { bodyOf, IMPROVISATION_STREAM_743 } from './cuts/streams.ts';
+import { readChatServiceStreamResult, readPageStreamResult, readStandardEventsResult, readStandardStreamResult, type StreamReader } from './stream-readers.ts';
 
-/** The whole body of GA's stream when answering fails: one error event, no `[DONE]` (facts.md §3). */
+/** The whole body of GA's stream when answering fails: one error event, no `[DONE]` (ChatbotController.cs lines 91–95 at a826864). */
 export const FAILURE_STREAM = writeGaChatbotEvent(JSON.stringify({ error: STREAM_FAILURE_MESSAGE }));
 
 export interface DropStream {
@@ -24,54 +24,11 @@ export const DROP_STREAMS: readonly DropStream[] = [
   { id: 'failure', stream: FAILURE_STREAM, bytes: new TextEncoder().encode(FAILURE_STREAM) },
 ];
 
-/**
- * ga-client's chatService read loop over a body, as a result: the text it returns, whether
- * `[DONE]` completed it, or the message it throws (an error event, or JSON that does not parse).
- */
-export async function readChatServiceStreamResult(body: ReadableStream<Uint8Array>): Promise<StreamReadResult> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  const state = new ChatServiceStreamState();
-  let done = false;
-  try {
-    for (;;) {
-      const read = await reader.read();
-      if (read.done) break;
-      if (state.push(decoder.decode(read.value, { stream: true }))) {
-        done = true;
-        break;
-      }
-    }
-  } catch (error) {
-    await reader.cancel().catch(() => undefined);
-    return { text: '', done: false, error: error instanceof Error ? error.message : String(error) };
-  } finally {
-    reader.releaseLock();
-  }
-  return { text: state.finish(), done, error: null };
-}
-
-/**
- * What the HTML standard's reader gives a user, as in the lesson's failure table: the data of its
- * events, `[DONE]` taken as the end marker. Nothing in the standard tells an error from an answer,
- * so an `{"error":…}` event is kept as text; telling them apart is the client's job
- * (readStandardStreamResult, as submitCarefully uses it).
- */
-export async function readStandardEventsResult(body: ReadableStream<Uint8Array>): Promise<StreamReadResult> {
-  let text = '';
-  let done = false;
-  for await (const data of readStandardStream(body)) {
-    if (data === '[DONE]') done = true;
-    else text += data;
-  }
-  return { text, done, error: null };
-}
-
 export interface DropReader {
   id: 'standard' | 'page' | 'chatService';
   /** GA's or the standard's name for the reader: never translated. */
   label: string;
-  read: (body: ReadableStream<Uint8Array>) => Promise<StreamReadResult>;
+  read: StreamReader;
 }
 
 /** The lesson's three readers, reading bytes as they arrive. */

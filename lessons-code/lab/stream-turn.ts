@@ -4,8 +4,9 @@
 import { STREAM_PATH } from '../host/chatbot-host.ts';
 import type { FetchLike } from '../host/in-page-host.ts';
 import { type Clock, createPaintBatcher, type PaintReason, type PaintRecord, realClock } from './paint-batcher.ts';
+import { classifyEvent, EventSorter } from '../core/events.ts';
+import { pumpBody } from '../core/transport.ts';
 import { StandardParser } from '../standard/parser.ts';
-import { EventSorter } from './stream-cuts.ts';
 
 export type TimelineEventKind = 'routing' | 'text' | 'done' | 'error';
 
@@ -53,14 +54,6 @@ export interface StreamTurnOptions {
   signal?: AbortSignal;
 }
 
-function kindOf(data: string): TimelineEventKind {
-  if (data === '[DONE]') return 'done';
-  const probe = new EventSorter();
-  probe.take(data);
-  if (probe.error !== null) return 'error';
-  return probe.text === data ? 'text' : 'routing'; // the sorter leaves only the routing event out
-}
-
 /** Sends one question to the host's stream endpoint and reads the answer as it arrives, painting through a batcher. */
 export async function runStreamTurn(options: StreamTurnOptions): Promise<TurnTimeline> {
   const clock = options.clock ?? realClock;
@@ -82,7 +75,7 @@ export async function runStreamTurn(options: StreamTurnOptions): Promise<TurnTim
   let firstTextAt: number | null = null;
   let lastReadAt: number | null = null;
   const parser = new StandardParser((event) => {
-    const kind = kindOf(event.data);
+    const kind = classifyEvent(event.data).kind;
     pendingKinds.push(kind);
     sorter.take(event.data);
     if (kind === 'text') {
@@ -102,27 +95,20 @@ export async function runStreamTurn(options: StreamTurnOptions): Promise<TurnTim
   const headersAt = since();
   entries.push({ t: headersAt, kind: 'headers', status: response.status });
   if (response.body) {
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    // An abort cancels the body, which settles a read still waiting.
-    const onAbort = () => void reader.cancel(signal?.reason).catch(() => undefined);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        signal?.throwIfAborted();
-        if (done) break;
+    // An abort cancels the body, which settles a read still waiting; the turn then rejects with the reason.
+    await pumpBody(
+      response.body,
+      (text, bytes) => {
         pendingKinds = [];
-        parser.feed(decoder.decode(value, { stream: true }));
+        parser.feed(text);
+        if (bytes === 0) return; // the decoder's leftovers at the end: no read of their own
         lastReadAt = since();
-        entries.push({ t: lastReadAt, kind: 'read', bytes: value.byteLength, events: pendingKinds });
-      }
-      parser.feed(decoder.decode());
-      parser.end();
-    } finally {
-      signal?.removeEventListener('abort', onAbort);
-      reader.releaseLock();
-    }
+        entries.push({ t: lastReadAt, kind: 'read', bytes, events: pendingKinds });
+      },
+      { signal },
+      'runStreamTurn',
+    );
+    parser.end();
   }
   entries.push({ t: since(), kind: 'end' });
   const result = sorter.result();

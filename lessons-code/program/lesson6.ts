@@ -10,6 +10,7 @@ import { compare, countBreaks, countLines, show } from './measures.ts';
 import { SPLITS, readFailure, writerReaderTable } from '../lab/pairs.ts';
 import { readStandard } from '../standard/parser.ts';
 import { DONE_EVENT, writeGaChatbotEvent } from '../ga/writers.ts';
+import { classifyEvent } from '../core/events.ts';
 
 /** The program's output, whole and in the seven blocks the lesson page shows one by one. */
 export interface LessonOutput {
@@ -72,11 +73,10 @@ function shorten(line: string): string {
 /** What the program calls an event, from its data: `[DONE]`, `routing`, `error` or `text`. */
 export type EventKind = '[DONE]' | 'routing' | 'error' | 'text';
 
+/** classifyEvent's answer in the program's words (`[DONE]` as it appears on the wire). */
 export function eventKind(data: string): EventKind {
-  if (data === '[DONE]') return '[DONE]';
-  if (data.startsWith('{"type":"routing"')) return 'routing';
-  if (data.startsWith('{"error"')) return 'error';
-  return 'text';
+  const kind = classifyEvent(data).kind;
+  return kind === 'done' ? '[DONE]' : kind;
 }
 
 /** `/chat`'s answer as the program compares it: line ends made LF, as String.ReplaceLineEndings does. */

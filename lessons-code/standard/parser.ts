@@ -1,5 +1,10 @@
 // A reader written from the HTML standard: WHATWG HTML §9.2.5 "Parsing an event stream" and
 // §9.2.6 "Interpreting an event stream" (https://html.spec.whatwg.org/multipage/server-sent-events.html).
+// The region `rules` is the standard's rules for one line, one branch per rule: the lesson page
+// shows it. The rest cuts decoded text into lines without copying them: each line is looked at in
+// place (its field name compared where it stands), and only the values the rules keep are copied.
+
+import { expectFunction, expectString } from '../core/arguments.ts';
 
 /** One event as the standard dispatches it. GA sends only `data`; the other fields are parsed all the same. */
 export interface StandardEvent {
@@ -25,34 +30,39 @@ export type LineObserver = (line: string, rule: LineRule, field: string, value: 
 
 const LF = 10;
 const CR = 13;
+const COLON = 58;
+const SPACE = 32;
 
 /**
- * The incremental parser behind both readers. Feed it decoded text in pieces of any size; it
- * calls `onEvent` for every event a blank line dispatches. `end()` marks the end of the stream:
- * an unfinished line and an undispatched event are discarded, as the standard says.
+ * The incremental parser behind every reader of the standard in the course. Feed it decoded text
+ * in pieces of any size; it calls `onEvent` for every event a blank line dispatches. `end()` marks
+ * the end of the stream: an unfinished line and an undispatched event are discarded.
  */
 export class StandardParser {
+  /** Milliseconds from the last valid `retry` field, or null when none came. */
+  reconnectionTime: number | null = null;
   private partial = ''; // the start of a line whose end has not arrived yet
   private afterCR = false; // the last piece ended with CR: an LF opening the next one belongs to it
   // The data buffer. The standard appends each value and an LF, then drops the last LF when it
-  // dispatches; keeping the values joined by LF (and a flag for "not empty") is the same buffer
-  // without copying every event once more at dispatch.
+  // dispatches; keeping the values joined by LF (and a flag for "not empty") is the same buffer.
   private data = '';
   private hasData = false;
   private type = '';
   private idBuffer = '';
   private lastEventId = '';
-  /** Milliseconds from the last valid `retry` field, or null when none came. */
-  reconnectionTime: number | null = null;
+  private dispatched = ''; // the data of the last event, for the line observer
   private readonly onEvent: (event: StandardEvent) => void;
   private readonly onLine: LineObserver | undefined;
 
   constructor(onEvent: (event: StandardEvent) => void, onLine?: LineObserver) {
+    expectFunction(onEvent, 'StandardParser', 'onEvent');
+    if (onLine !== undefined) expectFunction(onLine, 'StandardParser', 'onLine');
     this.onEvent = onEvent;
     this.onLine = onLine;
   }
 
   feed(text: string): void {
+    expectString(text, 'StandardParser.feed', 'text');
     const n = text.length;
     if (n === 0) return;
     let pos = 0;
@@ -60,31 +70,42 @@ export class StandardParser {
       this.afterCR = false;
       if (text.charCodeAt(0) === LF) pos = 1;
     }
-    // The next CR and LF at or after pos; -1 when there is none left in this piece.
-    let nextLF = text.indexOf('\n', pos);
-    let nextCR = text.indexOf('\r', pos);
-    while (nextLF !== -1 || nextCR !== -1) {
-      const end = nextCR === -1 ? nextLF : nextLF === -1 ? nextCR : Math.min(nextLF, nextCR);
-      let line = text.slice(pos, end);
-      if (this.partial !== '') {
-        line = this.partial + line;
-        this.partial = '';
+    if (this.partial !== '') {
+      // First the line the last piece left open.
+      let end = pos;
+      while (end < n && text.charCodeAt(end) !== LF && text.charCodeAt(end) !== CR) end++;
+      if (end === n) {
+        this.partial += text.slice(pos);
+        return;
       }
-      if (text.charCodeAt(end) === CR) {
-        if (end + 1 === n) {
-          this.afterCR = true;
-          pos = n;
-        } else {
-          pos = text.charCodeAt(end + 1) === LF ? end + 2 : end + 1;
-        }
-      } else {
-        pos = end + 1;
-      }
-      this.processLine(line);
-      if (nextLF < pos && nextLF !== -1) nextLF = text.indexOf('\n', pos);
-      if (nextCR < pos && nextCR !== -1) nextCR = text.indexOf('\r', pos);
+      const line = this.partial + text.slice(pos, end);
+      this.partial = '';
+      this.take(line, 0, line.length);
+      pos = this.after(text, end);
     }
-    if (pos < n) this.partial = this.partial === '' ? text.slice(pos) : this.partial + text.slice(pos);
+    if (text.indexOf('\r', pos) === -1) {
+      // Only LF ends lines here: one search per line, and a blank line right after one is taken at once.
+      for (let end = text.indexOf('\n', pos); end !== -1; end = text.indexOf('\n', pos)) {
+        this.take(text, pos, end);
+        pos = end + 1;
+        if (text.charCodeAt(pos) === LF) {
+          this.take(text, pos, pos);
+          pos++;
+        }
+      }
+    } else {
+      // CRLF, LF and CR all end a line: the nearer of the next CR and the next LF.
+      let nextLF = text.indexOf('\n', pos);
+      let nextCR = text.indexOf('\r', pos);
+      while (nextLF !== -1 || nextCR !== -1) {
+        const end = nextCR === -1 || (nextLF !== -1 && nextLF < nextCR) ? nextLF : nextCR;
+        this.take(text, pos, end);
+        pos = this.after(text, end);
+        if (nextLF !== -1 && nextLF < pos) nextLF = text.indexOf('\n', pos);
+        if (nextCR !== -1 && nextCR < pos) nextCR = text.indexOf('\r', pos);
+      }
+    }
+    if (pos < n) this.partial = text.slice(pos);
   }
 
   /** The end of the stream: whatever is pending is discarded (§9.2.6, last paragraph). */
@@ -98,72 +119,100 @@ export class StandardParser {
     return discarded;
   }
 
-  private processLine(line: string): void {
-    if (line.length === 0) {
-      this.dispatch(line);
-      return;
-    }
-    if (line.charCodeAt(0) === 58 /* : */) {
-      this.onLine?.(line, 'comment', '', line.slice(1), true);
-      return;
-    }
-    const colon = line.indexOf(':');
-    let field: string;
-    let value: string;
-    if (colon === -1) {
-      field = line;
-      value = '';
-    } else {
-      field = line.slice(0, colon);
-      // Collect the value after the colon; one space right after it is dropped, no more.
-      value = line.charCodeAt(colon + 1) === 32 ? line.slice(colon + 2) : line.slice(colon + 1);
-    }
-    let rule: LineRule;
-    switch (field) {
-      case 'data':
-        this.data = this.hasData ? this.data + '\n' + value : value;
-        this.hasData = true;
-        rule = 'data';
-        break;
-      case 'event':
-        this.type = value;
-        rule = 'event';
-        break;
-      case 'id':
-        if (!value.includes('\0')) this.idBuffer = value;
-        rule = 'id';
-        break;
-      case 'retry':
-        if (/^[0-9]+$/.test(value)) this.reconnectionTime = Number(value);
-        rule = 'retry';
-        break;
-      default:
-        rule = 'ignored';
-    }
-    this.onLine?.(line, rule, field, value, colon !== -1);
+  /** Where the next line starts after the line end at `end`; a CR ending the piece may pair with an LF to come. */
+  private after(text: string, end: number): number {
+    if (text.charCodeAt(end) !== CR) return end + 1;
+    if (end + 1 === text.length) this.afterCR = true;
+    return text.charCodeAt(end + 1) === LF ? end + 2 : end + 1;
   }
 
-  private dispatch(line: string): void {
-    this.lastEventId = this.idBuffer;
-    if (!this.hasData) {
-      this.type = '';
-      this.onLine?.(line, 'blank', '', '', false);
-      return;
+  private take(text: string, start: number, end: number): void {
+    const rule = this.line(text, start, end);
+    if (this.onLine !== undefined) this.observe(text.slice(start, end), rule);
+  }
+
+  private observe(line: string, rule: LineRule): void {
+    const colon = line.indexOf(':');
+    if (rule === 'dispatch') this.onLine!(line, rule, '', this.dispatched, false);
+    else if (rule === 'blank') this.onLine!(line, rule, '', '', false);
+    else if (rule === 'comment') this.onLine!(line, rule, '', line.slice(1), true);
+    else if (colon === -1) this.onLine!(line, rule, line, '', false);
+    else this.onLine!(line, rule, line.slice(0, colon), valueAfter(line, colon, line.length), true);
+  }
+
+  /** Hands a dispatched event on; a reader that needs only the data can take it without the object. */
+  protected emit(type: string, data: string, lastEventId: string): void {
+    this.onEvent({ type, data, lastEventId });
+  }
+
+  // #region rules
+  /** One line, `text` from `start` to `end` without its line end, and the rule that applies to it. */
+  private line(text: string, start: number, end: number): LineRule {
+    // A blank line dispatches the event.
+    if (start === end) return this.dispatch();
+    // A line that starts with a colon is a comment.
+    if (text.charCodeAt(start) === COLON) return 'comment';
+    // Any other line is a field: its name runs to the first colon (or the end of the line),
+    // its value follows the colon, less one leading space. Unknown fields are ignored.
+    if (isField(text, start, end, 'data')) {
+      const value = valueAfter(text, start + 4, end);
+      this.data = this.hasData ? this.data + '\n' + value : value;
+      this.hasData = true;
+      return 'data';
     }
-    const data = this.data; // the buffer without its last line feed
+    if (isField(text, start, end, 'event')) {
+      this.type = valueAfter(text, start + 5, end);
+      return 'event';
+    }
+    if (isField(text, start, end, 'id')) {
+      const value = valueAfter(text, start + 2, end);
+      if (!value.includes('\0')) this.idBuffer = value;
+      return 'id';
+    }
+    if (isField(text, start, end, 'retry')) {
+      const value = valueAfter(text, start + 5, end);
+      if (/^[0-9]+$/.test(value)) this.reconnectionTime = Number(value);
+      return 'retry';
+    }
+    return 'ignored';
+  }
+
+  /** A blank line: the buffer, if not empty, goes out as one event of the type named (or `message`). */
+  private dispatch(): LineRule {
+    this.lastEventId = this.idBuffer;
     const type = this.type === '' ? 'message' : this.type;
+    this.type = '';
+    if (!this.hasData) return 'blank';
+    const data = this.data; // the buffer without its last line feed
     this.data = '';
     this.hasData = false;
-    this.type = '';
-    this.onLine?.(line, 'dispatch', '', data, false);
-    this.onEvent({ type, data, lastEventId: this.lastEventId });
+    if (this.onLine !== undefined) this.dispatched = data;
+    this.emit(type, data, this.lastEventId);
+    return 'dispatch';
   }
 }
+
+/** Whether the line from `start` is the field `name`: the name, then a colon or the end of the line. */
+function isField(text: string, start: number, end: number, name: string): boolean {
+  const after = start + name.length;
+  if (after > end || (after < end && text.charCodeAt(after) !== COLON)) return false;
+  for (let i = 0; i < name.length; i++) if (text.charCodeAt(start + i) !== name.charCodeAt(i)) return false;
+  return true;
+}
+
+/** The value after the colon at `colon`, less one leading space; empty when the line has no colon. */
+function valueAfter(text: string, colon: number, end: number): string {
+  if (colon >= end) return '';
+  const from = text.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1;
+  return from >= end ? '' : text.slice(from, end);
+}
+// #endregion rules
 
 const BOM = '\uFEFF';
 
 /** Every event the standard dispatches from a whole stream, with its type and last event ID. */
 export function readStandardEvents(stream: string): StandardEvent[] {
+  expectString(stream, 'readStandardEvents', 'stream');
   const events: StandardEvent[] = [];
   const parser = new StandardParser((event) => events.push(event));
   // The UTF-8 decode the standard asks for removes one leading byte order mark, and only one.
@@ -174,5 +223,6 @@ export function readStandardEvents(stream: string): StandardEvent[] {
 
 /** The data of every event the HTML standard dispatches from a whole stream, in order. */
 export function readStandard(stream: string): string[] {
+  expectString(stream, 'readStandard', 'stream');
   return readStandardEvents(stream).map((event) => event.data);
 }

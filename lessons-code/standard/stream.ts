@@ -1,48 +1,78 @@
-// readStandardStream: the standard reader (parser.ts) over bytes as the network delivers them.
-// WHATWG HTML §9.2.5 (https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream):
-// the stream is decoded as UTF-8, and one leading byte order mark is dropped.
+// readStandardStream: the standard reader (parser.ts) over a body as the network delivers it,
+// read through the course's transport (core/transport.ts): UTF-8 decoded in streaming mode, one
+// leading byte order mark dropped (WHATWG HTML §9.2.5, https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream).
+// It is an async iterator written by hand rather than an async generator: a generator's return()
+// waits behind a pending next() (so a consumer could not stop a stream that never delivers), and
+// it costs about three promise hops per event where this costs one.
 
+import { BodyText } from '../core/transport.ts';
 import { StandardParser } from './parser.ts';
 
-const BOM = '\uFEFF';
+/** The parser, keeping each dispatched event's data in a queue the iterator drains. */
+class QueueingParser extends StandardParser {
+  queue: string[] = [];
+  count = 0;
+
+  constructor() {
+    super(() => undefined);
+  }
+
+  protected override emit(_type: string, data: string): void {
+    this.queue[this.count++] = data;
+  }
+}
+
+const DONE: IteratorReturnResult<undefined> = Object.freeze({ value: undefined, done: true });
 
 /**
- * The same reader over bytes as the network delivers them, in pieces of any size: UTF-8 decoded
- * in streaming mode (a character cut between two pieces is kept whole), partial lines buffered,
- * and a CR that ends one piece kept from pairing up with an LF that starts the next one twice.
+ * The data of each event as its bytes arrive. `return()` (what `break` calls) and an aborted
+ * `signal` cancel the body and release its lock at once, even while a read is pending; a chunk
+ * that is not bytes ends the iteration with a TypeError.
  */
-export async function* readStandardStream(body: ReadableStream<Uint8Array>): AsyncGenerator<string, void, undefined> {
-  const reader = body.getReader();
-  // Replaces invalid bytes with U+FFFD. It keeps every U+FEFF (ignoreBOM): the leading BOM is dropped
-  // below, once, because Node's decoder drops a second U+FEFF too when the first one's bytes come
-  // split across two reads (the Encoding standard drops only the first).
-  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  const ready: string[] = [];
-  const parser = new StandardParser((event) => ready.push(event.data));
-  let atStart = true;
-  const feed = (text: string): void => {
-    if (atStart && text.length > 0) {
-      atStart = false;
-      if (text.startsWith(BOM)) text = text.slice(1);
-    }
-    parser.feed(text);
-  };
-  let finished = false;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      feed(decoder.decode(value, { stream: true }));
-      for (let i = 0; i < ready.length; i++) yield ready[i]!;
-      ready.length = 0;
-    }
-    feed(decoder.decode());
-    for (const data of ready) yield data;
-    parser.end();
-    finished = true;
-  } finally {
-    // A consumer that stops early (break, return, throw) cancels the body instead of leaving it locked.
-    if (!finished) await reader.cancel().catch(() => undefined);
-    reader.releaseLock();
+export class StandardStream implements AsyncIterableIterator<string, undefined> {
+  private readonly text: BodyText;
+  private readonly parser = new QueueingParser();
+  private head = 0;
+
+  constructor(body: ReadableStream<Uint8Array>, options: { signal?: AbortSignal } = {}) {
+    this.text = new BodyText(body, options, 'readStandardStream');
   }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<string, undefined>> {
+    const parser = this.parser;
+    if (this.head < parser.count) return Promise.resolve({ value: parser.queue[this.head++]!, done: false });
+    return this.fill();
+  }
+
+  /** Reads until the parser has dispatched something, or the body ends. */
+  private async fill(): Promise<IteratorResult<string, undefined>> {
+    const parser = this.parser;
+    parser.count = 0;
+    this.head = 0;
+    for (;;) {
+      const piece = await this.text.read();
+      if (piece === null) {
+        parser.end();
+        await this.text.close();
+        return DONE;
+      }
+      parser.feed(piece);
+      if (parser.count > 0) return { value: parser.queue[this.head++]!, done: false };
+    }
+  }
+
+  async return(): Promise<IteratorResult<string, undefined>> {
+    this.parser.count = 0;
+    await this.text.close();
+    return DONE;
+  }
+}
+
+/** The data of every event the standard dispatches, read from a body as it arrives. */
+export function readStandardStream(body: ReadableStream<Uint8Array>, options: { signal?: AbortSignal } = {}): StandardStream {
+  return new StandardStream(body, options);
 }

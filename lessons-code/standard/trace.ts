@@ -71,8 +71,8 @@ export function traceStandard(stream: string): StandardTrace {
       at = endAt + end.length;
       if (rule === 'dispatch' || rule === 'blank') {
         if (rule === 'dispatch') {
-          // The event is pushed right after this call: it takes the next index.
-          const index = events.length;
+          // The observer hears of a line after its rule ran: the event is already in the list.
+          const index = events.length - 1;
           for (let i = pendingFrom; i < lines.length; i++) {
             const l = lines[i]!;
             if (l.tag === 'data' || l.tag === 'event' || l.tag === 'dispatch') l.event = index;

@@ -3,7 +3,7 @@
 // headers before any work: line 39), over real HTTP and in the page.
 
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHAT_PATH,
@@ -165,6 +165,34 @@ describe('the replica over HTTP', () => {
       });
     }
 
+    it('every other method, CONNECT and TRACE included, is a 405 problem with Allow: POST', async () => {
+      for (const method of ['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'CONNECT', 'PROPFIND']) {
+        const target = method === 'CONNECT' ? 'example.com:443' : STREAM_PATH;
+        const response = await rawRequest(host.url, `${method} ${target} HTTP/1.1\r\nHost: example.com\r\nConnection: close\r\n\r\n`);
+        expect(response.status, method).toBe(405);
+        expect(response.headers['allow'], method).toBe('POST');
+        expect(response.headers['content-type'], method).toMatch(/^application\/problem\+json\b/);
+        expect(JSON.parse(response.body), method).toEqual({ type: 'https://tools.ietf.org/html/rfc9110#section-15.5.6', title: 'Method Not Allowed', status: 405 });
+      }
+    });
+
+    it.each([
+      ['text/plain', 415],
+      ['application/x-www-form-urlencoded', 415],
+      ['application/jsonp', 415],
+      [null, 415],
+      ['application/json; charset=utf-8', 200],
+      ['text/json', 200],
+      ['application/merge-patch+json', 200],
+    ])('a body of type %s is answered %d', async (type, status) => {
+      const headers: Record<string, string> = type === null ? {} : { 'Content-Type': type };
+      const body = new Blob([JSON.stringify({ message: VOICING_QUESTION })]); // a Blob without a type sends no Content-Type
+      const response = await overHttp(STREAM_PATH, { method: 'POST', headers, body });
+      expect(response.status).toBe(status);
+      if (status === 415) expect(await response.json()).toEqual({ type: 'https://tools.ietf.org/html/rfc9110#section-15.5.16', title: 'Unsupported Media Type', status: 415 });
+      else await response.body?.cancel();
+    });
+
     it('an unknown path is a 404', async () => {
       const response = await ask(overHttp, '/api/chatbot/nothing', VOICING_QUESTION);
       expect(response.status).toBe(404);
@@ -172,6 +200,26 @@ describe('the replica over HTTP', () => {
     });
   });
 });
+
+/** Sends raw bytes of HTTP and parses the answer, for the methods fetch refuses to send (CONNECT, TRACE). */
+function rawRequest(url: string, request: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(request));
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (data: string) => (received += data));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', ...rest] = received.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      let body = rest.join('\r\n\r\n');
+      if (headers['transfer-encoding'] === 'chunked') body = body.replace(/^[0-9a-f]+\r\n/i, '').replace(/\r\n0\r\n\r\n$/, '');
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+    });
+  });
+}
 
 describe('headers before work: a model server that answers only when the test lets it, then fails', () => {
   // The model server holds each request until the test opens its gate, so the order of events

@@ -177,7 +177,7 @@ describe('the GaChatbot page submit handler', () => {
 describe("the program's checks of the host's stream", () => {
   it('passes both on the voicing stream, as the program prints', async () => {
     const host = createInPageHost();
-    const post = (path: string) => host(path, { method: 'POST', body: JSON.stringify({ message: VOICING_QUESTION }) });
+    const post = (path: string) => host(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message: VOICING_QUESTION }) });
     const stream = await (await post(STREAM_PATH)).text();
     const checks = checkHostStream(stream, answerWithLf(VOICING_ANSWER));
     expect(checks.events.map(eventKind)).toEqual(['routing', 'text', '[DONE]']);

@@ -134,7 +134,7 @@ describe('the paced host', () => {
 
   it('leaves the in-page host as it is: routing, one chunk, [DONE]', async () => {
     const host = createInPageHost();
-    const response = await host(STREAM_PATH, { method: 'POST', body: JSON.stringify({ message: VOICING_QUESTION }) });
+    const response = await host(STREAM_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message: VOICING_QUESTION }) });
     const events = readStandard(await response.text());
     expect(events).toHaveLength(3);
     expect(events[1]).toBe(VOICING_ANSWER);
