@@ -1,28 +1,45 @@
-// `npm run bench`: the course's readStandardStream against eventsource-parser (v4) on the same 20 MB
-// of GaChatbot.Api-style SSE, as UTF-8 bytes in 4 KB reads through a ReadableStream, each with a
-// streaming TextDecoder. One process: a first pass that checks both give the same events (and fails
-// loudly if not), a warm-up round, then the best of 5 rounds each, rotating which goes first.
-// A third reader, not in the ratio, is StandardParser (the parser behind readStandardStream) with the
-// same plumbing as eventsource-parser: a callback per event, no await per event.
-// Throughput is by the wall clock; CPU time is printed too, as it moves less on a busy machine.
-// The last line is the wall-clock throughput ratio: `ratio readStandardStream/eventsource-parser: X.XX`.
+// `npm run bench`: the course's standard reader against eventsource-parser 4 (the de-facto library)
+// on the same 20 MB of GaChatbot.Api-style SSE, as UTF-8 bytes in 4 KB reads through a ReadableStream.
+//
+// Three readers, each from the body to every event's data:
+// - eventsource-parser: its createParser, fed by a read loop with a streaming TextDecoder;
+// - StandardParser, callbacks: the course's parser with exactly the same plumbing;
+// - readStandardStream, for await: the course's reader as a page uses it, one await per event.
+// (eventsource-parser's own EventSourceParserStream, also an async iterable, is timed for reference.)
+//
+// Trustworthy on a shared machine: the parent runs PROCESSES child processes one after the other,
+// each `node --single-threaded` (the garbage collector and the compiler run on the main thread, so
+// the process's CPU time is the work done). Each child builds the stream, checks that the readers
+// give the same events, warms up, then times PAIRS interleaved rounds: the readers one after the
+// other, in an order that alternates, and takes the ratio of each round. A round's time is the
+// process's CPU time (time spent waiting for a core is not the reader's); wall-clock ratios are
+// printed beside. The figures are the median of all rounds' ratios; a ratio is eventsource-parser's
+// time over ours, so above 1.00 means ours is faster. The last line: `ratio readStandardStream/eventsource-parser: X.XX`.
 
+import { execFileSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { createParser } from 'eventsource-parser';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import {
+  DONE_EVENT,
   IMPROVISATION_ANSWER,
+  StandardParser,
   VOICING_ANSWER,
   readStandardStream,
-  StandardParser,
   splitAfter743,
   splitPinned,
   writeGaChatbotEvent,
-  DONE_EVENT,
 } from '../lessons-code/index.ts';
 
 const TARGET_BYTES = 20_000_000; // 20 MB (MB = 1,000,000 bytes here and in the figures)
 const READ_SIZE = 4096;
-const ROUNDS = 5;
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 3);
+const WARM_UP = 5;
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 21);
+
+// ---------------------------------------------------------------------------------------------
+// The stream
 
 /** One conversation as GaChatbot.Api sends it: a routing event, a keep-alive comment, the chunks, [DONE]. */
 function conversation(answer: string, chunks: string[], n: number): string {
@@ -42,7 +59,7 @@ function conversation(answer: string, chunks: string[], n: number): string {
   return text + DONE_EVENT;
 }
 
-function buildStream(): Uint8Array {
+function buildPieces(): { bytes: number; pieces: Uint8Array[] } {
   const kinds = [
     { answer: IMPROVISATION_ANSWER, chunks: splitAfter743(IMPROVISATION_ANSWER) }, // multi-line events
     { answer: IMPROVISATION_ANSWER, chunks: splitPinned(IMPROVISATION_ANSWER) },
@@ -56,89 +73,78 @@ function buildStream(): Uint8Array {
     parts.push(part);
     length += Buffer.byteLength(part, 'utf8');
   }
-  return new TextEncoder().encode(parts.join(''));
-}
-
-function pieces(bytes: Uint8Array): Uint8Array[] {
-  const all: Uint8Array[] = [];
-  for (let i = 0; i < bytes.length; i += READ_SIZE) all.push(bytes.subarray(i, i + READ_SIZE));
-  return all;
+  const bytes = new TextEncoder().encode(parts.join(''));
+  const pieces: Uint8Array[] = [];
+  for (let i = 0; i < bytes.length; i += READ_SIZE) pieces.push(bytes.subarray(i, i + READ_SIZE));
+  return { bytes: bytes.length, pieces };
 }
 
 /** A fresh body over the same pieces, one piece per read. */
-function body(all: Uint8Array[]): ReadableStream<Uint8Array> {
+function body(pieces: Uint8Array[]): ReadableStream<Uint8Array> {
   let i = 0;
   return new ReadableStream<Uint8Array>({
     pull(controller) {
-      if (i < all.length) controller.enqueue(all[i++]!);
+      if (i < pieces.length) controller.enqueue(pieces[i++]!);
       else controller.close();
     },
   });
 }
 
-/** What a timed round keeps of the events: their number and total length (keeping the events would time the GC). */
-interface Tally {
-  events: number;
-  chars: number;
-}
+// ---------------------------------------------------------------------------------------------
+// The readers: each hands every event's data (and last event ID) to `take`
 
-type Consumer = (data: string) => void;
+type Take = (data: string, lastEventId?: string) => void;
 
-async function withReadStandardStream(all: Uint8Array[], take: Consumer): Promise<void> {
-  for await (const data of readStandardStream(body(all))) take(data);
-}
-
-async function withEventsourceParser(all: Uint8Array[], take: Consumer): Promise<void> {
-  const parser = createParser({ onEvent: (event) => take(event.data) });
+/** The read loop both parsers are fed by: a streaming decoder, one feed per read. */
+async function readLoop(pieces: Uint8Array[], feed: (text: string) => void): Promise<void> {
   const decoder = new TextDecoder();
-  const reader = body(all).getReader();
+  const reader = body(pieces).getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    parser.feed(decoder.decode(value, { stream: true }));
+    feed(decoder.decode(value, { stream: true }));
   }
-  parser.feed(decoder.decode());
+  feed(decoder.decode());
 }
 
-/**
- * Not in the ratio: the parser behind readStandardStream with the same plumbing as eventsource-parser
- * above (a callback per event, no await per event), to show what the async generator costs.
- */
-async function withStandardParser(all: Uint8Array[], take: Consumer): Promise<void> {
-  const parser = new StandardParser((event) => take(event.data));
-  const decoder = new TextDecoder();
-  const reader = body(all).getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parser.feed(decoder.decode(value, { stream: true }));
-  }
-  parser.feed(decoder.decode());
+async function withEventsourceParser(pieces: Uint8Array[], take: Take): Promise<void> {
+  let lastEventId = ''; // eventsource-parser reports an id per event; the standard keeps the last one
+  const parser = createParser({ onEvent: (event) => take(event.data, lastEventId), onId: (id) => (lastEventId = id) });
+  await readLoop(pieces, (text) => parser.feed(text));
+}
+
+async function withStandardParser(pieces: Uint8Array[], take: Take): Promise<void> {
+  const parser = new StandardParser((event) => take(event.data, event.lastEventId));
+  await readLoop(pieces, (text) => parser.feed(text));
   parser.end();
 }
 
-/**
- * Not in the last line: eventsource-parser used the way readStandardStream is, as an async iterable
- * of events over the byte stream (its own TransformStream), so both pay an await per event.
- */
-async function withEventsourceParserStream(all: Uint8Array[], take: Consumer): Promise<void> {
-  const text = (body(all) as ReadableStream<BufferSource>).pipeThrough(new TextDecoderStream());
-  const events = text.pipeThrough(new EventSourceParserStream()) as unknown as AsyncIterable<{ data: string }>;
-  for await (const event of events) take(event.data);
+async function withReadStandardStream(pieces: Uint8Array[], take: Take): Promise<void> {
+  for await (const data of readStandardStream(body(pieces))) take(data); // it yields the data alone
+}
+
+async function withEventSourceParserStream(pieces: Uint8Array[], take: Take): Promise<void> {
+  const text = (body(pieces) as ReadableStream<BufferSource>).pipeThrough(new TextDecoderStream());
+  const events = text.pipeThrough(new EventSourceParserStream()) as unknown as AsyncIterable<{ data: string; id?: string }>;
+  for await (const event of events) take(event.data, event.id ?? '');
 }
 
 const READERS = {
-  readStandardStream: withReadStandardStream,
   'eventsource-parser': withEventsourceParser,
   'StandardParser, callbacks': withStandardParser,
-  'eventsource-parser, stream': withEventsourceParserStream,
+  'readStandardStream, for await': withReadStandardStream,
+  'EventSourceParserStream, for await': withEventSourceParserStream,
 } as const;
 type ReaderName = keyof typeof READERS;
+const NAMES = Object.keys(READERS) as ReaderName[];
 
-async function collectAll(name: ReaderName): Promise<string[]> {
-  const events: string[] = [];
-  await READERS[name](all, (data) => events.push(data));
-  return events;
+// ---------------------------------------------------------------------------------------------
+// A child process: check, warm up, time interleaved rounds
+
+interface ChildReport {
+  events: number;
+  /** Per round and reader: CPU ms and wall ms. */
+  rounds: Record<ReaderName, { cpu: number; wall: number }>[];
 }
 
 const cpuMs = (): number => {
@@ -146,79 +152,76 @@ const cpuMs = (): number => {
   return (user + system) / 1000;
 };
 
-async function timed(name: ReaderName): Promise<{ ms: number; cpu: number; tally: Tally }> {
-  const tally: Tally = { events: 0, chars: 0 };
-  const cpuStart = cpuMs();
-  const start = performance.now();
-  await READERS[name](all, (data) => {
-    tally.events++;
-    tally.chars += data.length;
-  });
-  return { ms: performance.now() - start, cpu: cpuMs() - cpuStart, tally };
+async function child(): Promise<void> {
+  const { pieces } = buildPieces();
+  // The check, which is also the first warm-up: every reader gives the same data in the same order,
+  // and the same last event IDs where it reports them.
+  const reference: [string, string | undefined][] = [];
+  await withEventsourceParser(pieces, (data, id) => reference.push([data, id]));
+  for (const name of NAMES.slice(1)) {
+    let n = 0;
+    await READERS[name](pieces, (data, id) => {
+      const [expected, expectedId] = reference[n] ?? [];
+      if (data !== expected || (id !== undefined && id !== expectedId)) throw new Error(`${name} disagrees with eventsource-parser at event ${n + 1}`);
+      n++;
+    });
+    if (n !== reference.length) throw new Error(`${name} gave ${n} events, eventsource-parser ${reference.length}`);
+  }
+  let sink = 0;
+  const take: Take = (data) => {
+    sink += data.length;
+  };
+  const time = async (name: ReaderName) => {
+    const cpu = cpuMs();
+    const wall = performance.now();
+    await READERS[name](pieces, take);
+    return { cpu: cpuMs() - cpu, wall: performance.now() - wall };
+  };
+  for (let i = 0; i < WARM_UP; i++) for (const name of NAMES) await time(name);
+  const rounds: ChildReport['rounds'] = [];
+  for (let i = 0; i < PAIRS; i++) {
+    const order = i % 2 === 0 ? NAMES : [...NAMES].reverse();
+    const round = {} as ChildReport['rounds'][number];
+    for (const name of order) round[name] = await time(name);
+    rounds.push(round);
+  }
+  if (sink === 0) throw new Error('no data read');
+  process.stdout.write(JSON.stringify({ events: reference.length, rounds } satisfies ChildReport));
 }
 
-function sameEvents(a: string[], b: string[]): string | null {
-  if (a.length !== b.length) return `${a.length} events against ${b.length}`;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return `event ${i + 1} differs: ${JSON.stringify(a[i]).slice(0, 80)} against ${JSON.stringify(b[i]).slice(0, 80)}`;
-  return null;
+// ---------------------------------------------------------------------------------------------
+// The parent: several processes, the medians of every round's ratios
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+function parent(): void {
+  const { bytes, pieces } = buildPieces();
+  const load = loadavg().map((n) => n.toFixed(2)).join(', ');
+  console.log(`stream: ${bytes} bytes (${(bytes / 1e6).toFixed(1)} MB), ${pieces.length} reads of ${READ_SIZE} bytes; Node ${process.version}, ${cpus().length} cores, load average ${load}`);
+  console.log(`${PROCESSES} processes (node --single-threaded), each ${WARM_UP} warm-up rounds then ${PAIRS} timed rounds of the ${NAMES.length} readers in alternating order`);
+  const reports: ChildReport[] = [];
+  for (let p = 0; p < PROCESSES; p++) {
+    const out = execFileSync(process.execPath, ['--single-threaded', fileURLToPath(import.meta.url), '--child'], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+    const report = JSON.parse(out) as ChildReport;
+    reports.push(report);
+    const ratio = (name: ReaderName) => median(report.rounds.map((r) => r['eventsource-parser'].cpu / r[name].cpu)).toFixed(2);
+    console.log(`process ${p + 1}: ${report.events} events; median ratios (CPU time) callbacks ${ratio('StandardParser, callbacks')}, for await ${ratio('readStandardStream, for await')}`);
+  }
+  const rounds = reports.flatMap((report) => report.rounds);
+  const ratio = (name: ReaderName, kind: 'cpu' | 'wall') => median(rounds.map((r) => r['eventsource-parser'][kind] / r[name][kind]));
+  const mbps = (name: ReaderName) => (bytes / 1e6 / (median(rounds.map((r) => r[name].cpu)) / 1000)).toFixed(0);
+  console.log('\nreader                               median CPU ms   MB/s   ratio (CPU)   ratio (wall)');
+  for (const name of NAMES) {
+    const cpu = median(rounds.map((r) => r[name].cpu)).toFixed(1);
+    console.log(`${name.padEnd(36)} ${cpu.padStart(13)} ${mbps(name).padStart(6)}   ${ratio(name, 'cpu').toFixed(2).padStart(11)}   ${ratio(name, 'wall').toFixed(2).padStart(12)}`);
+  }
+  console.log(`\nratio StandardParser (callbacks)/eventsource-parser: ${ratio('StandardParser, callbacks', 'cpu').toFixed(2)}  (goal ≥ 1.00)`);
+  console.log(`ratio readStandardStream/eventsource-parser: ${ratio('readStandardStream, for await', 'cpu').toFixed(2)}`);
 }
 
-const bytes = buildStream();
-const all = pieces(bytes);
-const mb = bytes.length / 1e6;
-console.log(`stream: ${bytes.length} bytes (${mb.toFixed(1)} MB), ${all.length} reads of ${READ_SIZE} bytes, Node ${process.version}`);
-
-/** The check that both readers give the same events, which also warms both up; returns the tally. */
-async function check(): Promise<Tally> {
-  const ours = await collectAll('readStandardStream');
-  const theirs = await collectAll('eventsource-parser');
-  const mismatch = sameEvents(ours, theirs);
-  if (mismatch !== null) {
-    console.error(`readStandardStream and eventsource-parser disagree: ${mismatch}`);
-    process.exit(1);
-  }
-  const viaStream = sameEvents(ours, await collectAll('eventsource-parser, stream'));
-  if (viaStream !== null) {
-    console.error(`readStandardStream and EventSourceParserStream disagree: ${viaStream}`);
-    process.exit(1);
-  }
-  const callbacks = sameEvents(ours, await collectAll('StandardParser, callbacks'));
-  if (callbacks !== null) {
-    console.error(`readStandardStream and StandardParser with callbacks disagree: ${callbacks}`);
-    process.exit(1);
-  }
-  const texts = ours.filter((data) => data !== '[DONE]' && !data.startsWith('{')).length;
-  console.log(`events: ${ours.length} (${texts} text events), the same from both readers`);
-  return { events: ours.length, chars: ours.reduce((n, data) => n + data.length, 0) };
-}
-const expected = await check();
-const names = Object.keys(READERS) as ReaderName[];
-for (const name of names) await timed(name); // a warm-up round of the timed code
-
-const best = Object.fromEntries(names.map((name) => [name, Infinity])) as Record<ReaderName, number>;
-const bestCpu = { ...best };
-for (let round = 0; round < ROUNDS; round++) {
-  // Rotate which one goes first, so none always runs right after another's garbage.
-  const order = names.map((_, i) => names[(i + round) % names.length]!);
-  for (const name of order) {
-    const { ms, cpu, tally } = await timed(name);
-    if (tally.events !== expected.events || tally.chars !== expected.chars) {
-      throw new Error(`round ${round + 1}: ${name} gave ${tally.events} events, ${tally.chars} characters`);
-    }
-    best[name] = Math.min(best[name], ms);
-    bestCpu[name] = Math.min(bestCpu[name], cpu);
-  }
-}
-const rate = (ms: number): number => mb / (ms / 1000);
-for (const name of names) {
-  console.log(
-    `${(name + ':').padEnd(27)} best of ${ROUNDS} ${best[name].toFixed(1)} ms, ${rate(best[name]).toFixed(1)} MB/s` +
-      ` (CPU time ${bestCpu[name].toFixed(1)} ms, ${rate(bestCpu[name]).toFixed(1)} MB/s)`,
-  );
-}
-const cpuRatio = rate(bestCpu.readStandardStream) / rate(bestCpu['eventsource-parser']);
-console.log(`CPU-time ratio readStandardStream/eventsource-parser: ${cpuRatio.toFixed(2)}`);
-console.log(
-  `ratio readStandardStream/eventsource-parser's EventSourceParserStream (both async iterables): ${(rate(best.readStandardStream) / rate(best['eventsource-parser, stream'])).toFixed(2)}`,
-);
-console.log(`ratio readStandardStream/eventsource-parser: ${(rate(best.readStandardStream) / rate(best['eventsource-parser'])).toFixed(2)}`);
+if (process.argv.includes('--child')) await child();
+else parent();

@@ -88,12 +88,21 @@ export class BodyText {
     else this.signal?.addEventListener('abort', this.onAbort, { once: true });
   }
 
+  /** The text of the next read: '' when a read held only part of a character, null once the body is done. */
   async read(): Promise<string | null> {
-    this.signal?.throwIfAborted();
-    if (this.state !== 'reading') return null;
-    const { done, value } = await this.reader.read();
-    this.signal?.throwIfAborted(); // the abort cancelled the body, which ended this read
-    if (this.isClosed()) return null; // close() came while the read was waiting
+    return this.textOf(await this.nextRead());
+  }
+
+  /** The next read as the body's reader gives it; textOf() turns it into text. Two steps, one await. */
+  nextRead(): Promise<ReadableStreamReadResult<Uint8Array>> {
+    if (this.signal?.aborted) return Promise.reject(this.signal.reason);
+    return this.state === 'reading' ? this.reader.read() : Promise.resolve({ done: true, value: undefined });
+  }
+
+  /** The text of a read: the decoder's leftovers when the body is done, then null. */
+  textOf({ done, value }: ReadableStreamReadResult<Uint8Array>): string | null {
+    this.signal?.throwIfAborted(); // the abort cancelled the body, which ended the read that was waiting
+    if (this.state !== 'reading') return null; // closed while the read waited, or ended already
     if (done) {
       this.state = 'ended';
       this.bytes = 0;
@@ -103,13 +112,9 @@ export class BodyText {
     try {
       return this.decoding.decode(value, this.where);
     } catch (error) {
-      await this.close(error);
+      void this.close(error);
       throw error;
     }
-  }
-
-  private isClosed(): boolean {
-    return this.state === 'closed';
   }
 
   async close(reason?: unknown): Promise<void> {

@@ -127,7 +127,7 @@ export class StandardParser {
   }
 
   private take(text: string, start: number, end: number): void {
-    const rule = this.line(text, start, end);
+    const rule = this.processLine(text, start, end);
     if (this.onLine !== undefined) this.observe(text.slice(start, end), rule);
   }
 
@@ -147,7 +147,7 @@ export class StandardParser {
 
   // #region rules
   /** One line, `text` from `start` to `end` without its line end, and the rule that applies to it. */
-  private line(text: string, start: number, end: number): LineRule {
+  private processLine(text: string, start: number, end: number): LineRule {
     // A blank line dispatches the event.
     if (start === end) return this.dispatch();
     // A line that starts with a colon is a comment.
@@ -186,7 +186,7 @@ export class StandardParser {
     const data = this.data; // the buffer without its last line feed
     this.data = '';
     this.hasData = false;
-    if (this.onLine !== undefined) this.dispatched = data;
+    this.dispatched = data; // what a line observer is told the event held
     this.emit(type, data, this.lastEventId);
     return 'dispatch';
   }
@@ -196,8 +196,7 @@ export class StandardParser {
 function isField(text: string, start: number, end: number, name: string): boolean {
   const after = start + name.length;
   if (after > end || (after < end && text.charCodeAt(after) !== COLON)) return false;
-  for (let i = 0; i < name.length; i++) if (text.charCodeAt(start + i) !== name.charCodeAt(i)) return false;
-  return true;
+  return text.startsWith(name, start);
 }
 
 /** The value after the colon at `colon`, less one leading space; empty when the line has no colon. */

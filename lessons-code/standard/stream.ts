@@ -54,7 +54,7 @@ export class StandardStream implements AsyncIterableIterator<string, undefined> 
     parser.count = 0;
     this.head = 0;
     for (;;) {
-      const piece = await this.text.read();
+      const piece = this.text.textOf(await this.text.nextRead());
       if (piece === null) {
         parser.end();
         await this.text.close();
