@@ -1,17 +1,18 @@
 // The network cuts a provider's stream anywhere too: each recording cut in two reads after any
 // byte, read by the providers' layers, compared with one read of the whole. The places are told
-// apart with the cut scanner of "Beyond the wire" (lab/stream-cuts.ts: mapStream, describeCut,
+// apart with the cut scanner of "Beyond the wire" (lab/cuts/: mapStream, describeCut,
 // piecesInTwo), plus one kind of place those streams lack: inside an `event:` line. A naive layer
 // that decodes each read on its own is scanned alongside, for contrast.
 
-import { describeCut, mapStream, piecesInTwo, type CutKind, type CutPlace, type StreamMap } from '../lab/stream-cuts.ts';
+import { describeCut, mapStream, type CutKind, type CutPlace, type StreamMap } from '../lab/cuts/map.ts';
+import { piecesInTwo } from '../lab/cuts/streams.ts';
 import { StandardParser } from '../standard/parser.ts';
 import { ProviderChannels, type ProviderStreamResult } from './channels.ts';
 import { readProviderPieces } from './read-provider-stream.ts';
 import type { ProviderRecording } from './recordings.ts';
 import type { Provider } from './routes.ts';
 
-/** The kinds of place of lab/stream-cuts.ts, and `event`: inside an `event:` line (OpenAI, Anthropic). */
+/** The kinds of place of lab/cuts/map.ts, and `event`: inside an `event:` line (OpenAI, Anthropic). */
 export type ProviderCutKind = CutKind | 'event';
 
 export interface ProviderCutPlace extends Omit<CutPlace, 'kind'> {
