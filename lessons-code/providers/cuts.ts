@@ -42,7 +42,7 @@ export function readProviderDecodingEachRead(provider: Provider, pieces: readonl
 /** The providers' layers (readProviderPieces), then the naive one. */
 export const PROVIDER_CUT_READERS: readonly ProviderCutReader[] = [
   { id: 'standard', label: 'readProviderStream', read: (provider, pieces) => readProviderPieces(provider, pieces) },
-  { id: 'decodeEach', label: 'new TextDecoder() per read', read: readProviderDecodingEachRead },
+  { id: 'decodeEach', label: 'readProviderDecodingEachRead', read: readProviderDecodingEachRead },
 ];
 
 export function sameProviderResult(a: ProviderStreamResult, b: ProviderStreamResult): boolean {

@@ -39,6 +39,11 @@ export function describePlace(place: CutPlace, tr: Tr): string {
   return tr(key, vars) + (inDone ? tr('cut.place.inDone') : '');
 }
 
+/** The words of a cut at byte `at` of `n`: the heading, the place, and the slider's value text (shared with the 06c cut demo). */
+export function cutWords(at: number, n: number, place: string, tr: Tr): { cutAt: string; place: string; valueText: string } {
+  return { cutAt: tr('cut.cutAt', { at, n }), place, valueText: tr('cut.valueText', { at, n, place }) };
+}
+
 export interface CutRow {
   id: (typeof CUT_READERS)[number]['id'];
   /** The reader's function name: code, never translated. */
@@ -133,9 +138,7 @@ export async function cutView(stream: CutStream, at: number, tr: Tr, lang: strin
     at: cut,
     n,
     kind: place.kind,
-    cutAt: tr('cut.cutAt', { at: cut, n }),
-    place: placeText,
-    valueText: tr('cut.valueText', { at: cut, n, place: placeText }),
+    ...cutWords(cut, n, placeText, tr),
     context: cutContext(stream.bytes, cut, 14),
     reads: cut === 0 || cut === n ? tr('cut.oneRead', { n }) : tr('cut.twoReads', { a: cut, b: n - cut }),
     rows,

@@ -8,7 +8,16 @@ export interface LineRange {
 }
 
 /** The files a lesson page shows, each with a page of its own at /source/<path without .ts>/. */
-export const SHOWN_FILES = ['standard/parser.ts', 'ga/writers.ts', 'ga/chunkers.ts'] as const;
+export const SHOWN_FILES = [
+  'standard/parser.ts',
+  'ga/writers.ts',
+  'ga/chunkers.ts',
+  // 06c: a provider's parser, and the three recordings the page links to
+  'providers/anthropic.ts',
+  'providers/recordings/openai-responses.ts',
+  'providers/recordings/anthropic-messages.ts',
+  'providers/recordings/gemini-stream.ts',
+] as const;
 
 /** The path of a file's own page, under the locale's prefix ('' for English, '/es', '/fr'). */
 export function sourcePageUrl(file: string, localePrefix: string): string {

@@ -17,6 +17,7 @@ export const PAGES = {
   landing: '/',
   lesson: '/ga-ai/06-answer-on-the-wire/',
   beyond: '/ga-ai/06b-beyond-the-wire/',
+  modelStream: '/ga-ai/06c-model-stream/',
   source: '/source/standard/parser/',
 } as const;
 export type PageKind = keyof typeof PAGES;

@@ -19,6 +19,7 @@ export const OTHER_LOCALES = LOCALES.slice(1) as unknown as readonly Locale[];
 export const lessonUrl = (locale: Locale) => `${locale.prefix}/ga-ai/06-answer-on-the-wire/`;
 export const landingUrl = (locale: Locale) => `${locale.prefix}/`;
 export const beyondUrl = (locale: Locale) => `${locale.prefix}/ga-ai/06b-beyond-the-wire/`;
+export const modelStreamUrl = (locale: Locale) => `${locale.prefix}/ga-ai/06c-model-stream/`;
 /** A whole source file, as the lesson's listings link to it. */
 export const sourceUrl = (locale: Locale) => `${locale.prefix}/source/standard/parser/`;
 
@@ -27,6 +28,7 @@ export const PAGE_KINDS = {
   landing: landingUrl,
   lesson: lessonUrl,
   beyond: beyondUrl,
+  modelStream: modelStreamUrl,
   source: sourceUrl,
 } as const;
 export type PageKind = keyof typeof PAGE_KINDS;
@@ -218,5 +220,13 @@ export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
     await burst.locator('[data-part=latency]').selectOption('250');
     await expect(burst).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
     for (const summary of await burst.locator('summary').all()) await summary.click();
+  },
+  modelStream: async (page) => {
+    // The player: a complete recording played to its end, then the reasoning opened again.
+    const player = await readyWidget(page, 'ga-provider-stream-demo');
+    await player.locator('[data-part=pace]').selectOption('fast');
+    await player.locator('[data-part=play]').click();
+    await expect(player).toHaveAttribute('data-state', 'closed', { timeout: 60_000 });
+    await player.locator('[data-part=reasoning-box] summary').click();
   },
 };

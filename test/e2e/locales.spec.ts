@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { IMPROVISATION_ANSWER } from '../../lessons-code/index.ts';
 import { CHUNKER_PRESETS } from '../../src/lib/chunker-view.ts';
 import { pairsTable, strings, tableRows } from './demo-helpers.ts';
-import { EXPECTED_OUTPUT, OTHER_LOCALES, PHONE_WIDTH, beyondUrl, englishShown, expect, lessonUrl, notFromLocale, outsideTheScreen, readyWidget, t, test, type Locale } from './fixtures.ts';
+import { EXPECTED_OUTPUT, OTHER_LOCALES, PHONE_WIDTH, beyondUrl, englishShown, expect, lessonUrl, modelStreamUrl, notFromLocale, outsideTheScreen, readyWidget, t, test, type Locale } from './fixtures.ts';
 
 /** The widget's texts (and aria-labels) matched by `selector` are all the locale's strings. */
 async function uiOf(widget: Locator, selector: string, locale: Locale): Promise<void> {
@@ -210,6 +210,39 @@ for (const locale of OTHER_LOCALES) {
       await expect(demo).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
       for (const summary of await demo.locator('summary').all()) await summary.click();
       await uiOf(demo, 'button, option, summary, .tl-legend li, .tl-stats li, [data-part=status], [data-part$=-first]', locale);
+      await noEnglish(demo, locale);
+    });
+
+    await test.step(`layout at ${PHONE_WIDTH} px`, async () => {
+      expect(await outsideTheScreen(page)).toEqual([]);
+    });
+  });
+
+  test(`the model’s stream widgets speak ${locale.code}`, async ({ page }) => {
+    await page.setViewportSize({ width: PHONE_WIDTH, height: 800 });
+    await page.goto(modelStreamUrl(locale));
+    await expect(page.locator('html')).toHaveAttribute('lang', locale.lang);
+
+    await test.step('the player', async () => {
+      const demo = await readyWidget(page, 'ga-provider-stream-demo');
+      // A cut recording, in reads of 64 bytes through the growing text, under the sentence policy:
+      // every kind of line the player writes, then the cut state and its notice.
+      await demo.locator('[data-part=recording]').selectOption('openai:cut');
+      await demo.locator('[data-part=reads]').selectOption('64');
+      await demo.locator('[data-part=transport]').selectOption('growing-text');
+      await demo.locator('[data-policy=sentences]').click();
+      await demo.locator('[data-part=pace]').selectOption('fast');
+      await demo.locator('[data-part=play]').click();
+      await expect(demo).toHaveAttribute('data-state', 'cut', { timeout: 60_000 });
+      await expect(demo.locator('[data-part=status]')).toHaveText(t(locale, 'course.providers.state.cut'));
+      await expect(demo.locator('[data-part=cut-notice]')).toBeVisible();
+      await uiOf(demo, 'button:not([data-provider]), option, legend, h4, summary, .ps-route, [data-part=status], [data-part=progress], [data-part=bytes-line], [data-part=growing], [data-part=events-note], [data-part=kept]', locale);
+      await noEnglish(demo, locale);
+      // Played again to its end with the policy holding sentences back along the way.
+      await demo.locator('[data-part=retry]').click();
+      await expect(demo).toHaveAttribute('data-state', 'closed', { timeout: 60_000 });
+      await expect(demo.locator('[data-part=status]')).toHaveText(t(locale, 'course.providers.state.closed', { name: 'response.completed' }));
+      await uiOf(demo, '[data-part=kept], [data-part=status]', locale);
       await noEnglish(demo, locale);
     });
 

@@ -1,0 +1,188 @@
+// The player demo's behaviour (its markup and first state: ProviderStreamDemo.astro). A recording is
+// played through lessons-code's createStreamPlayer on the page's clock; each layer shows what the
+// last read did to it, and the bubble shows the answer channel through the sentence policy.
+
+import { applySentencePolicy, createStreamPlayer, realClock, splitReads, type SentencePolicy, type StreamPlayer, type Transport } from '../../lessons-code/index.ts';
+import { PACES, endView, eventView, playerSource, progressText, readSizeOf, readView, recordingChoices, sourceFigures, type Pace, type PlayerSource } from '../lib/provider-view.ts';
+import { announce, h, part, Strings } from './demo-kit.ts';
+import { appendVisible } from './whitespace.ts';
+
+/** The events layer lists the last few events, so that its height stays the same. */
+const SHOWN_EVENTS = 6;
+
+export function mount(host: HTMLElement): void {
+  const s = new Strings(host, 'providers');
+  const { t } = s;
+  const p = <E extends HTMLElement = HTMLElement>(name: string) => part<E>(host, name);
+  const [recordingBox, readsBox, transportBox, paceBox] = ['recording', 'reads', 'transport', 'pace'].map((name) => p<HTMLSelectElement>(name));
+  const [play, step, restart, retry] = ['play', 'step', 'restart', 'retry'].map((name) => p<HTMLButtonElement>(name));
+  const status = p('status');
+  const reasoningBox = p<HTMLDetailsElement>('reasoning-box');
+  const providerButtons = [...host.querySelectorAll<HTMLButtonElement>('button[data-provider]')];
+  const policyButtons = [...host.querySelectorAll<HTMLButtonElement>('button[data-policy]')];
+
+  let player: StreamPlayer | null = null;
+  let source: PlayerSource = playerSource(recordingBox!.value);
+  let reads: Uint8Array[] = [];
+  let policy: SentencePolicy = 'every-delta';
+  let answer = '';
+  let complete = false;
+  let events: HTMLElement[] = [];
+  let eventCount = 0;
+
+  const say = (text: string) => announce(status, text);
+  const setText = (name: string, text: string) => void (p(name).textContent = text);
+
+  /** The bubble: the answer channel as the policy lets it show. */
+  const paintAnswer = () => {
+    const bubble = p('answer');
+    const { shown, heldBack } = applySentencePolicy(answer, policy, complete);
+    if (shown !== '') bubble.textContent = shown;
+    else bubble.replaceChildren(h('span', 'note', t(policy === 'flagged' && answer !== '' ? 'flaggedWait' : 'answerEmpty')));
+    setText('held', heldBack > 0 ? t('heldBack', { count: heldBack }) : '');
+  };
+
+  const setPlaying = (playing: boolean) => (play!.textContent = t(playing ? 'pause' : 'play'));
+
+  /** A fresh player for the current choices; every layer back to its first state. */
+  const build = () => {
+    player?.dispose();
+    source = playerSource(recordingBox!.value);
+    reads = splitReads(source.provider, source.bytes, readSizeOf(readsBox!.value));
+    answer = '';
+    complete = false;
+    events = [];
+    eventCount = 0;
+    host.dataset.state = 'idle';
+    setText('figures', sourceFigures(source, reads.length, t));
+    setText('progress', progressText(0, reads.length, t));
+    setText('bytes-line', t('bytes.none'));
+    for (const name of ['bytes-hex', 'bytes-split', 'growing', 'text', 'kept']) setText(name, '');
+    setText('events-note', t('events.none'));
+    p('events').replaceChildren();
+    setText('delta-answer', t('deltas.none'));
+    setText('delta-reasoning', t('deltas.none'));
+    setText('reasoning', t('reasoningEmpty'));
+    reasoningBox.open = false;
+    p('cut-notice').hidden = true;
+    p('answer').hidden = false;
+    paintAnswer();
+    setPlaying(false);
+    step!.disabled = false;
+    player = createStreamPlayer({
+      provider: source.provider,
+      reads,
+      transport: transportBox!.value as Transport,
+      gapMs: PACES[paceBox!.value as Pace] ?? PACES.normal,
+      clock: realClock,
+      observers: {
+        read: (read) => {
+          const view = readView(source, reads, read.index, t);
+          setText('progress', progressText(read.index + 1, reads.length, t));
+          setText('bytes-line', view.line);
+          setText('bytes-hex', view.hex);
+          setText('bytes-split', view.split);
+          const growing = read.growing;
+          setText('growing', growing ? (growing.passed === '' ? t('growingNothing', { total: growing.textSoFar }) : t('growing', { total: growing.textSoFar, count: [...growing.passed].length })) : '');
+          setText('text', ''); // filled by text() when the read decodes to something
+        },
+        text: (text) => {
+          const box = p('text');
+          box.replaceChildren();
+          appendVisible(box, text);
+        },
+        event: (_event, routes) => {
+          const view = eventView(routes);
+          // Long event names may break after a dot or an underscore, never inside a word.
+          const name = h('code', undefined, ...view.name.split(/(?<=[._])/).flatMap((piece) => [piece, h('wbr')]));
+          const item = h('li', undefined, name, ...view.kinds.map((kind) => h('span', { class: 'ps-route', 'data-kind': kind }, t(`route.${kind}`))));
+          events = [...events, item].slice(-SHOWN_EVENTS);
+          eventCount++;
+          const list = p('events');
+          list.replaceChildren(...events);
+          list.setAttribute('start', String(eventCount - events.length + 1));
+          setText('events-note', eventCount > events.length ? t('events.earlier', { count: eventCount - events.length }) : '');
+        },
+        answer: (delta, aggregate) => {
+          answer = aggregate;
+          setText('delta-answer', JSON.stringify(delta));
+          paintAnswer();
+        },
+        reasoning: (delta, aggregate) => {
+          reasoningBox.open = true; // open while the model writes
+          setText('delta-reasoning', JSON.stringify(delta));
+          setText('reasoning', aggregate);
+        },
+        state: (state) => {
+          if (state === 'ended') return; // said by end()
+          host.dataset.state = state;
+          setPlaying(state === 'playing');
+          say(state === 'playing' ? t('state.playing') : t('state.paused', { at: player?.position() ?? 0, total: reads.length }));
+        },
+        end: (result) => {
+          const view = endView(result, source, t);
+          host.dataset.state = view.state;
+          setPlaying(false);
+          step!.disabled = true;
+          reasoningBox.open = false; // folded at the end: the answer comes to the front
+          complete = result.complete;
+          if (view.state === 'cut') {
+            // The half answer is not kept: the bubble gives way to the notice, with a retry.
+            p('answer').hidden = true;
+            setText('held', '');
+            p('cut-notice').hidden = false;
+            setText('kept', t('keptNothing'));
+          } else {
+            paintAnswer();
+            setText('kept', view.state === 'closed' ? t('keptAll', { count: [...result.answer].length }) : t('keptNothing'));
+          }
+          say(view.say);
+        },
+      },
+    });
+  };
+
+  const choose = (buttons: HTMLButtonElement[], chosen: HTMLButtonElement) => {
+    for (const button of buttons) button.setAttribute('aria-pressed', String(button === chosen));
+  };
+  for (const button of providerButtons) {
+    button.addEventListener('click', () => {
+      if (button.getAttribute('aria-pressed') === 'true') return;
+      choose(providerButtons, button);
+      const provider = button.dataset.provider as PlayerSource['provider'];
+      recordingBox!.replaceChildren(...recordingChoices(provider).map((choice) => h('option', { value: choice.value }, t(`recording.${choice.key}`))));
+      build();
+      say(t('state.idle'));
+    });
+  }
+  for (const button of policyButtons) {
+    button.addEventListener('click', () => {
+      choose(policyButtons, button);
+      policy = button.dataset.policy as SentencePolicy;
+      if (host.dataset.state !== 'cut') paintAnswer(); // the stream goes on underneath: only what shows changes
+    });
+  }
+  for (const box of [recordingBox!, readsBox!, transportBox!]) box.addEventListener('change', () => (build(), say(t('state.idle'))));
+  paceBox!.addEventListener('change', () => player?.setGap(PACES[paceBox!.value as Pace] ?? PACES.normal));
+
+  play!.addEventListener('click', () => {
+    if (!player) return;
+    if (player.state() === 'ended') build(); // Play after the end plays it again
+    if (player.state() === 'playing') player.pause();
+    else player.play();
+  });
+  step!.addEventListener('click', () => player?.step());
+  restart!.addEventListener('click', () => (build(), say(t('state.idle'))));
+  retry!.addEventListener('click', () => {
+    // Try again: the same recording, whole this time, from an empty draft.
+    recordingBox!.value = source.value.replace(/:cut$/, '');
+    build();
+    player?.play();
+    say(t('retried'));
+    play!.focus();
+  });
+  host.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && player?.state() === 'playing') player.pause();
+  });
+  build();
+}

@@ -1,0 +1,163 @@
+// The 06c page ("From the model's events to the text on screen", issue 14), in English: the player
+// plays each provider's recording through the layers and ends closed, cut or "closed as far as the
+// reader can tell"; the reasoning is open while the model writes and folded at the end; a cut turn
+// keeps nothing and Try again plays the whole recording from an empty draft; the sentence policy
+// changes only what the bubble shows. What the page shows is what lessons-code computes for the
+// same reads (computed here, in Node). Elsewhere: es/fr strings (locales.spec.ts), axe
+// (a11y.spec.ts), 360 px (layout.spec.ts), the first state without scripts (test/dist/).
+
+import type { Locator, Page } from '@playwright/test';
+import {
+  PROVIDER_ANSWER,
+  PROVIDER_REASONING,
+  applySentencePolicy,
+  describeProviderCut,
+  readProviderPieces,
+  recordingById,
+  splitReads,
+} from '../../lessons-code/index.ts';
+import { EN, expect, modelStreamUrl, readyWidget, t, test } from './fixtures.ts';
+
+const PLAYER = 'ga-provider-stream-demo';
+
+async function openPlayer(page: Page): Promise<Locator> {
+  await page.goto(modelStreamUrl(EN));
+  return readyWidget(page, PLAYER);
+}
+
+/** Clicks Next read `n` times, waiting each time for the progress line to move. */
+async function stepTimes(player: Locator, n: number, total: number): Promise<void> {
+  for (let i = 1; i <= n; i++) {
+    await player.locator('[data-part=step]').click();
+    await expect(player.locator('[data-part=progress]')).toHaveText(t(EN, 'course.providers.progress', { at: i, total }));
+  }
+}
+
+test('the player: each provider’s recording, played to its closing event; the reasoning open while the model writes, folded at the end', async ({ page }) => {
+  test.slow(); // three recordings played through on a busy machine
+  const player = await openPlayer(page);
+  const reasoningBox = player.locator('[data-part=reasoning-box]');
+  await player.locator('[data-part=pace]').selectOption('fast');
+  const closing = { openai: 'response.completed', anthropic: 'message_stop', gemini: 'finishReason STOP' } as const;
+  for (const provider of ['openai', 'anthropic', 'gemini'] as const) {
+    await test.step(provider, async () => {
+      if (provider !== 'openai') await player.locator(`[data-provider=${provider}]`).click();
+      await expect(player.locator('[data-part=status]')).toHaveText(t(EN, 'course.providers.state.idle'));
+      await player.locator('[data-part=play]').click();
+      await expect(player.locator('[data-part=play]')).toHaveText(t(EN, 'course.providers.pause'));
+      // While it plays: the reasoning block opens with the first reasoning delta.
+      await expect(reasoningBox).toHaveAttribute('open', '', { timeout: 30_000 });
+      await expect(player).toHaveAttribute('data-state', 'closed', { timeout: 60_000 });
+      await expect(reasoningBox).not.toHaveAttribute('open', '');
+      await expect(player.locator('[data-part=status]')).toHaveText(t(EN, 'course.providers.state.closed', { name: closing[provider] }));
+      await expect(player.locator('[data-part=answer]')).toHaveText(PROVIDER_ANSWER);
+      await expect(player.locator('[data-part=reasoning]')).toHaveText(PROVIDER_REASONING);
+      await expect(player.locator('[data-part=kept]')).toHaveText(t(EN, 'course.providers.keptAll_other', { count: [...PROVIDER_ANSWER].length }));
+      await expect(player.locator('[data-part=play]')).toHaveText(t(EN, 'course.providers.play'));
+      await expect(player.locator('[data-part=step]')).toBeDisabled();
+    });
+  }
+  // Opened again after the end, it stays open.
+  await reasoningBox.locator('summary').click();
+  await expect(reasoningBox).toHaveAttribute('open', '');
+});
+
+test('the player: a cut turn keeps nothing and says so; Try again plays the whole recording from an empty draft; a repeated finishReason hides the cut', async ({ page }) => {
+  test.slow();
+  const player = await openPlayer(page);
+  await player.locator('[data-part=pace]').selectOption('fast');
+  await player.locator('[data-provider=anthropic]').click();
+  await player.locator('[data-part=recording]').selectOption('anthropic:cut');
+  await player.locator('[data-part=play]').click();
+  await expect(player).toHaveAttribute('data-state', 'cut', { timeout: 60_000 });
+  await expect(player.locator('[data-part=status]')).toHaveText(t(EN, 'course.providers.state.cut'));
+  await expect(player.locator('[data-part=answer]')).toBeHidden();
+  await expect(player.locator('[data-part=cut-notice]')).toContainText(t(EN, 'course.providers.cutNotice'));
+  await expect(player.locator('[data-part=kept]')).toHaveText(t(EN, 'course.providers.keptNothing'));
+  // The events layer shows the last events that came: the closing one is not among them.
+  await expect(player.locator('[data-part=events]')).not.toContainText('message_stop');
+
+  await player.locator('[data-part=retry]').click();
+  await expect(player.locator('[data-part=recording]')).toHaveValue('anthropic');
+  await expect(player.locator('[data-part=cut-notice]')).toBeHidden();
+  await expect(player.locator('[data-part=play]')).toBeFocused();
+  await expect(player).toHaveAttribute('data-state', 'closed', { timeout: 60_000 });
+  await expect(player.locator('[data-part=answer]')).toHaveText(PROVIDER_ANSWER);
+
+  // Gemini's variant with finishReason on every chunk: cut, it still looks closed, and the page says why.
+  await player.locator('[data-provider=gemini]').click();
+  await player.locator('[data-part=recording]').selectOption('gemini-repeated-finish:cut');
+  await player.locator('[data-part=play]').click();
+  await expect(player).toHaveAttribute('data-state', 'closed', { timeout: 60_000 });
+  await expect(player.locator('[data-part=status]')).toHaveText(t(EN, 'course.providers.state.lookedClosed', { name: 'finishReason STOP' }));
+  const shown = await player.locator('[data-part=answer]').textContent();
+  expect(PROVIDER_ANSWER.startsWith(shown!)).toBe(true);
+  expect(shown!.length).toBeLessThan(PROVIDER_ANSWER.length);
+});
+
+test('the player: read by read, each layer shows what lessons-code computes for the same reads; the sentence policy changes only the bubble', async ({ page }) => {
+  const player = await openPlayer(page);
+  const openai = recordingById('openai');
+  // Reads of 64 bytes: find the first read that ends inside a character of the answer.
+  const reads = splitReads('openai', openai.bytes, 64);
+  let end = 0;
+  let inside = -1;
+  for (const [i, read] of reads.entries()) {
+    end += read.length;
+    const place = describeProviderCut(openai.bytes, end);
+    if (place.kind === 'char' && readProviderPieces('openai', reads.slice(0, i + 1)).answer !== '') {
+      inside = i;
+      break;
+    }
+  }
+  expect(inside).toBeGreaterThan(0);
+  await player.locator('[data-part=reads]').selectOption('64');
+  await player.locator('[data-policy=sentences]').click();
+  await stepTimes(player, inside + 1, reads.length);
+  await expect(player).toHaveAttribute('data-state', 'paused');
+  const place = describeProviderCut(openai.bytes, reads.slice(0, inside + 1).reduce((sum, read) => sum + read.length, 0));
+  await expect(player.locator('[data-part=bytes-split]')).toHaveText(
+    t(EN, 'course.providers.bytes.split', { char: place.char!, before: place.bytesBefore!, size: place.charBytes! }),
+  );
+  // The answer so far, and what whole sentences let through.
+  const answer = readProviderPieces('openai', reads.slice(0, inside + 1)).answer;
+  const policy = applySentencePolicy(answer, 'sentences', false);
+  if (policy.shown === '') await expect(player.locator('[data-part=answer]')).toHaveText(t(EN, 'course.providers.answerEmpty'));
+  else await expect(player.locator('[data-part=answer]')).toHaveText(policy.shown);
+  if (policy.heldBack > 0) await expect(player.locator('[data-part=held]')).toHaveText(t(EN, policy.heldBack === 1 ? 'course.providers.heldBack_one' : 'course.providers.heldBack_other', { count: policy.heldBack }));
+  // Every delta: the whole answer so far; a flagged topic: nothing until the end.
+  await player.locator('[data-policy=every-delta]').click();
+  await expect(player.locator('[data-part=answer]')).toHaveText(answer);
+  await player.locator('[data-policy=flagged]').click();
+  await expect(player.locator('[data-part=answer]')).toHaveText(t(EN, 'course.providers.flaggedWait'));
+  // The stream went on underneath: the same read, the same events.
+  await expect(player.locator('[data-part=progress]')).toHaveText(t(EN, 'course.providers.progress', { at: inside + 1, total: reads.length }));
+  // Played to the end, flagged: the whole answer once the closing event came.
+  await player.locator('[data-part=pace]').selectOption('fast');
+  await player.locator('[data-part=play]').click();
+  await expect(player).toHaveAttribute('data-state', 'closed', { timeout: 60_000 });
+  await expect(player.locator('[data-part=answer]')).toHaveText(PROVIDER_ANSWER);
+  await expect(player.locator('[data-part=held]')).toBeHidden();
+});
+
+test('the player: the growing-text transport passes on only the new part, and ends with the same channels; Esc pauses', async ({ page }) => {
+  const player = await openPlayer(page);
+  await player.locator('[data-provider=gemini]').click();
+  await player.locator('[data-part=transport]').selectOption('growing-text');
+  const gemini = recordingById('gemini');
+  const reads = splitReads('gemini', gemini.bytes, 'event');
+  await stepTimes(player, 2, reads.length);
+  const textSoFar = new TextDecoder().decode(Uint8Array.from([...reads[0]!, ...reads[1]!])).length;
+  const passed = new TextDecoder().decode(reads[1]!);
+  await expect(player.locator('[data-part=growing]')).toHaveText(t(EN, 'course.providers.growing_other', { total: textSoFar, count: [...passed].length }));
+  // Esc pauses a playing recording.
+  await player.locator('[data-part=play]').click();
+  await expect(player).toHaveAttribute('data-state', 'playing');
+  await page.keyboard.press('Escape');
+  await expect(player).toHaveAttribute('data-state', /paused|closed/);
+  await player.locator('[data-part=pace]').selectOption('fast');
+  if ((await player.getAttribute('data-state')) !== 'closed') await player.locator('[data-part=play]').click();
+  await expect(player).toHaveAttribute('data-state', 'closed', { timeout: 60_000 });
+  await expect(player.locator('[data-part=answer]')).toHaveText(PROVIDER_ANSWER);
+  await expect(player.locator('[data-part=reasoning]')).toHaveText(PROVIDER_REASONING);
+});

@@ -1,0 +1,39 @@
+// The 06c demos' strings exist in every locale: the keys src/lib/provider-view.ts names, and the keys
+// the view and the player's script build from lessons-code's lists (a recording choice, a pace, a
+// route, a kind of cut place, an ending). A key missing in one language fails here, not in a page.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { PROVIDERS, SENTENCE_POLICIES } from '../../lessons-code/index.ts';
+import { CUT_KINDS } from '../../src/lib/cut-view.ts';
+import { PACES, ROUTE_KINDS, recordingChoices } from '../../src/lib/provider-view.ts';
+
+const read = (locale: string) => JSON.parse(readFileSync(new URL(`../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+const exists = (table: Record<string, string>, key: string) => `course.${key}` in table || `course.${key}_other` in table;
+const policyKey = { 'every-delta': 'everyDelta', sentences: 'sentences', flagged: 'flagged' } as const;
+
+const built = [
+  ...PROVIDERS.flatMap((provider) => recordingChoices(provider).map((choice) => `providers.recording.${choice.key}`)),
+  ...Object.keys(PACES).map((pace) => `providers.pace.${pace}`),
+  ...ROUTE_KINDS.map((kind) => `providers.route.${kind}`),
+  ...SENTENCE_POLICIES.map((policy) => `providers.policy.${policyKey[policy]}`),
+  ...CUT_KINDS.flatMap((kind) => [`cut.place.${kind}`, `cut.kind.${kind}`]),
+  'providerCut.place.event',
+  'providerCut.kind.event',
+  ...['closed', 'cut', 'failed'].map((ending) => `providerCut.ending.${ending}`),
+  ...['answer', 'reasoning'].map((channel) => `providerCut.diff.${channel}`),
+];
+
+describe('the model’s stream demos’ strings', () => {
+  const named = [...readFileSync(new URL('../../src/lib/provider-view.ts', import.meta.url), 'utf8').matchAll(/'((?:providers|providerCut|cut)\.[\w.]+)'/g)].map((m) => m[1]!);
+
+  it('the view names its keys', () => {
+    expect(named.length).toBeGreaterThan(10);
+  });
+
+  for (const locale of ['en', 'es', 'fr']) {
+    it(`${locale}: every key the view names or builds exists`, () => {
+      const table = read(locale);
+      expect([...named, ...built].filter((key) => !exists(table, key))).toEqual([]);
+    });
+  }
+});
