@@ -6,9 +6,8 @@
 
 import { describeCut, mapStream, type CutKind, type CutPlace, type StreamMap } from '../lab/cuts/map.ts';
 import { piecesInTwo } from '../lab/cuts/streams.ts';
-import { StandardParser } from '../standard/parser.ts';
-import { ProviderChannels, type ProviderStreamResult } from './channels.ts';
-import { readProviderPieces } from './read-provider-stream.ts';
+import type { ProviderStreamResult } from './channels.ts';
+import { createProviderPipeline, readProviderPieces } from './read-provider-stream.ts';
 import type { ProviderRecording } from './recordings.ts';
 import type { Provider } from './routes.ts';
 
@@ -28,15 +27,14 @@ export interface ProviderCutReader {
 }
 
 /**
- * The naive layer: a new decoder for every read, without streaming mode, then the same parser
- * and channels. A character whose bytes two reads share comes out as U+FFFD on both sides.
+ * The naive layer: a new decoder for every read, without streaming mode (core/transport.ts,
+ * `decode: 'each read'`), then the same parsers. A character whose bytes two reads share comes
+ * out as U+FFFD on both sides.
  */
 export function readProviderDecodingEachRead(provider: Provider, pieces: readonly Uint8Array[]): ProviderStreamResult {
-  const channels = new ProviderChannels(provider);
-  const parser = new StandardParser((event) => channels.take(event.data));
-  for (const piece of pieces) parser.feed(new TextDecoder().decode(piece));
-  parser.end();
-  return channels.result();
+  const pipeline = createProviderPipeline(provider, {}, { decode: 'each read' });
+  for (const piece of pieces) pipeline.push(piece);
+  return pipeline.end();
 }
 
 /** The providers' layers (readProviderPieces), then the naive one. */

@@ -3,6 +3,7 @@
 // the two channels. The same layers serve a body read with `await` (readProviderStream) and reads
 // already in hand (createProviderPipeline, readProviderPieces: the demos and the cut scans).
 
+import { BodyText, Decoding, type TransportOptions } from '../core/transport.ts';
 import { StandardParser, type StandardEvent } from '../standard/parser.ts';
 import { ProviderChannels, type ChannelListeners, type ProviderStreamResult } from './channels.ts';
 import type { Provider, ProviderRoute } from './routes.ts';
@@ -26,38 +27,23 @@ export interface ProviderPipeline {
   end(transportError?: unknown): ProviderStreamResult;
 }
 
-const BOM = '\uFEFF';
-
-export function createProviderPipeline(provider: Provider, observers: ProviderLayerObservers = {}): ProviderPipeline {
+/** The layers above the decoder: the standard's parser, then the provider's parser into the channels. */
+function textLayers(provider: Provider, observers: ProviderLayerObservers) {
   const channels = new ProviderChannels(provider, observers);
-  // Keeps every U+FEFF (ignoreBOM) and drops one leading BOM itself, once, as standard/stream.ts
-  // does: Node's decoder would also drop a second one when the first one's bytes come split.
-  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   const parser = new StandardParser((event) => {
     const routes = channels.take(event.data);
     observers.event?.(event, routes);
   });
-  let atStart = true;
   let ended = false;
-  const feed = (text: string): void => {
-    if (text === '') return;
-    if (atStart) {
-      atStart = false;
-      if (text.startsWith(BOM)) text = text.slice(1);
-      if (text === '') return;
-    }
-    observers.text?.(text);
-    parser.feed(text);
-  };
   return {
-    push(bytes) {
-      if (ended) throw new Error('The body has already ended.');
-      feed(decoder.decode(bytes, { stream: true }));
+    feed(text: string): void {
+      if (text === '') return;
+      observers.text?.(text);
+      parser.feed(text);
     },
-    end(transportError) {
+    end(transportError?: unknown): ProviderStreamResult {
       if (!ended) {
         ended = true;
-        feed(decoder.decode());
         parser.end();
       }
       return channels.result(transportError);
@@ -66,40 +52,66 @@ export function createProviderPipeline(provider: Provider, observers: ProviderLa
 }
 
 /**
+ * The layers over reads already in hand. `decode: 'each read'` gives every read a decoder of its
+ * own (core/transport.ts), the naive client the cut scan compares with.
+ */
+export function createProviderPipeline(provider: Provider, observers: ProviderLayerObservers = {}, options: Pick<TransportOptions, 'decode'> = {}): ProviderPipeline {
+  const layers = textLayers(provider, observers);
+  const decoding = new Decoding(options); // one streaming decoder; the leading BOM dropped once
+  let ended = false;
+  return {
+    push(bytes) {
+      if (ended) throw new Error('The body has already ended.');
+      layers.feed(decoding.decode(bytes, 'createProviderPipeline'));
+    },
+    end(transportError) {
+      if (!ended) {
+        ended = true;
+        layers.feed(decoding.end());
+      }
+      return layers.end(transportError);
+    },
+  };
+}
+
+/**
  * Reads a provider's streamed body into the answer and reasoning channels, notifying `on` as each
- * delta arrives (and, if asked, each decoded text and dispatched event). Only dispatched events
+ * delta arrives (and, if asked, each decoded text and dispatched event). The bytes are taken off
+ * the body by the course's one transport (core/transport.ts, BodyText). Only dispatched events
  * count: an event whose closing blank line never came (the body ended or broke in the middle of
  * it) is dropped, as the HTML standard says, so a cut stream never reports its closing event and
- * resolves with `complete: false`. A body that errors (the network failed) also resolves, with
- * `ending: 'cut'` and the error's message; an exception thrown by a listener rejects, after the
- * body is cancelled.
+ * resolves with `complete: false`. A read that fails (the network broke) also resolves, with
+ * `ending: 'cut'` and the error's message. A listener that throws, a chunk that is not bytes and
+ * an aborted `signal` reject; in every case the body is cancelled and unlocked.
  */
 export async function readProviderStream(
   provider: Provider,
   body: ReadableStream<Uint8Array>,
   on: ProviderLayerObservers = {},
+  options: Pick<TransportOptions, 'signal'> = {},
 ): Promise<ProviderStreamResult> {
-  const pipeline = createProviderPipeline(provider, on);
-  const reader = body.getReader();
+  const layers = textLayers(provider, on);
+  const text = new BodyText(body, options, 'readProviderStream');
   try {
     for (;;) {
-      let step: ReadableStreamReadResult<Uint8Array>;
+      let read: ReadableStreamReadResult<Uint8Array>;
       try {
-        step = await reader.read();
+        read = await text.nextRead();
       } catch (transportError) {
-        return pipeline.end(transportError);
+        options.signal?.throwIfAborted();
+        await text.close(transportError);
+        return layers.end(transportError); // the body broke: the turn is cut
       }
-      if (step.done) return pipeline.end();
-      try {
-        pipeline.push(step.value);
-      } catch (listenerError) {
-        await reader.cancel(listenerError).catch(() => undefined);
-        throw listenerError;
-      }
+      const piece = text.textOf(read); // throws for a chunk that is not bytes, or once aborted
+      if (piece === null) break;
+      layers.feed(piece);
     }
-  } finally {
-    reader.releaseLock();
+  } catch (error) {
+    await text.close(error);
+    throw error;
   }
+  await text.close();
+  return layers.end();
 }
 
 /** readProviderStream over reads already in hand: the same result, synchronously (for scans over thousands of cuts). */

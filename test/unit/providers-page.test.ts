@@ -16,6 +16,7 @@ import {
   describeProviderCut,
   endOfLastSentence,
   readProviderPieces,
+  readProviderStream,
   recordingById,
   scanProviderCuts,
   splitReads,
@@ -257,5 +258,33 @@ describe('lessons-code’s own imports', () => {
       .filter((path) => path.endsWith('.ts') && path !== 'index.ts' && path !== 'cli.ts' && !path.startsWith('exercises/'));
     const throughIndex = inside.filter((path) => /from '(?:\.\.?\/)+index\.ts'/.test(readFileSync(new URL(path, root), 'utf8')));
     expect(throughIndex).toEqual([]);
+  });
+});
+
+describe('readProviderStream on the course’s transport (core/transport.ts)', () => {
+  it('rejects with the reason when its signal aborts, even while a read waits, and cancels the body', async () => {
+    let cancelled: unknown = null;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(recordingById('anthropic').bytes.subarray(0, 500)); // then nothing more: the next read waits
+      },
+      cancel(reason) {
+        cancelled = reason;
+      },
+    });
+    const controller = new AbortController();
+    const reading = readProviderStream('anthropic', body, {}, { signal: controller.signal });
+    controller.abort(new Error('the learner pressed Stop'));
+    await expect(reading).rejects.toThrow('the learner pressed Stop');
+    expect(cancelled).toBeInstanceOf(Error);
+  });
+
+  it('rejects a chunk that is not bytes with a clear error, rather than calling the turn cut', async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue('event: ping\n\n' as unknown as Uint8Array);
+      },
+    });
+    await expect(readProviderStream('anthropic', body)).rejects.toThrow(/not bytes/);
   });
 });
