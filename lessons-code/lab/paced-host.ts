@@ -83,8 +83,9 @@ function replayHost(inner: FetchLike, clock: Clock, play: (events: readonly stri
 }
 
 export function createPacedHost(options: PacedHostOptions = {}): FetchLike {
+  const clock = options.clock ?? realClock;
   const split = options.split ?? wordPieces;
-  return replayHost(options.inner ?? createInPageHost(), options.clock ?? realClock, (events, player) => {
+  return replayHost(options.inner ?? createInPageHost(), clock, (events, player) => {
     // The wrapped host's events: what the answer is made of. Routing and error events go at once.
     let answer = '';
     let done = false;
@@ -95,17 +96,20 @@ export function createPacedHost(options: PacedHostOptions = {}): FetchLike {
     }
     const pieces = split(answer);
     const pieceMs = options.totalMs === undefined ? (options.pieceMs ?? 12) : options.totalMs / Math.max(1, pieces.length);
+    // Piece i leaves at (i + 1) × pieceMs from the start: a late timer delays one piece, not all after it.
+    const start = clock.now();
     let next = 0;
+    const wait = () => player.later(Math.max(0, start + (next + 1) * pieceMs - clock.now()), produce);
     const produce = () => {
       if (next < pieces.length) {
         player.send(pieces[next++]!);
-        if (next < pieces.length) return player.later(pieceMs, produce);
+        if (next < pieces.length) return wait();
       }
       if (done) player.send('[DONE]');
       player.close();
     };
     if (pieces.length === 0) produce();
-    else player.later(pieceMs, produce);
+    else wait();
   });
 }
 

@@ -140,7 +140,7 @@ export async function cutView(stream: CutStream, at: number, tr: Tr, lang: strin
     kind: place.kind,
     ...cutWords(cut, n, placeText, tr),
     context: cutContext(stream.bytes, cut, 14),
-    reads: cut === 0 || cut === n ? tr('cut.oneRead', { n }) : tr('cut.twoReads', { a: cut, b: n - cut }),
+    reads: cut === 0 || cut === n ? tr('cut.oneRead', { n }) : tr('cut.twoReads', { first: tr('cut.bytes', { count: cut }), second: tr('cut.bytes', { count: n - cut }) }),
     rows,
     say: tr('cut.announce', { count: broken, readers: rows.length }),
   };

@@ -176,7 +176,7 @@ export async function stopView(stream: DropStream, at: number, tr: Tr): Promise<
     say: tr('stopShort.announce', {
       at: k,
       n,
-      whole: view.eventsReceived,
+      count: view.eventsReceived,
       done: tr(standard.done ? 'stopShort.yes' : 'stopShort.no'),
       status: tr(`stopShort.status.${careful.outcome.status}`),
     }),

@@ -37,8 +37,11 @@ export function mount(host: HTMLElement): void {
   const renderPanel = (name: 'page' | 'careful', panel: TurnPanel) => {
     const body = bodies[name];
     body.dataset.status = panel.status;
-    const bubble = h('div', { class: 'chat-bubble ss-bubble', lang: 'en', tabindex: '0', role: 'group', 'aria-label': titles[name], 'data-testid': `${name}-bubble` });
-    renderMarkdown(bubble, panel.bubble);
+    const bubble = h('div', { class: 'chat-bubble ss-bubble', tabindex: '0', role: 'group', 'aria-label': titles[name], 'data-testid': `${name}-bubble` });
+    if (panel.showBubble) {
+      bubble.lang = 'en';
+      renderMarkdown(bubble, panel.bubble);
+    } else bubble.append(h('p', 'note', t('noAnswer')));
     const notice = panel.notice && h('p', { class: 'ss-notice bad', 'data-testid': 'notice' }, panel.notice.text, panel.notice.message !== null && h('span', { class: 'mono', lang: 'en' }, panel.notice.message));
     const retry = panel.retry && h('button', { type: 'button', class: 'ss-retry', 'data-testid': 'retry' }, t('retry'));
     if (retry) retry.addEventListener('click', () => void runRetry(retry));
@@ -48,7 +51,7 @@ export function mount(host: HTMLElement): void {
       'ss-history',
       ...panel.history.map((item) => h('li', item.fresh ? { 'data-fresh': 'true' } : undefined, h('span', 'ss-role', item.role), ' ', h('span', { class: 'mono', lang: 'en' }, item.text), item.fresh && h('strong', 'ss-new', t('new')))),
     );
-    body.replaceChildren(bubble, notice || '', retry || '', summary, history, panel.note ? h('p', 'note', panel.note) : '');
+    body.replaceChildren(bubble, notice || '', retry || '', summary, history, panel.note ? h('p', { class: 'note', 'data-testid': 'retried' }, panel.note) : '');
   };
 
   const render = (view: StopView) => {

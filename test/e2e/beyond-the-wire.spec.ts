@@ -260,7 +260,8 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     // Retrying fails the same way: the replica has no model server.
     await demo.getByTestId('retry').focus();
     await page.keyboard.press('Enter');
-    await expect(demo.locator('[data-client=careful] p.note')).toHaveText(t(locale, 'course.stopShort.retriedAgain'));
+    await expect(demo.getByTestId('retried')).toHaveText(t(locale, 'course.stopShort.retriedAgain'));
+    await expect(demo.getByTestId('careful-bubble')).toHaveText(t(locale, 'course.stopShort.noAnswer'));
     await expect(careful).toHaveAttribute('data-status', 'failed');
     await expect(demo.getByTestId('retry')).toBeFocused();
     // Back to the answer stream: the note goes, as it only explains the error event.
