@@ -46,12 +46,13 @@ export function serverStrings(t: Translate, lang: string): (key: string, vars?: 
 /**
  * What a demo's frontmatter needs, in one call: `t` for whole keys, `tr` for keys without
  * `course.` (plurals, numbers per locale), the page's language, the demo's ids, and `label(key)`,
- * a column's name as a card shows it (`course.<name>.<key>` then a colon, as the locale writes it).
+ * a column's name as a card shows it (`course.<name>.<key>` then a colon, as the locale writes it:
+ * course.output.cardLabel).
  */
 export function demoSetup(locals: { t: Translate; starlightRoute: { lang: string } }, name: string) {
   const { t } = locals;
   const lang = locals.starlightRoute.lang;
   const tr = serverStrings(t, lang);
-  const label = (key: string) => tr('demo.cardLabel', { label: tr(`${name}.${key}`) });
+  const label = (key: string) => tr('output.cardLabel', { label: tr(`${name}.${key}`) });
   return { t, lang, tr, ids: demoIds(locals, name), label };
 }

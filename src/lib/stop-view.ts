@@ -142,7 +142,7 @@ export async function stopView(stream: DropStream, at: number, tr: Tr): Promise<
   const careful = await submitCarefully(droppingHost(stream.bytes, k), IMPROVISATION_QUESTION, EARLIER);
   const rows = view.results.map(({ reader, result }) => ({
     id: reader.id,
-    name: tr(`stopShort.reader.${reader.id}`),
+    name: tr(`names.reader.${reader.id}`),
     chars: tr('stopShort.chars', { count: result.text.length }),
     kept: result.text,
     done: result.done,

@@ -69,7 +69,7 @@ export function mount(host: HTMLElement): void {
       cells.kept.hidden = row.kept === '';
       cells.done.className = row.done ? 'ok' : 'bad';
       cells.done.textContent = t(row.done ? 'yes' : 'no');
-      cells.error.replaceChildren(...(row.error === null ? ['—'] : [t('throws'), ' ', h('span', { class: 'mono', lang: 'en' }, row.error)]));
+      cells.error.replaceChildren(...(row.error === null ? ['—'] : [t('names.throws'), ' ', h('span', { class: 'mono', lang: 'en' }, row.error)]));
     });
     standardNote.hidden = view.standardNote === null;
     renderPanel('page', view.page);

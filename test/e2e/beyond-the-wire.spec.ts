@@ -252,7 +252,7 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     await expect(demo.locator('[data-part=kept-standard]')).toHaveText(`{"error":"${failed}"}`);
     await expect(demo.locator('[data-part=kept-page]')).toHaveText(`{"error":"${failed}"}`);
     await expect(demo.locator('[data-part=error-standard]')).toHaveText('—');
-    await expect(demo.locator('[data-part=error-chatService]')).toHaveText(`${t(locale, 'course.stopShort.throws')} ${failed}`);
+    await expect(demo.locator('[data-part=error-chatService]')).toHaveText(`${t(locale, 'course.names.throws')} ${failed}`);
     await expect(demo.locator('[data-part=standard-note]')).toBeVisible();
     await expect(demo.getByTestId('page-bubble')).toContainText(`{"error":"${failed}"}`);
     await expect(demo.getByTestId('page-history')).toHaveAttribute('data-turns', '4');

@@ -23,7 +23,7 @@ const built = [
   ...['first', 'deltas', 'paints', 'cancelled', 'prefixes', 'final'].map((stat) => `burst.term.${stat}`),
   ...['routing', 'text', 'done', 'error'].map((kind) => `burst.event.${kind}`),
   ...['wait', 'headers', 'read', 'paint-timer', 'paint-final'].map((kind) => `burst.legend.${kind}`),
-  ...DROP_READERS.map((reader) => `stopShort.reader.${reader.id}`),
+  ...DROP_READERS.map((reader) => `names.reader.${reader.id}`),
   ...DROP_STREAMS.map((stream) => `stopShort.stream.${stream.id}`),
   ...PRESETS.map((preset) => `stopShort.preset.${preset}`),
   ...['complete', 'truncated', 'failed'].map((status) => `stopShort.status.${status}`),
@@ -32,7 +32,7 @@ const built = [
 describe('the beyond-the-wire demos’ strings', () => {
   // Every quoted key of a demo's or the shared strings, wherever it stands (a call, a ternary).
   const named = VIEWS.flatMap((file) =>
-    [...readFileSync(new URL(`../../src/lib/${file}`, import.meta.url), 'utf8').matchAll(/'((?:cut|stopShort|burst|names|verdict|count|demo)\.[\w.]+)'/g)].map((m) => m[1]!),
+    [...readFileSync(new URL(`../../src/lib/${file}`, import.meta.url), 'utf8').matchAll(/'((?:cut|stopShort|burst|names|verdict|count|demo|output)\.[\w.]+)'/g)].map((m) => m[1]!),
   );
 
   it('the views name their keys', () => {
