@@ -7,10 +7,11 @@
 //
 //   npm run bench:paste                  # 3 pairs per box and text
 //   npm run bench:paste -- --runs 5
+//   npm run bench:paste -- --only host     # the boxes whose name contains "host"
 
 import type { Page } from '@playwright/test';
 import { launchChromium, startPreview } from '../scripts/preview.ts';
-import { Figures, median, runsFromArgs } from './stats.ts';
+import { Figures, argValue, median, runsFromArgs } from './stats.ts';
 
 const PORT = Number(process.env.GA_BENCH_PORT || 4342);
 const RUNS = runsFromArgs(3);
@@ -54,7 +55,8 @@ async function main(): Promise<void> {
   const figures = new Figures();
   const ratios = new Map<string, number[]>();
   try {
-    for (const [name, selector] of BOXES) {
+    const only = argValue('--only');
+    for (const [name, selector] of BOXES.filter(([name]) => !only || name.includes(only))) {
       for (const [label, text] of Object.entries(TEXTS)) {
         for (let run = 0; run < RUNS; run++) {
           const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -8,7 +8,7 @@
 //   result left on screen when a later one failed.
 // - `debounce()`: live updates while the learner types.
 
-import { fill, formatNumber, pluralKey, translate, type Table, type Vars } from '../lib/format.ts';
+import { formatNumber, translate, type Table, type Vars } from '../lib/format.ts';
 
 /** A computation took longer than its limit (thrown by compute.ts). */
 export class ComputeTimeout extends Error {
@@ -61,21 +61,6 @@ export class Strings {
 
   /** A number as this locale writes it. */
   n = (value: number): string => formatNumber(this.lang, value);
-
-  /** Whether a plural form of `key` exists (for tests of the tables). */
-  has(key: string): boolean {
-    return this.resolve(key) !== undefined;
-  }
-
-  /** A raw template filled in, for strings that come from the page rather than the table. */
-  fill(template: string, vars?: Vars): string {
-    return fill(template, this.lang, vars);
-  }
-
-  /** The key `translate` would use for `count` (exposed for the i18n tests). */
-  pluralOf(key: string, count: number): string {
-    return pluralKey(this.table, this.lang, key, count);
-  }
 }
 
 /** The node of a demo's skeleton with `data-part="name"`; a clear error if the markup lacks it. */
