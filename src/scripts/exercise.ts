@@ -185,7 +185,7 @@ class Workbench {
       const sameLocale = last.locale === this.locale;
       this.showReport(last.report, { restored: true, detailed: sameLocale });
       const notes: string[] = [];
-      if (hashCode(this.editor.getCode()) !== last.codeHash) notes.push(this.t('staleResults'));
+      if (this.codeHash(this.editor.getCode()) !== last.codeHash) notes.push(this.t('staleResults'));
       if (!sameLocale) notes.push(this.t('otherLocale'));
       for (const note of notes) this.parts.summary.querySelector('.exercise-report')?.append(el('p', 'note', note));
     }
@@ -193,6 +193,11 @@ class Workbench {
   }
 
   // ---- state
+
+  /** What identifies the code a result is for: the starter (in any language) is one and the same. */
+  private codeHash(code: string): string {
+    return code === this.starter ? 'starter' : hashCode(code);
+  }
 
   private pendingCode: string | null = null;
   private readonly debouncedSave = debounce(() => this.flushSave(), 400);
@@ -357,7 +362,7 @@ class Workbench {
     }
     const revealedBefore = this.state.revealed;
     const solved = isSolved(report, this.caseIds);
-    this.state.last = { locale: this.locale, codeHash: hashCode(source), report };
+    this.state.last = { locale: this.locale, codeHash: this.codeHash(source), report };
     if (solved && !this.state.solved) {
       this.state.solved = true;
       this.state.assisted = revealedBefore;

@@ -9,7 +9,7 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { EN, expect, lessonUrl, t as tl, test } from './fixtures.ts';
+import { EN, LOCALES, expect, lessonUrl, t as tl, test } from './fixtures.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 const IDS = ['predict', 'fix-746', 'error-ends-stream', 'chunks-as-units'] as const;
@@ -272,6 +272,21 @@ test('on a touch screen no shortcut is shown', async ({ browser }) => {
   await expect(box.locator('.exercise-keys-touch')).toHaveText(t('keysTouch'));
   await expect(box.locator('.exercise-keys-touch')).toBeVisible();
   await phone.close();
+});
+
+test('results checked on the English page show their statuses on the Spanish one, which asks for a new check to explain them', async ({ page }) => {
+  await page.goto(lessonUrl(EN));
+  const box = await open(page, 'fix-746');
+  await check(box);
+  expect(await statuses(box)).toEqual(['fail', 'fail', 'fail']);
+  const es = LOCALES[1];
+  await page.goto(lessonUrl(es));
+  const again = await open(page, 'fix-746');
+  expect(await statuses(again)).toEqual(['fail', 'fail', 'fail']);
+  await expect(again.locator('[data-summary]')).toContainText(tl(es, 'course.exercise.otherLocale'));
+  // The same starter, in another language, is the same code: the results are not called stale.
+  await expect(again.locator('[data-summary]')).not.toContainText(tl(es, 'course.exercise.staleResults'));
+  await expect(again.locator('.exercise-expected')).toHaveCount(0); // the English details are not shown on a Spanish page
 });
 
 test('the editor refuses code past 200,000 characters and says so; the saved code stays', async ({ page }) => {
