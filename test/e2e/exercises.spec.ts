@@ -99,7 +99,8 @@ test('a prediction: cases listed, nothing revealed until a prediction is committ
   await page.goto(lessonUrl(EN));
   const box = await open(page, 'predict');
   const hidden = async () => {
-    const html = await box.evaluate((el) => el.outerHTML);
+    // Nowhere in the page: not in the workbench, not in the lesson's text, not in a template.
+    const html = await page.evaluate(() => document.documentElement.outerHTML);
     expect(html).not.toContain('a\\nb');
     expect(html).not.toContain("'neither'];");
     expect(await box.locator('.exercise-expected').count()).toBe(0);
@@ -120,6 +121,8 @@ test('a prediction: cases listed, nothing revealed until a prediction is committ
   await expect(box.locator('.exercise-expected pre').first()).toHaveText('["a\\nb"]');
   await expect(box.locator('[data-reveal]')).toContainText('no colon: a field named "b"');
   await expect(box.locator('[data-reveal]')).toContainText("export const fromGaChatbotApi: string[] = ['a\\nb'];");
+  // The lesson's explanation, in prose (answer.en.md), comes with the answer.
+  await expect(box.locator('.exercise-why')).toContainText('From GaApi’s writer');
   // Right after seeing the answer: solved, but marked as such, here and in the progress line.
   await setCode(page, box, source('predict', 'solution'));
   await check(box);

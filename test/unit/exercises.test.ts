@@ -5,7 +5,7 @@
 // runner's time limit; and every attack of test/unit/exercises-attacks/ ends without a pass.
 // Learner code runs in a node:worker_threads worker with the same harness as the page's.
 
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { MessageChannel, Worker } from 'node:worker_threads';
@@ -116,6 +116,8 @@ describe('every exercise folder is complete', () => {
       for (const locale of LOCALES) {
         const text = exerciseText(id, locale)!;
         const all = [text.title, ...Object.values(text.cases).flatMap((c) => [c.name, c.checks]), ...text.hints, ...Object.values(text.strings ?? {})];
+        const answer = new URL(`${id}/answer.${locale}.md`, EXERCISES_DIR);
+        if (existsSync(answer)) all.push(...readFileSync(answer, 'utf8').split('\n\n'));
         for (const raw of all) {
           const prose = raw.replace(/`[^`]*`/g, 'X');
           const where = `${id}/text.${locale}.json: ${raw.slice(0, 40)}`;
