@@ -11,6 +11,7 @@ import { debounce } from './compute.ts';
 import { createEditor, type ExerciseEditor } from './exercise-editor.ts';
 import { button, compileBlock, el, labelled, renderProof, thrownBlock, verdictBody } from './exercise-render.ts';
 import { exerciseRunner } from './exercise-runner.ts';
+import { keepAnchorInPlace, unpackWorkbench } from './exercise-unpack.ts';
 import { announceProgress, hashCode, MAX_CODE, readExercise, solvedInStore, writeExercise, type ExerciseState } from './exercise-store.ts';
 import { readLabels, type Labels } from './labels.ts';
 
@@ -82,7 +83,7 @@ class Workbench {
     }
     this.caseIds = Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
     this.section = host.closest<HTMLElement>('[data-exercise-section]') ?? host;
-    unpack(host, this.section);
+    unpackWorkbench(host);
     this.state = readExercise(this.id);
     const part = <T extends HTMLElement>(name: string): T => {
       const node = this.section.querySelector<T>(`[data-${name}]`);
@@ -554,54 +555,6 @@ class Workbench {
     box.hidden = false;
     if (announce) this.say(this.t('answerShown'));
   }
-}
-
-/**
- * Puts the workbench's parts in place: the server rendered them into a <template> (in the page's
- * language) so that the page stays small until a workbench is used. Elements marked `data-into`
- * go to the header, around the editor or into the row of buttons; the rest follows the buttons.
- */
-function unpack(host: HTMLElement, section: HTMLElement): void {
-  const template = host.querySelector<HTMLTemplateElement>('template[data-workbench]');
-  if (!template) return;
-  const parts = template.content.cloneNode(true) as DocumentFragment;
-  template.remove();
-  const editor = host.querySelector<HTMLElement>('[data-editor]')!;
-  const actions = host.querySelector<HTMLElement>('[data-actions]')!;
-  const afterEditor: Element[] = [];
-  for (const part of [...parts.querySelectorAll<HTMLElement>(':scope > [data-into]')]) {
-    const into = part.dataset.into;
-    delete part.dataset.into;
-    if (into === 'header') section.querySelector('[data-header]')?.append(part);
-    else if (into === 'before-editor') editor.before(part);
-    else if (into === 'after-editor') afterEditor.push(part);
-    else if (into === 'actions') actions.append(part);
-  }
-  editor.after(...afterEditor);
-  actions.after(parts);
-}
-
-// A workbench grows when it loads (its editor and the parts from the template), and the browser
-// cannot keep the page still across that: the editor replaces the very node it would anchor to. So
-// when the page was sent to an anchor (a progress link, "next exercise", a link from another page)
-// and the learner has not scrolled since, a workbench that loads above that anchor brings it back.
-let scrolledSinceAnchor = false;
-for (const type of ['wheel', 'touchmove', 'keydown'] as const) addEventListener(type, () => (scrolledSinceAnchor = true), { passive: true, capture: true });
-addEventListener('hashchange', () => (scrolledSinceAnchor = false));
-addEventListener('click', (event) => {
-  // A click on an in-page link is a new anchor, not a scroll of the learner's.
-  if (event.target instanceof Element && event.target.closest('a[href^="#"]')) scrolledSinceAnchor = false;
-}, { capture: true });
-
-function keepAnchorInPlace(section: HTMLElement): void {
-  if (scrolledSinceAnchor || location.hash.length < 2) return;
-  let target: Element | null = null;
-  try {
-    target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-  } catch {
-    target = null;
-  }
-  if (target && target !== section && section.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING) target.scrollIntoView({ block: 'start' });
 }
 
 function storageBlocked(): boolean {
