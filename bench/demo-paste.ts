@@ -76,9 +76,19 @@ async function main(): Promise<void> {
               bare.style.cssText = `width:${el.offsetWidth}px;height:${el.offsetHeight}px;font:${getComputedStyle(el).font}`;
               el.after(bare);
             });
+            // each paste starts on a quiet page: the demo's own work (its first run, the run a paste
+            // starts after its debounce) is over before the next measure
+            const settled = async () => {
+              await page.waitForTimeout(700);
+              await page.waitForFunction((tag) => !document.querySelector(tag)?.hasAttribute('aria-busy'), selector.split(' ')[0]!, { timeout: 120_000 });
+            };
+            await settled();
             const order = run % 2 === 0 ? ['bare', 'demo'] : ['demo', 'bare'];
             const times: Record<string, number> = {};
-            for (const which of order) times[which] = await pasteInto(page, which === 'bare' ? '#bench-bare' : selector, text);
+            for (const which of order) {
+              times[which] = await pasteInto(page, which === 'bare' ? '#bench-bare' : selector, text);
+              await settled();
+            }
             figures.add(`${name}, ${label}: demo box`, times.demo!);
             figures.add(`${name}, ${label}: bare textarea`, times.bare!);
             const key = `${name}, ${label}`;
