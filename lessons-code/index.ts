@@ -138,4 +138,6 @@ export {
 } from './rounds/harnesses.ts';
 export type { HarnessName, HarnessTurnStatus, TurnOptions, TurnReport, TurnStep, Tool, BillingEntry, SavedAnswer } from './rounds/harnesses.ts';
 export { runOnFakeClock } from './rounds/fake-clock.ts';
+export { roundRequest, recordRound, chunksOfWire, shortChunkLine, callOnFakeClock } from './rounds/recordings.ts';
+export type { RoundOptions, RoundRecording } from './rounds/recordings.ts';
 export { runLesson6d, LENGTH_LIMIT, STOP_AFTER_PIECES } from './rounds/program.ts';

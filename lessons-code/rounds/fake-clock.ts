@@ -3,9 +3,25 @@
 
 import type { FakeClock } from '../lab/paint-batcher.ts';
 
-/** One turn of the event loop: every task and microtask already queued gets to run. */
+/**
+ * One turn of the event loop: every task and microtask already queued gets to run. Node has
+ * setImmediate; a browser gets a message on a channel, which, unlike a nested setTimeout(0), is
+ * never held back 4 ms (a recording of 40 tokens takes some 40 turns).
+ */
 const nextTurn: () => Promise<void> =
-  typeof setImmediate === 'function' ? () => new Promise((resolve) => setImmediate(resolve)) : () => new Promise((resolve) => setTimeout(resolve, 0));
+  typeof setImmediate === 'function'
+    ? () => new Promise((resolve) => setImmediate(resolve))
+    : typeof MessageChannel === 'function'
+      ? () =>
+          new Promise((resolve) => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => {
+              channel.port1.close();
+              resolve();
+            };
+            channel.port2.postMessage(null);
+          })
+      : () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * Drives the fake clock until `work` settles: lets every pending task run, then moves the clock to

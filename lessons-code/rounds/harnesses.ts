@@ -366,6 +366,7 @@ class Turn {
 /** A harness: an async generator of the text to forward, over a turn's state. */
 type Harness = (turn: Turn) => AsyncGenerator<string, void, undefined>;
 
+// #region stream-every-round
 /** Stream every round: one call per round; text forwarded as it comes; tool calls rebuilt from fragments. */
 async function* streamEveryRound(turn: Turn): AsyncGenerator<string, void, undefined> {
   for (;;) {
@@ -378,7 +379,9 @@ async function* streamEveryRound(turn: Turn): AsyncGenerator<string, void, undef
     return;
   }
 }
+// #endregion
 
+// #region poll-then-stream
 /** Poll, then stream: non-streamed probes until the model answers, then the same question again, streamed. */
 async function* pollThenStream(turn: Turn): AsyncGenerator<string, void, undefined> {
   for (;;) {
@@ -396,7 +399,9 @@ async function* pollThenStream(turn: Turn): AsyncGenerator<string, void, undefin
   const round = yield* turn.streamRound(turn.request(true));
   turn.status = round.finishReason === 'length' ? 'cut' : 'complete';
 }
+// #endregion
 
+// #region ending
 /**
  * A harness's rounds inside the turn's ending: the text passes through as it comes, and `finally`
  * runs however the turn ends (complete, failed, or left early by its consumer, whose `return()`
@@ -417,6 +422,7 @@ async function* withEnding(turn: Turn, rounds: AsyncGenerator<string, void, unde
     turn.finish(completed, failure);
   }
 }
+// #endregion
 
 const HARNESS_GENERATORS: Record<HarnessName, Harness> = {
   'poll-then-stream': pollThenStream,

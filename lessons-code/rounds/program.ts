@@ -4,12 +4,12 @@
 // stopped turn billed in `finally` and after the loop.
 
 import type { LessonOutput } from '../program/lesson6.ts';
-import { createFakeClock, type FakeClock } from '../lab/paint-batcher.ts';
-import { readStandard } from '../standard/parser.ts';
+import { createFakeClock } from '../lab/paint-batcher.ts';
 import { runOnFakeClock } from './fake-clock.ts';
-import { CHAT_COMPLETIONS_PATH, DONE_DATA, type ChatCompletionChunk, type ChatRequest } from './chat-format.ts';
-import { BillingLedger, COURSE_TOOLS, DEFAULT_TOOL_MS, HARNESSES, SYSTEM_PROMPT, Transcript, runStreamEveryRoundTurn } from './harnesses.ts';
-import { REPLICA_MODEL, TURN_HEADER, startModelReplica, type ModelReplica } from './model-replica.ts';
+import { CHAT_COMPLETIONS_PATH } from './chat-format.ts';
+import { BillingLedger, DEFAULT_TOOL_MS, HARNESSES, Transcript, runStreamEveryRoundTurn } from './harnesses.ts';
+import { REPLICA_MODEL, startModelReplica } from './model-replica.ts';
+import { callOnFakeClock, chunksOfWire, roundRequest, shortChunkLine } from './recordings.ts';
 import { CAPABILITIES_QUESTION, DROP2_QUESTION, HELLO_QUESTION, VOICINGS_QUESTION } from './model-script.ts';
 import {
   assembleToolCalls,
@@ -64,40 +64,6 @@ class Output {
   }
 }
 
-/** One call to the replica, its body read whole: the bytes a client receives. */
-async function rawCall(clock: FakeClock, replica: ModelReplica, request: ChatRequest, turn: string): Promise<string> {
-  const work = replica
-    .fetch(CHAT_COMPLETIONS_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json', [TURN_HEADER]: turn }, body: JSON.stringify(request) })
-    .then((response) => response.text());
-  return runOnFakeClock(clock, work);
-}
-
-function chunksOf(stream: string): ChatCompletionChunk[] {
-  return readStandard(stream)
-    .filter((data) => data !== DONE_DATA)
-    .map((data) => JSON.parse(data) as ChatCompletionChunk);
-}
-
-/** A chunk's line with the fields every chunk repeats (id, object, created, model) cut to `…`. */
-function shortChunkLine(line: string): string {
-  return line.replace(/^data: \{"id":"[^"]*","object":"chat\.completion\.chunk","created":\d+,"model":"[^"]*",/, 'data: {…,');
-}
-
-function streamedRequest(question: string, maxTokens?: number): ChatRequest {
-  const request: ChatRequest = {
-    model: REPLICA_MODEL,
-    messages: [
-      { role: 'system', content: SYSTEM_PROMPT },
-      { role: 'user', content: question },
-    ],
-    tools: COURSE_TOOLS.map((tool) => tool.definition),
-    stream: true,
-    stream_options: { include_usage: true },
-  };
-  if (maxTokens !== undefined) request.max_completion_tokens = maxTokens;
-  return request;
-}
-
 export async function runLesson6d(): Promise<LessonOutput> {
   const clock = createFakeClock();
   const replica = startModelReplica({ clock });
@@ -109,8 +75,8 @@ export async function runLesson6d(): Promise<LessonOutput> {
   out.line(`POST ${CHAT_COMPLETIONS_PATH} in OpenAI's Chat Completions format, model "${REPLICA_MODEL}" (a script, not a model)`);
   out.line(`first token after ${firstTokenMs} ms, then one every ${tokenMs} ms; a tool runs in ${DEFAULT_TOOL_MS} ms; fake clock`);
 
-  const toolStream = await rawCall(clock, replica, streamedRequest(VOICINGS_QUESTION), 'wire');
-  const toolChunks = chunksOf(toolStream);
+  const toolStream = await callOnFakeClock(clock, replica, roundRequest(VOICINGS_QUESTION), 'wire');
+  const toolChunks = chunksOfWire(toolStream);
   out.title(`"${VOICINGS_QUESTION}", first round, streamed with include_usage`);
   out.line('(one event per line, without the blank line that ends it; id, object, created and model shown as …)');
   out.quote(toolStream.split('\n').filter((line) => line !== '').map(shortChunkLine).join('\n'));
@@ -156,8 +122,8 @@ export async function runLesson6d(): Promise<LessonOutput> {
   });
   out.line(`  ${byPosition.length} call(s) instead of 2; arguments ${parses ? 'parse' : 'do not parse as JSON'}`);
 
-  const cutStream = await rawCall(clock, replica, streamedRequest(CAPABILITIES_QUESTION, LENGTH_LIMIT), 'length');
-  const cutChunks = chunksOf(cutStream);
+  const cutStream = await callOnFakeClock(clock, replica, roundRequest(CAPABILITIES_QUESTION, { maxTokens: LENGTH_LIMIT }), 'length');
+  const cutChunks = chunksOfWire(cutStream);
   const careful = readRound(cutChunks);
   const skipping = readRoundSkippingEmptyDeltas(cutChunks);
   out.title(`2. finish_reason in a chunk with an empty delta ("${CAPABILITIES_QUESTION}", max_completion_tokens ${LENGTH_LIMIT})`);
@@ -165,8 +131,8 @@ export async function runLesson6d(): Promise<LessonOutput> {
   out.line(`every chunk read:          finish_reason ${careful.finishReason}: the answer was cut after ${careful.tokensReceived} tokens`);
   out.line(`chunks with content only:  finish_reason ${skipping.finishReason === null ? 'never seen: the cut answer looks complete' : skipping.finishReason}`);
 
-  const helloStream = await rawCall(clock, replica, streamedRequest(HELLO_QUESTION), 'usage');
-  const helloChunks = chunksOf(helloStream);
+  const helloStream = await callOnFakeClock(clock, replica, roundRequest(HELLO_QUESTION), 'usage');
+  const helloChunks = chunksOfWire(helloStream);
   const usage = readRound(helloChunks).usage;
   let blindly: string;
   try {
