@@ -1,0 +1,43 @@
+import { RoundReader, readChatChunks } from 'lessons-code';
+
+export type Status = 'complete' | 'stopped' | 'failed';
+
+// Une itération diffusée, transmise morceau par morceau. Facturez le tour exactement une fois, quelle
+// que soit sa fin, avec les jetons lus jusque-là, et enregistrez le texte transmis avec la façon dont
+// le tour s’est terminé : "complete", "stopped" si la page a quitté la boucle avant la fin
+// (l’utilisateur a cliqué sur Arrêter), "failed" si le flux s’est rompu.
+// Ici, les deux ont lieu après la boucle, que seul un tour complet atteint.
+export async function* streamAnswer(
+  body: ReadableStream<Uint8Array>,
+  bill: (tokens: number) => void,
+  save: (text: string, status: Status) => void,
+): AsyncGenerator<string, void, undefined> {
+  const reader = new RoundReader();
+  let shown = '';
+  for await (const chunk of readChatChunks(body)) {
+    const text = reader.take(chunk);
+    if (text === '') continue;
+    shown += text;
+    yield text;
+  }
+  bill(reader.tokensReceived);
+  save(shown, 'complete');
+}
+
+// Le côté de la page, à laisser tel quel : il affiche chaque morceau et quitte la boucle après
+// `stopAfter` morceaux, comme un clic sur Arrêter (null : il lit jusqu’au bout). Il renvoie le texte affiché.
+export async function showAnswer(
+  body: ReadableStream<Uint8Array>,
+  stopAfter: number | null,
+  bill: (tokens: number) => void,
+  save: (text: string, status: Status) => void,
+): Promise<string> {
+  let shown = '';
+  let pieces = 0;
+  for await (const piece of streamAnswer(body, bill, save)) {
+    shown += piece;
+    pieces++;
+    if (pieces === stopAfter) break;
+  }
+  return shown;
+}

@@ -1,0 +1,42 @@
+import { RoundReader, readChatChunks } from 'lessons-code';
+
+export type Status = 'complete' | 'stopped' | 'failed';
+
+// One streamed round, forwarded piece by piece. Bill the turn exactly once, however it ends, with
+// the tokens read so far, and save the text forwarded with how the turn ended: "complete", "stopped"
+// when the page left the loop early (the user pressed Stop), "failed" when the stream broke. Here
+// both happen after the loop, which only a complete turn reaches.
+export async function* streamAnswer(
+  body: ReadableStream<Uint8Array>,
+  bill: (tokens: number) => void,
+  save: (text: string, status: Status) => void,
+): AsyncGenerator<string, void, undefined> {
+  const reader = new RoundReader();
+  let shown = '';
+  for await (const chunk of readChatChunks(body)) {
+    const text = reader.take(chunk);
+    if (text === '') continue;
+    shown += text;
+    yield text;
+  }
+  bill(reader.tokensReceived);
+  save(shown, 'complete');
+}
+
+// The page's side, to leave as it is: it shows each piece, and leaves the loop after `stopAfter`
+// pieces, as a click on Stop does (null: it reads to the end). It returns the text it showed.
+export async function showAnswer(
+  body: ReadableStream<Uint8Array>,
+  stopAfter: number | null,
+  bill: (tokens: number) => void,
+  save: (text: string, status: Status) => void,
+): Promise<string> {
+  let shown = '';
+  let pieces = 0;
+  for await (const piece of streamAnswer(body, bill, save)) {
+    shown += piece;
+    pieces++;
+    if (pieces === stopAfter) break;
+  }
+  return shown;
+}
