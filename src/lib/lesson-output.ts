@@ -1,9 +1,17 @@
-// The lesson's program, run once per build against the in-page host: the pages show its blocks.
-import { createInPageHost, runLesson6, type LessonOutput } from '../../lessons-code/index.ts';
+// The lesson's programs, run once per build: the pages show their blocks. l6 runs against the
+// in-page host; l6d (06d) runs the model replica on a fake clock.
+import { createInPageHost, runLesson6, runLesson6d, type LessonOutput } from '../../lessons-code/index.ts';
 
 let output: Promise<LessonOutput> | undefined;
 
 export function lessonOutput(): Promise<LessonOutput> {
   output ??= runLesson6(createInPageHost());
   return output;
+}
+
+let output6d: Promise<LessonOutput> | undefined;
+
+export function lesson6dOutput(): Promise<LessonOutput> {
+  output6d ??= runLesson6d();
+  return output6d;
 }

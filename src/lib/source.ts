@@ -17,6 +17,9 @@ export const SHOWN_FILES = [
   'providers/recordings/openai-responses.ts',
   'providers/recordings/anthropic-messages.ts',
   'providers/recordings/gemini-stream.ts',
+  // 06d: the harnesses and the round reader
+  'rounds/harnesses.ts',
+  'rounds/round-reader.ts',
 ] as const;
 
 /** The path of a file's own page, under the locale's prefix ('' for English, '/es', '/fr'). */

@@ -19,6 +19,7 @@ export const PAGES = {
   beyond: '/ga-ai/06b-beyond-the-wire/',
   modelStream: '/ga-ai/06c-model-stream/',
   source: '/source/standard/parser/',
+  rounds: '/ga-ai/06d-one-call-per-round/',
 } as const;
 export type PageKind = keyof typeof PAGES;
 export const pagePath = (locale: Locale, kind: PageKind) => `${locale.prefix}${PAGES[kind]}`;

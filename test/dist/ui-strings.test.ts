@@ -17,7 +17,7 @@ function uiText(element: Element): string {
 for (const locale of LOCALES) {
   describe(`UI strings in the built pages (${locale.code})`, () => {
     const values = new Set(Object.values(uiStrings(locale.code)));
-    for (const kind of ['lesson', 'beyond', 'modelStream'] as const) {
+    for (const kind of ['lesson', 'beyond', 'modelStream', 'rounds'] as const) {
       const document = page(pagePath(locale, kind));
 
       it(`${kind}: every widget’s strings come from ${locale.code}.json`, () => {

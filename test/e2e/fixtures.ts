@@ -20,6 +20,7 @@ export const lessonUrl = (locale: Locale) => `${locale.prefix}/ga-ai/06-answer-o
 export const landingUrl = (locale: Locale) => `${locale.prefix}/`;
 export const beyondUrl = (locale: Locale) => `${locale.prefix}/ga-ai/06b-beyond-the-wire/`;
 export const modelStreamUrl = (locale: Locale) => `${locale.prefix}/ga-ai/06c-model-stream/`;
+export const roundsUrl = (locale: Locale) => `${locale.prefix}/ga-ai/06d-one-call-per-round/`;
 /** A whole source file, as the lesson's listings link to it. */
 export const sourceUrl = (locale: Locale) => `${locale.prefix}/source/standard/parser/`;
 
@@ -30,6 +31,7 @@ export const PAGE_KINDS = {
   beyond: beyondUrl,
   modelStream: modelStreamUrl,
   source: sourceUrl,
+  rounds: roundsUrl,
 } as const;
 export type PageKind = keyof typeof PAGE_KINDS;
 
@@ -228,5 +230,30 @@ export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
     await player.locator('[data-part=play]').click();
     await expect(player).toHaveAttribute('data-state', 'closed', { timeout: 60_000 });
     await player.locator('[data-part=reasoning-box] summary').click();
+  },
+  rounds: async (page) => {
+    // The timeline after a real turn of each harness; every tab of the four details once, the
+    // first one left open; a turn stopped in the chat; each exercise checked, hint and solution open.
+    const timeline = await readyWidget(page, 'ga-rounds-timeline');
+    await timeline.locator('[data-part=run]').click();
+    await expect(timeline.locator('[data-part=run]')).toHaveAttribute('data-running', 'false', { timeout: 60_000 });
+    await expect(timeline).toHaveAttribute('data-state', 'done');
+    const details = await readyWidget(page, 'ga-rounds-details');
+    for (const tab of [1, 2, 3, 0]) await details.getByRole('tab').nth(tab).click();
+    const stop = await readyWidget(page, 'ga-rounds-stop');
+    await stop.locator('[data-part=send]').click();
+    await expect(stop.locator('[data-part=replica]')).toHaveAttribute('data-generation', 'generating', { timeout: 30_000 });
+    await stop.locator('[data-part=send]').click();
+    await expect(stop).toHaveAttribute('data-state', 'stopped', { timeout: 30_000 });
+    for (const id of ['rebuild-tool-calls', 'bill-in-finally', 'paragraph-between-rounds']) {
+      const box = page.locator(`#exercise-${id}`);
+      await box.scrollIntoViewIfNeeded();
+      await expect(box.locator('ga-exercise')).toHaveAttribute('data-ready', '', { timeout: 30_000 });
+      await box.locator('[data-check]').click();
+      await expect(box.locator('.exercise-report')).toBeVisible({ timeout: 30_000 });
+      await expect(box.locator('ga-exercise')).not.toHaveAttribute('data-checking', '', { timeout: 30_000 });
+      await box.locator('[data-hint]').click();
+      await box.locator('.exercise-reference summary').click();
+    }
   },
 };

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { IMPROVISATION_ANSWER } from '../../lessons-code/index.ts';
 import { CHUNKER_PRESETS } from '../../src/lib/chunker-view.ts';
 import { pairsTable, strings, tableRows } from './demo-helpers.ts';
-import { EXPECTED_OUTPUT, OTHER_LOCALES, PHONE_WIDTH, beyondUrl, englishShown, expect, lessonUrl, modelStreamUrl, notFromLocale, outsideTheScreen, readyWidget, t, test, type Locale } from './fixtures.ts';
+import { EXPECTED_OUTPUT, OTHER_LOCALES, PHONE_WIDTH, beyondUrl, englishShown, expect, lessonUrl, modelStreamUrl, notFromLocale, outsideTheScreen, readyWidget, roundsUrl, t, test, type Locale } from './fixtures.ts';
 
 /** The widget's texts (and aria-labels) matched by `selector` are all the locale's strings. */
 async function uiOf(widget: Locator, selector: string, locale: Locale): Promise<void> {
@@ -244,6 +244,75 @@ for (const locale of OTHER_LOCALES) {
       await expect(demo.locator('[data-part=status]')).toHaveText(t(locale, 'course.providers.state.closed', { name: 'response.completed' }));
       await uiOf(demo, '[data-part=kept], [data-part=status]', locale);
       await noEnglish(demo, locale);
+    });
+
+  test(`the “one call per round” widgets speak ${locale.code}`, async ({ page }) => {
+    test.slow(); // three demos and three exercises solved, one after the other
+    await page.setViewportSize({ width: PHONE_WIDTH, height: 800 });
+    await page.goto(roundsUrl(locale));
+    await expect(page.locator('html')).toHaveAttribute('lang', locale.lang);
+
+    await test.step('two harnesses on one timeline', async () => {
+      const demo = await readyWidget(page, 'ga-rounds-timeline');
+      await demo.locator('input[type=radio]').nth(1).check();
+      await expect(demo).toHaveAttribute('data-state', 'done');
+      await uiOf(demo, '[data-part=status]', locale);
+      await demo.locator('[data-part=run]').click();
+      await expect(demo.locator('[data-part=run]')).toHaveAttribute('data-running', 'false', { timeout: 60_000 });
+      await expect(demo).toHaveAttribute('data-state', 'done');
+      await uiOf(demo, 'button, legend, .rt-lane-name, .rt-legend li, caption, th, .rt-said, [data-part=status], .rt-axis-name', locale);
+      await noEnglish(demo, locale);
+    });
+
+    await test.step('the four details', async () => {
+      const demo = await readyWidget(page, 'ga-rounds-details');
+      for (const tab of await demo.getByRole('tab').all()) {
+        await tab.click();
+        const panel = demo.locator('[role=tabpanel]:not([hidden])');
+        await uiOf(panel, 'p.ok, p.bad, h4:not(:has(code)), .rd-label, legend, label:not(.rd-check)', locale);
+        await noEnglish(demo, locale);
+      }
+      await demo.getByRole('tab').nth(1).click();
+      await demo.locator('[data-part=limit]').focus();
+      await page.keyboard.press('End');
+      await expect(demo.locator('[data-part=finish-careful]')).toHaveText(t(locale, 'course.roundsDetails.finishComplete', { reason: 'stop' }));
+      await uiOf(demo, '.rd-tab-name, [data-part^=finish-], [data-part=status]', locale);
+      await noEnglish(demo, locale);
+    });
+
+    await test.step('stop, billed once', async () => {
+      const demo = await readyWidget(page, 'ga-rounds-stop');
+      const send = demo.locator('[data-part=send]');
+      await send.click();
+      await expect(send).toHaveText(t(locale, 'course.roundsStop.stop'));
+      await expect(demo.locator('[data-part=replica]')).toHaveAttribute('data-generation', 'generating', { timeout: 30_000 });
+      await uiOf(demo, '[data-part=replica], [data-part=mark]', locale);
+      await send.click();
+      await expect(demo).toHaveAttribute('data-state', 'stopped', { timeout: 30_000 });
+      await uiOf(demo, 'button, legend, label, caption, th, [data-part=mark], [data-part=replica], [data-part=status], tr[data-turn] td:not(:first-child)', locale);
+      await noEnglish(demo, locale);
+    });
+
+    await test.step('exercises', async () => {
+      const ids = ['rebuild-tool-calls', 'bill-in-finally', 'paragraph-between-rounds'];
+      await expect(page.locator('[data-progress-text]')).toHaveText(t(locale, 'course.exercise.progress', { solved: 0, total: ids.length }));
+      const file = (id: string, kind: string) => readFileSync(new URL(`../../lessons-code/exercises/${id}/${kind}.${locale.code}.ts`, import.meta.url), 'utf8');
+      for (const id of ids) {
+        const box = page.locator(`#exercise-${id}`);
+        await readyWidget(page, `#exercise-${id} ga-exercise`);
+        await expect(box.locator('.cm-line').first()).toHaveText(file(id, 'starter').split('\n')[0]!);
+        await box.locator('[data-check]').click();
+        await expect(box.locator('.exercise-summary')).not.toBeEmpty({ timeout: 30_000 });
+        await uiOf(box, 'button, .exercise-summary, .exercise-case-status, summary, .exercise-label', locale);
+        await noEnglish(box, locale);
+        await box.locator('.cm-content').click();
+        await page.keyboard.press('ControlOrMeta+a');
+        await page.keyboard.insertText(file(id, 'solution'));
+        await box.locator('[data-check]').click();
+        await expect(box.locator('.exercise-summary')).toHaveText(`✓ ${t(locale, 'course.exercise.allPass', { total: await box.locator('.exercise-cases > li').count() })}`, { timeout: 30_000 });
+        await noEnglish(box, locale);
+      }
+      await expect(page.locator('[data-progress-text]')).toHaveText(t(locale, 'course.exercise.progressAll', { total: ids.length }));
     });
 
     await test.step(`layout at ${PHONE_WIDTH} px`, async () => {

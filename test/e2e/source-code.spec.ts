@@ -8,7 +8,7 @@ import { LOCALES, expect, lessonUrl, test } from './fixtures.ts';
 const source = (file: string) => readFileSync(new URL(`../../lessons-code/${file}`, import.meta.url), 'utf8').replace(/\n+$/, '');
 
 /** Every page kind of the site, in English: their element counts hardly differ between locales. */
-const PAGES = ['/', '/ga-ai/06-answer-on-the-wire/', '/ga-ai/06b-beyond-the-wire/', '/ga-ai/06c-model-stream/', '/source/standard/parser/'];
+const PAGES = ['/', '/ga-ai/06-answer-on-the-wire/', '/ga-ai/06b-beyond-the-wire/', '/ga-ai/06c-model-stream/', '/ga-ai/06d-one-call-per-round/', '/source/standard/parser/'];
 const DOM_BUDGET = 1500;
 
 test('no page has more than 1,500 elements before the student touches it', async ({ page, consoleErrors }) => {

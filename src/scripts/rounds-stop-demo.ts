@@ -1,0 +1,145 @@
+// The stop demo's behaviour (its markup: RoundsStopDemo.astro). Send starts a turn with the
+// stream-every-round harness against one model replica that lives as long as the page; the same
+// button is Stop until the turn ends (Esc too): it aborts the turn's AbortController, whose signal
+// runTurn hands to the replica's fetch, so the replica stops generating. The replica's line shows
+// its own count of generated tokens (its call log), and `data-generation` / `data-generated` on it
+// say the same for tests. Each turn gets a row: what the replica generated (live until it stops),
+// what the ledger billed, what the transcript saved.
+
+import { BillingLedger, Transcript, runTurn, startModelReplica, type CallRecord, type TurnReport } from '../../lessons-code/index.ts';
+import { announce, h, part, Strings } from './demo-kit.ts';
+import { renderMarkdown } from './markdown.ts';
+
+export function mount(host: HTMLElement): void {
+  const s = new Strings(host, 'roundsStop');
+  const { t } = s;
+  const form = part<HTMLFormElement>(host, 'form');
+  const message = part<HTMLInputElement>(host, 'message');
+  const send = part<HTMLButtonElement>(host, 'send');
+  const bubble = part(host, 'bubble');
+  const mark = part(host, 'mark');
+  const replicaLine = part(host, 'replica');
+  const status = part(host, 'status');
+  const turns = part(host, 'turns');
+
+  const replica = startModelReplica();
+  const ledger = new BillingLedger();
+  const transcript = new Transcript();
+  let count = 0;
+  let current: { id: string; controller: AbortController; generated: HTMLElement } | null = null;
+
+  /** What the replica generated for a turn: every call of it, added up. */
+  const generation = (turnId: string) => {
+    const records = replica.calls.forTurn(turnId);
+    const last: CallRecord | undefined = records.at(-1);
+    return {
+      generated: records.reduce((sum, r) => sum + r.generatedTokens, 0),
+      planned: records.reduce((sum, r) => sum + r.plannedTokens, 0),
+      state: last?.state ?? 'generating',
+    };
+  };
+  const generatedText = (g: ReturnType<typeof generation>) => t('generatedOf', { generated: g.generated, count: g.planned, state: t(`state.${g.state}`) });
+
+  // The replica's own count, live: it stops growing when the replica stops generating.
+  replica.calls.subscribe((record) => {
+    if (record.turn !== current?.id) return;
+    const g = generation(record.turn);
+    replicaLine.dataset.generation = record.state;
+    replicaLine.dataset.generated = String(g.generated);
+    replicaLine.textContent = t('replicaLine', { text: generatedText(g) });
+    current.generated.textContent = generatedText(g);
+  });
+
+  const setMode = (mode: 'send' | 'stop') => {
+    send.dataset.mode = mode;
+    send.textContent = t(mode);
+  };
+
+  let paintPending = false;
+  let shownText = '';
+  const paint = () => {
+    paintPending = false;
+    renderMarkdown(bubble, shownText);
+    bubble.scrollTop = bubble.scrollHeight;
+  };
+
+  const finishRow = (row: HTMLElement, report: TurnReport) => {
+    const billed = ledger.forTurn(report.turnId);
+    const saved = transcript.forTurn(report.turnId)[0];
+    const cells = row.querySelectorAll('td');
+    cells[2]!.textContent = generatedText(generation(report.turnId));
+    cells[3]!.replaceChildren(
+      billed.length === 0
+        ? h('strong', 'bad', t('billedNothing'))
+        : billed.map((entry) => t('billedTokens', { input: entry.inputTokens, output: entry.outputTokens })).join(' + '),
+    );
+    cells[4]!.textContent = saved === undefined ? t('savedNothing') : t('savedAs', { status: t(`status.${saved.status}`), count: saved.text.length });
+  };
+
+  const start = async () => {
+    const question = message.value.trim();
+    if (question === '') {
+      status.textContent = t('emptyQuestion');
+      message.focus();
+      return;
+    }
+    const id = `turn-${++count}`;
+    const billIn = (host.querySelector<HTMLInputElement>('input[type=radio]:checked')?.value ?? 'finally') as 'finally' | 'after-the-loop';
+    turns.querySelector('[data-empty]')?.remove();
+    const row = h('tr', { 'data-turn': id }, h('td', {}, String(count)), h('td', {}, t(`billIn.${billIn}`)), h('td', {}, '…'), h('td', {}, '…'), h('td', {}, '…'));
+    turns.append(row);
+    current = { id, controller: new AbortController(), generated: row.querySelectorAll('td')[2]! };
+    shownText = '';
+    bubble.replaceChildren();
+    mark.removeAttribute('data-stopped');
+    mark.textContent = t('arriving');
+    status.textContent = '';
+    host.dataset.state = 'running';
+    setMode('stop');
+    const report = await runTurn('stream-every-round', {
+      model: replica.fetch,
+      question,
+      turnId: id,
+      signal: current.controller.signal,
+      ledger,
+      transcript,
+      billIn,
+      onText: (_piece, shown) => {
+        shownText = shown;
+        if (!paintPending) {
+          paintPending = true;
+          requestAnimationFrame(paint);
+        }
+      },
+    });
+    current = null;
+    shownText = report.text;
+    paint();
+    finishRow(row, report);
+    setMode('send');
+    host.dataset.state = report.status;
+    if (report.status === 'stopped') mark.setAttribute('data-stopped', '');
+    mark.textContent = t(`mark.${report.status}`);
+    const billed = ledger.forTurn(id);
+    announce(
+      status,
+      report.status === 'failed'
+        ? t('failed', { message: report.error ?? '' })
+        : t(billed.length === 0 ? 'saidUnbilled' : 'saidBilled', { status: t(`status.${report.status}`), output: billed[0]?.outputTokens ?? 0 }),
+    );
+  };
+
+  const stop = () => current?.controller.abort();
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (send.dataset.mode === 'stop') stop();
+    else void start();
+  });
+  host.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && current !== null) {
+      event.preventDefault();
+      stop();
+    }
+  });
+}
