@@ -34,7 +34,8 @@ export function mount(host: HTMLElement): void {
   }
 
   const verdict = (node: HTMLElement, value: Verdict) => {
-    node.className = value.ok ? 'ok' : 'bad';
+    node.classList.toggle('ok', value.ok);
+    node.classList.toggle('bad', !value.ok);
     node.textContent = value.text;
   };
   const fragments = part(host, 'fragments');

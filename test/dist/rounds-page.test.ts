@@ -54,12 +54,11 @@ for (const locale of LOCALES) {
       }
       const [costs, stop] = blocks.map((block) => sectionOf(block));
       expect([costs, stop]).toEqual([1, 4]);
-      const sectionText = (index: number) => {
-        const all = [...document.querySelectorAll('.sl-markdown-content > *')];
-        const from = all.indexOf(headings[index]!);
-        const to = all.indexOf(headings[index + 1]!);
-        return all.slice(from, to).map((el) => el.textContent).join('\n');
-      };
+      const sectionText = (index: number) =>
+        [...document.querySelectorAll('.sl-markdown-content p')]
+          .filter((p) => sectionOf(p) === index)
+          .map((p) => p.textContent)
+          .join('\n');
       expect(sectionText(1)).toContain(ENGLISH[locale.code]);
       expect([...document.querySelectorAll('figure.source-code.shell')].map((f) => f.textContent ?? '').filter((text) => text.includes('npm run lesson -- l6d'))).toHaveLength(1);
     });

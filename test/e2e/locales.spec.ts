@@ -246,6 +246,11 @@ for (const locale of OTHER_LOCALES) {
       await noEnglish(demo, locale);
     });
 
+    await test.step(`layout at ${PHONE_WIDTH} px`, async () => {
+      expect(await outsideTheScreen(page)).toEqual([]);
+    });
+  });
+
   test(`the “one call per round” widgets speak ${locale.code}`, async ({ page }) => {
     test.slow(); // three demos and three exercises solved, one after the other
     await page.setViewportSize({ width: PHONE_WIDTH, height: 800 });

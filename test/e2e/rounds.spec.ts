@@ -79,7 +79,7 @@ test.describe('one streamed call per round (en)', () => {
       await expect(panel('fragments')).toBeVisible();
       await expect(demo.locator('[data-part=byIndex] > li')).toHaveCount(2);
       await expect(demo.locator('[data-part=byPosition] > li')).toHaveCount(1);
-      await expect(demo.locator('[data-part="byIndex-verdict"]')).toHaveClass('ok');
+      await expect(demo.locator('[data-part="byIndex-verdict"]')).toHaveClass(/\bok\b/);
       await expect(demo.locator('[data-part="byPosition-verdict"]')).toHaveText('1 call instead of 2, with arguments that are not JSON.');
       await expect(demo.locator('[data-part=fragments] > span.rd-i1')).toHaveCount(8);
       // One call after the other: still one call by position, the first index's fragments now first.
@@ -106,7 +106,7 @@ test.describe('one streamed call per round (en)', () => {
       await tab(1).click();
       const limit = demo.locator('[data-part=limit]');
       await expect(demo.locator('[data-part=finish-careful]')).toHaveText('finish_reason is length: the answer was cut after 12 tokens. Tell the user.');
-      await expect(demo.locator('[data-part=finish-naive]')).toHaveClass('bad');
+      await expect(demo.locator('[data-part=finish-naive]')).toHaveClass(/\bbad\b/);
       await limit.focus();
       await page.keyboard.press('End');
       await expect(demo.locator('[data-part=limit-value]')).toHaveText('40');
@@ -121,11 +121,11 @@ test.describe('one streamed call per round (en)', () => {
     await test.step('usage: the naive reading throws on the chunk without choices', async () => {
       await tab(2).click();
       await expect(demo.locator('[data-part=usage-careful]')).toHaveText('Usage: 153 tokens in, 30 out.');
-      await expect(demo.locator('[data-part=usage-naive]')).toHaveClass('bad');
+      await expect(demo.locator('[data-part=usage-naive]')).toHaveClass(/\bbad\b/);
       await expect(demo.locator('[data-part=usage-error]')).toContainText('TypeError');
       await demo.locator('[data-part=include-usage]').uncheck();
       await expect(demo.locator('[data-part=usage-careful]')).toHaveText(t(EN, 'course.roundsDetails.noUsage'));
-      await expect(demo.locator('[data-part=usage-naive]')).toHaveClass('ok');
+      await expect(demo.locator('[data-part=usage-naive]')).toHaveClass(/\bok\b/);
       await expect(demo.locator('[data-part=usage-error]')).toHaveText('');
       await expect(demo.locator('[data-part=tail]')).not.toContainText('usage');
     });
@@ -198,3 +198,34 @@ test.describe('one streamed call per round (en)', () => {
     await expect(rows).toHaveCount(3);
   });
 });
+
+// The page holds still while it is read: every demo's skeleton and first result come with the
+// page, so a demo that starts as it comes into view moves nothing (as 06b's test measures it).
+for (const width of [390, 1280]) {
+  test(`06d holds still while it is scrolled at ${width} px: layout shift at most 0.05`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shift: number; __shifts: PerformanceObserver; __flush: () => number };
+      w.__shift = 0;
+      const add = (entries: PerformanceEntryList) => {
+        for (const entry of entries as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.__shift += entry.value;
+      };
+      w.__shifts = new PerformanceObserver((list) => add(list.getEntries()));
+      w.__shifts.observe({ type: 'layout-shift', buffered: true });
+      w.__flush = () => (add(w.__shifts.takeRecords()), w.__shift);
+    });
+    await page.goto(roundsUrl(EN));
+    const frame = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    for (;;) {
+      const { y, max } = await page.evaluate(() => ({ y: scrollY, max: document.documentElement.scrollHeight - innerHeight }));
+      if (y >= max) break;
+      await page.mouse.wheel(0, 600);
+      await frame();
+    }
+    for (const tag of [TIMELINE, DETAILS, STOP]) await expect(page.locator(tag)).toHaveAttribute('data-ready', '');
+    await frame();
+    const shift = await page.evaluate(() => (window as unknown as { __flush: () => number }).__flush());
+    console.log(`06d at ${width} px: cumulative layout shift ${shift.toFixed(4)}`);
+    expect(shift).toBeLessThanOrEqual(0.05);
+  });
+}
