@@ -289,7 +289,7 @@ class Turn {
     const reader = new RoundReader();
     this.open!.reader = reader;
     let first = true;
-    for await (const chunk of readChatChunks(response.body)) {
+    for await (const chunk of readChatChunks(response.body, { signal: this.options.signal })) {
       const text = reader.take(chunk);
       if (text === '') continue;
       const piece = (first ? paragraphBreak(this.shown) : '') + text;

@@ -28,12 +28,13 @@ function parseChunk(data: string): ChatCompletionChunk {
 }
 
 /**
- * The chunks of a streamed answer, as they arrive, read with the HTML standard's rules; ends at
- * `data: [DONE]`. A stream that ends without it throws: the answer is incomplete. Leaving the loop
- * early cancels the body, which ends the request.
+ * The chunks of a streamed answer, as they arrive, read with the HTML standard's rules through the
+ * course's transport (standard/stream.ts over core/transport.ts); ends at `data: [DONE]`. A stream
+ * that ends without it throws: the answer is incomplete. Leaving the loop early cancels the body,
+ * which ends the request; so does aborting `signal`, even while a read is waiting.
  */
-export async function* readChatChunks(body: ReadableStream<Uint8Array>): AsyncGenerator<ChatCompletionChunk, void, undefined> {
-  for await (const data of readStandardStream(body)) {
+export async function* readChatChunks(body: ReadableStream<Uint8Array>, options: { signal?: AbortSignal } = {}): AsyncGenerator<ChatCompletionChunk, void, undefined> {
+  for await (const data of readStandardStream(body, options)) {
     if (data === DONE_DATA) return;
     yield parseChunk(data);
   }
