@@ -124,7 +124,7 @@ export {
 } from './rounds/model-script.ts';
 export type { PlannedRound, PlannedCall } from './rounds/model-script.ts';
 // The model replica's start function and its call counter (CallLog: one line per call, counted per turn).
-export { startModelReplica, CallLog, TURN_HEADER, REPLICA_MODEL, MODEL_ORIGIN, DEFAULT_PACING, MAX_REQUEST_BYTES } from './rounds/model-replica.ts';
+export { startModelReplica, replicaChunks, CallLog, TURN_HEADER, REPLICA_MODEL, MODEL_ORIGIN, DEFAULT_PACING, MAX_REQUEST_BYTES } from './rounds/model-replica.ts';
 export type { ModelReplica, ModelReplicaOptions, CallRecord, CallState, Pacing } from './rounds/model-replica.ts';
 export {
   assembleToolCalls, assembleToolCallsByPosition, readChatChunks, RoundReader, readRound, readRoundSkippingEmptyDeltas, readRoundBlindly,
@@ -138,6 +138,6 @@ export {
 } from './rounds/harnesses.ts';
 export type { HarnessName, HarnessTurnStatus, TurnOptions, TurnReport, TurnStep, Tool, BillingEntry, SavedAnswer } from './rounds/harnesses.ts';
 export { runOnFakeClock } from './rounds/fake-clock.ts';
-export { roundRequest, recordRound, chunksOfWire, shortChunkLine, callOnFakeClock } from './rounds/recordings.ts';
+export { roundRequest, recordRound, roundChunks, wireOf, chunksOfWire, shortChunkLine, callOnFakeClock } from './rounds/recordings.ts';
 export type { RoundOptions, RoundRecording } from './rounds/recordings.ts';
 export { runLesson6d, LENGTH_LIMIT, STOP_AFTER_PIECES } from './rounds/program.ts';

@@ -226,11 +226,57 @@ function messageOf(tokens: Token[]): { content: string | null; tool_calls?: Tool
   return calls.length > 0 ? { content: content === '' ? null : content, tool_calls: calls } : { content };
 }
 
+/** Unix seconds at the clock's 0 when nothing else is said: 2026-01-01, so that runs are identical. */
+const DEFAULT_EPOCH_SECONDS = 1_767_225_600;
+
+/** What the replica will generate for a request: its tokens after the limit, why it ends, its prompt. */
+function planCall(request: ChatRequest, newCallId: () => string) {
+  const round = planRound(request, newCallId);
+  const planned = tokensOf(round);
+  const tokens = planned.slice(0, Math.min(planned.length, tokenLimit(request)));
+  const finishReason: FinishReason = tokens.length < planned.length ? 'length' : round.calls.length > 0 ? 'tool_calls' : 'stop';
+  return { planned, tokens, finishReason, prompt: promptTokens(request) };
+}
+
+/** The chunks of one streamed answer, in the replica's shapes. */
+function chunkWriter(id: string, created: number, includeUsage: boolean) {
+  const chunk = (choices: ChatCompletionChunk['choices'], usage?: Usage): ChatCompletionChunk => {
+    const value: ChatCompletionChunk = { id, object: 'chat.completion.chunk', created, model: REPLICA_MODEL, choices };
+    if (includeUsage) value.usage = usage ?? null;
+    return value;
+  };
+  // `logprobs` is optional in a chunk's choice and left out: the replica has none to give.
+  const choice = (delta: ChunkDelta, finish: FinishReason | null = null) => [{ index: 0, delta, finish_reason: finish }];
+  return {
+    /** Sent with the first token (or before the finish chunk of an answer with no token). */
+    role: () => chunk(choice({ role: 'assistant', content: '' })),
+    token: (token: Token) => chunk(choice('content' in token ? { content: token.content } : { tool_calls: [token.fragment] })),
+    finish: (reason: FinishReason) => chunk(choice({}, reason)),
+    usage: (usage: Usage) => chunk([], usage),
+  };
+}
+
+/**
+ * The chunks the replica streams for `request` when nothing stops it, computed without running it:
+ * those of a fresh replica's first call (id `chatcmpl-r1`, created at the clock's 0), `[DONE]` left
+ * out. For checks that need the replica's chunks at once, such as the exercises' cases.
+ */
+export function replicaChunks(request: ChatRequest, epochSeconds = DEFAULT_EPOCH_SECONDS): ChatCompletionChunk[] {
+  let toolCalls = 0;
+  const plan = planCall(request, () => `call_r${++toolCalls}`);
+  const includeUsage = request.stream_options?.include_usage === true;
+  const write = chunkWriter('chatcmpl-r1', epochSeconds, includeUsage);
+  const chunks = [write.role(), ...plan.tokens.map(write.token), write.finish(plan.finishReason)];
+  const generated = plan.tokens.length;
+  if (includeUsage) chunks.push(write.usage({ prompt_tokens: plan.prompt, completion_tokens: generated, total_tokens: plan.prompt + generated }));
+  return chunks;
+}
+
 export function startModelReplica(options: ModelReplicaOptions = {}): ModelReplica {
   const clock = options.clock ?? realClock;
   const pacing: Pacing = { ...DEFAULT_PACING, ...options.pacing };
   const calls = options.calls ?? new CallLog();
-  const epoch = options.epochSeconds ?? 1_767_225_600;
+  const epoch = options.epochSeconds ?? DEFAULT_EPOCH_SECONDS;
   let completions = 0;
   let toolCalls = 0;
 
@@ -286,12 +332,7 @@ export function startModelReplica(options: ModelReplicaOptions = {}): ModelRepli
     if (body instanceof Response) return body;
 
     const id = `chatcmpl-r${++completions}`;
-    const round = planRound(body, () => `call_r${++toolCalls}`);
-    const planned = tokensOf(round);
-    const limit = tokenLimit(body);
-    const tokens = planned.slice(0, Math.min(planned.length, limit));
-    const finishReason: FinishReason = tokens.length < planned.length ? 'length' : round.calls.length > 0 ? 'tool_calls' : 'stop';
-    const prompt = promptTokens(body);
+    const { planned, tokens, finishReason, prompt } = planCall(body, () => `call_r${++toolCalls}`);
     const usage = (): Usage => ({ prompt_tokens: prompt, completion_tokens: record.generatedTokens, total_tokens: prompt + record.generatedTokens });
     const record = calls.open({
       turn: request.headers.get(TURN_HEADER) ?? '',
@@ -325,32 +366,23 @@ export function startModelReplica(options: ModelReplicaOptions = {}): ModelRepli
 
     const includeUsage = body.stream_options?.include_usage === true;
     const encoder = new TextEncoder();
-    const chunk = (choices: ChatCompletionChunk['choices'], usageValue?: Usage): string => {
-      const value: ChatCompletionChunk = { id, object: 'chat.completion.chunk', created, model: REPLICA_MODEL, choices };
-      if (includeUsage) value.usage = usageValue ?? null;
-      return sseData(JSON.stringify(value));
-    };
-    // `logprobs` is optional in a chunk's choice and left out: the replica has none to give.
-    const choice = (delta: ChunkDelta, finish: FinishReason | null = null) => [{ index: 0, delta, finish_reason: finish }];
+    const write = chunkWriter(id, created, includeUsage);
+    const event = (value: ChatCompletionChunk) => sseData(JSON.stringify(value));
     let generation: ReturnType<typeof generate> | undefined;
     const stop = () => generation?.stop();
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
         const send = (text: string) => controller.enqueue(encoder.encode(text));
-        generation = generate(record, tokens, (token, first) => {
-          let text = first ? chunk(choice({ role: 'assistant', content: '' })) : '';
-          text += chunk(choice('content' in token ? { content: token.content } : { tool_calls: [token.fragment] }));
-          send(text);
-        });
+        generation = generate(record, tokens, (token, first) => send((first ? event(write.role()) : '') + event(write.token(token))));
         request.signal.addEventListener('abort', stop, { once: true });
         if (request.signal.aborted) stop();
         void generation.finished.then(() => {
           request.signal.removeEventListener('abort', stop);
           if (record.state === 'stopped') return; // the client is gone: nothing more is written
           end(record, finishReason);
-          let tail = tokens.length === 0 ? chunk(choice({ role: 'assistant', content: '' })) : '';
-          tail += chunk(choice({}, finishReason));
-          if (includeUsage) tail += chunk([], usage());
+          let tail = tokens.length === 0 ? event(write.role()) : '';
+          tail += event(write.finish(finishReason));
+          if (includeUsage) tail += event(write.usage(usage()));
           tail += sseData(DONE_DATA);
           send(tail);
           controller.close();

@@ -5,10 +5,10 @@
 
 import { createFakeClock, type FakeClock } from '../lab/paint-batcher.ts';
 import { readStandard } from '../standard/parser.ts';
-import { CHAT_COMPLETIONS_PATH, DONE_DATA, type ChatCompletionChunk, type ChatRequest } from './chat-format.ts';
+import { CHAT_COMPLETIONS_PATH, DONE_DATA, sseData, type ChatCompletionChunk, type ChatRequest } from './chat-format.ts';
 import { runOnFakeClock } from './fake-clock.ts';
 import { COURSE_TOOLS, SYSTEM_PROMPT } from './harnesses.ts';
-import { REPLICA_MODEL, TURN_HEADER, startModelReplica, type ModelReplica } from './model-replica.ts';
+import { REPLICA_MODEL, TURN_HEADER, replicaChunks, startModelReplica, type ModelReplica } from './model-replica.ts';
 
 export interface RoundOptions {
   /** Streamed (the default) or one `chat.completion` object. */
@@ -69,4 +69,18 @@ export async function recordRound(question: string, options: RoundOptions = {}):
   const clock = createFakeClock();
   const wire = await callOnFakeClock(clock, startModelReplica({ clock }), roundRequest(question, options), 'recording');
   return { wire, chunks: options.stream === false ? [] : chunksOfWire(wire) };
+}
+
+/**
+ * The same first round, computed instead of recorded (replicaChunks: what the replica streams when
+ * nothing stops it): at once, and without the replica's pacing or its server. Equal to
+ * recordRound's chunks (test/unit/rounds-replica.test.ts).
+ */
+export function roundChunks(question: string, options: Omit<RoundOptions, 'stream'> = {}): ChatCompletionChunk[] {
+  return replicaChunks(roundRequest(question, options));
+}
+
+/** Chunks as the bytes of a stream: one `data:` event each, then `data: [DONE]`. */
+export function wireOf(chunks: readonly ChatCompletionChunk[]): string {
+  return chunks.map((chunk) => sseData(JSON.stringify(chunk))).join('') + sseData(DONE_DATA);
 }

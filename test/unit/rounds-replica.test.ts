@@ -337,3 +337,23 @@ describe('every byte cut of the replica\'s streams reads back the same chunks', 
     await expect(readAll(bytesIn(cut, 64))).rejects.toThrow(/ended before data: \[DONE\]/);
   });
 });
+
+describe('the replica’s chunks computed without running it (replicaChunks, roundChunks)', () => {
+  it('are, byte for byte, what a fresh replica streams for the same first call', async () => {
+    const { CAPABILITIES_QUESTION, DROP2_QUESTION, HELLO_QUESTION, VOICINGS_QUESTION, recordRound, roundChunks, wireOf } = await import('../../lessons-code/index.ts');
+    const cases = [
+      [HELLO_QUESTION, {}],
+      [HELLO_QUESTION, { includeUsage: false }],
+      [CAPABILITIES_QUESTION, { maxTokens: 12 }],
+      [VOICINGS_QUESTION, {}],
+      [VOICINGS_QUESTION, { maxTokens: 3 }],
+      [DROP2_QUESTION, {}],
+      ['an off-topic question', { maxTokens: 1 }],
+    ] as const;
+    for (const [question, options] of cases) {
+      const recorded = await recordRound(question, options);
+      expect(roundChunks(question, options), `${question} ${JSON.stringify(options)}`).toEqual(recorded.chunks);
+      expect(wireOf(roundChunks(question, options))).toBe(recorded.wire);
+    }
+  });
+});

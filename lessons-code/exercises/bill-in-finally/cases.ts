@@ -1,9 +1,9 @@
 // Exercise 06d-2: bill in finally. The learner's generator reads one streamed round of the model
-// replica (recorded on a fake clock) and is driven by the page's loop, exported beside it, which
+// replica (its bytes, computed by roundChunks and wireOf) and is driven by the page's loop, exported beside it, which
 // leaves early after a number of pieces as a click on Stop does. `bill` and `save` are recorders:
 // the case sees every call they got, so a turn billed twice, or not at all, shows.
 
-import { DROP2_ANSWER, DROP2_QUESTION, GREETING_ANSWER, HELLO_QUESTION, recordRound, textTokens } from '../../index.ts';
+import { DROP2_ANSWER, DROP2_QUESTION, GREETING_ANSWER, HELLO_QUESTION, roundChunks, textTokens, wireOf } from '../../index.ts';
 import type { ExerciseCase, ExerciseDefinition, Learner } from '../../../src/exercise-engine/types.ts';
 
 interface Turn {
@@ -40,8 +40,8 @@ async function turn(learner: Learner, wire: string, stopAfter: number | null): P
   return { shown, bills: bill.calls, saves: save.calls, threw };
 }
 
-const hello = async () => (await recordRound(HELLO_QUESTION)).wire;
-const drop2 = async () => (await recordRound(DROP2_QUESTION)).wire;
+const HELLO = wireOf(roundChunks(HELLO_QUESTION));
+const DROP2 = wireOf(roundChunks(DROP2_QUESTION));
 /** The first `n` pieces of text of an answer, as the replica sends them (one token each). */
 const firstPieces = (answer: string, n: number) => textTokens(answer).slice(0, n).join('');
 
@@ -54,7 +54,7 @@ const definition: ExerciseDefinition = {
     {
       id: 'complete',
       uses: ['showAnswer'],
-      run: async (learner) => turn(learner, await hello(), null),
+      run: (learner) => turn(learner, HELLO, null),
       expected: {
         shown: GREETING_ANSWER,
         bills: [[textTokens(GREETING_ANSWER).length]],
@@ -65,19 +65,19 @@ const definition: ExerciseDefinition = {
     {
       id: 'stopped',
       uses: ['showAnswer'],
-      run: async (learner) => turn(learner, await drop2(), 3),
+      run: (learner) => turn(learner, DROP2, 3),
       expected: { shown: firstPieces(DROP2_ANSWER, 3), bills: [[3]], saves: [[firstPieces(DROP2_ANSWER, 3), 'stopped']], threw: false },
     } satisfies ExerciseCase<Turn>,
     {
       id: 'stopped-first',
       uses: ['showAnswer'],
-      run: async (learner) => turn(learner, await drop2(), 1),
+      run: (learner) => turn(learner, DROP2, 1),
       expected: { shown: firstPieces(DROP2_ANSWER, 1), bills: [[1]], saves: [[firstPieces(DROP2_ANSWER, 1), 'stopped']], threw: false },
     } satisfies ExerciseCase<Turn>,
     {
       id: 'broken',
       uses: ['showAnswer'],
-      run: async (learner) => turn(learner, firstEvents(await drop2(), BROKEN_AFTER), null),
+      run: (learner) => turn(learner, firstEvents(DROP2, BROKEN_AFTER), null),
       expected: {
         shown: '',
         bills: [[BROKEN_TOKENS]],

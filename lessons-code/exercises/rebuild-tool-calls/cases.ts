@@ -1,9 +1,10 @@
 // Exercise 06d-1: rebuild the tool calls of a streamed round from their fragments. The first case
-// reads a recording of the model replica (the voicing question's first round: a sentence, two calls
-// whose fragments are interleaved, the finish_reason chunk, the usage chunk with no choice); the
-// others are chunks written here for one rule each. The learner's function gets the chunks as data.
+// reads the model replica's chunks for the voicing question's first round (a sentence, two calls
+// whose fragments are interleaved, the finish_reason chunk, the usage chunk with no choice: what the
+// replica streams, computed by roundChunks); the others are chunks written here for one rule each.
+// The learner's function gets the chunks as data.
 
-import { SEARCH_VOICINGS, VOICINGS_QUESTION, recordRound, type ChatCompletionChunk, type ToolCallFragment } from '../../index.ts';
+import { SEARCH_VOICINGS, VOICINGS_QUESTION, roundChunks, type ChatCompletionChunk, type ToolCallFragment } from '../../index.ts';
 import type { ExerciseCase, ExerciseDefinition, Learner } from '../../../src/exercise-engine/types.ts';
 
 interface Call {
@@ -24,7 +25,7 @@ const usage: ChatCompletionChunk = { ...chunk([]), choices: [], usage: { prompt_
 const first = (index: number, id: string, name: string, type = 'function'): ToolCallFragment => ({ index, id, type, function: { name, arguments: '' } });
 const more = (index: number, args: string): ToolCallFragment => ({ index, function: { arguments: args } });
 
-/** What the replica's two calls come to (its recording is read afresh by the case). */
+/** What the replica's two calls come to. */
 const VOICING_CALLS: Call[] = [
   { id: 'call_r1', name: SEARCH_VOICINGS, arguments: '{"chord": "Cmaj7", "instrument": "guitar", "limit": 2}' },
   { id: 'call_r2', name: SEARCH_VOICINGS, arguments: '{"chord": "Am7", "instrument": "guitar", "limit": 2}' },
@@ -38,7 +39,7 @@ const definition: ExerciseDefinition = {
     {
       id: 'replica',
       uses: ['assembleToolCalls'],
-      run: async (learner) => call(learner, (await recordRound(VOICINGS_QUESTION)).chunks),
+      run: (learner) => call(learner, roundChunks(VOICINGS_QUESTION)),
       expected: VOICING_CALLS,
     } satisfies ExerciseCase<Call[]>,
     {
