@@ -10,6 +10,36 @@ export default defineConfig({
   outDir: process.env.GA_OUT_DIR || './dist',
   cacheDir: process.env.GA_CACHE_DIR || './node_modules/.astro',
   trailingSlash: 'always',
+  vite: {
+    build: {
+      rolldownOptions: {
+        // lessons-code/ modules only declare things: importing one runs nothing, so a page that
+        // imports index.ts for one function never has to load the chunks of the others.
+        treeshake: { moduleSideEffects: (id) => !/[\\/]lessons-code[\\/]/.test(id) },
+      },
+    },
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              // lessons-code/ is imported through one index.ts, so the bundler puts every module a
+              // widget uses in the chunk that every importer of index.ts loads. Two groups keep 06d's
+              // replica and harnesses (lessons-code/rounds/) in a chunk of their own, which only the
+              // widgets that call them load: the shared modules first (with their dependencies),
+              // then rounds/ (its dependencies already taken by the first group).
+              codeSplitting: {
+                groups: [
+                  { name: 'lessons-code', test: /[\\/]lessons-code[\\/](?:core|standard|lab|ga|host|program)[\\/]/, priority: 2 },
+                  { name: 'rounds', test: /[\\/]lessons-code[\\/]rounds[\\/]/, priority: 1 },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+  },
   integrations: [
     starlight({
       title: {
