@@ -209,7 +209,7 @@ for (const locale of OTHER_LOCALES) {
       await demo.locator('[data-part=latency]').selectOption('250');
       await expect(demo).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
       for (const summary of await demo.locator('summary').all()) await summary.click();
-      await uiOf(demo, 'button, option, summary, .tl-legend li, .tl-stats li, [data-part=status], [data-part$=-first]', locale);
+      await uiOf(demo, 'button, option, summary, .time-legend li, .tl-stats li, [data-part=status], [data-part$=-first]', locale);
       await noEnglish(demo, locale);
     });
 
@@ -265,7 +265,7 @@ for (const locale of OTHER_LOCALES) {
       await demo.locator('[data-part=run]').click();
       await expect(demo.locator('[data-part=run]')).toHaveAttribute('data-running', 'false', { timeout: 60_000 });
       await expect(demo).toHaveAttribute('data-state', 'done');
-      await uiOf(demo, 'button, legend, .rt-lane-name, .rt-legend li, caption, th, .rt-said, [data-part=status], .rt-axis-name', locale);
+      await uiOf(demo, 'button, legend, .time-lane-name, .time-legend li, caption, th, .rt-said, [data-part=status], .time-axis-name', locale);
       await noEnglish(demo, locale);
     });
 

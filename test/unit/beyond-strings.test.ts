@@ -27,6 +27,9 @@ const built = [
   ...DROP_STREAMS.map((stream) => `stopShort.stream.${stream.id}`),
   ...PRESETS.map((preset) => `stopShort.preset.${preset}`),
   ...['complete', 'truncated', 'failed'].map((status) => `stopShort.status.${status}`),
+  // ByteCut.astro and TimeChart.astro build their keys from the demo's name
+  ...['cut', 'stopShort'].flatMap((name) => ['stream', 'slider', 'byte'].map((key) => `${name}.${key}`)),
+  ...['chartName', 'axis'].map((key) => `burst.${key}`),
 ];
 
 describe('the beyond-the-wire demos’ strings', () => {
