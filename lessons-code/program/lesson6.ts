@@ -79,7 +79,13 @@ export function eventKind(data: string): EventKind {
   return kind === 'done' ? '[DONE]' : kind;
 }
 
-/** `/chat`'s answer as the program compares it: line ends made LF, as String.ReplaceLineEndings does. */
+/**
+ * `/chat`'s answer as the program compares it: every CRLF and lone CR made LF, the line ends that
+ * AppendLine can write (Environment.NewLine). The lesson's C# program calls String.ReplaceLineEndings
+ * to LF instead, which also turns NEL, LS, PS and FF into LF
+ * (https://learn.microsoft.com/dotnet/api/system.string.replacelineendings); neither answer holds
+ * any of those four, so the two give the same text here.
+ */
 export function answerWithLf(answer: string): string {
   return answer.replace(/\r\n|\r/g, '\n');
 }
