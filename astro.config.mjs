@@ -11,6 +11,10 @@ export default defineConfig({
   cacheDir: process.env.GA_CACHE_DIR || './node_modules/.astro',
   trailingSlash: 'always',
   vite: {
+    // Workers as ES modules (every worker is created with { type: 'module' }), so that a worker can
+    // load parts of itself on demand: the exercise checker loads each exercise's checks when first
+    // asked (src/exercise-engine/registry-lazy.ts) instead of carrying every exercise of the course.
+    worker: { format: 'es' },
     build: {
       rolldownOptions: {
         // lessons-code/ modules only declare things: importing one runs nothing, so a page that

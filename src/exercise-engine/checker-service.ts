@@ -40,31 +40,26 @@ export function serveChecker(scope: CheckerScope, registry: ExerciseRegistry): v
       case 'run': {
         const { run, slot } = message;
         const link = slots.get(slot);
-        const definition = registry.definition(message.exercise);
-        const text = registry.text(message.exercise, message.locale);
         if (!link) return fail(run, null, 'no worker for this check');
-        if (!definition || !text) return fail(run, null, `unknown exercise ${message.exercise}`);
-        runCheck({ definition, text, source: String(message.source) }, link, {
-          onStarted: (cases) => scope.post({ type: 'started', run, cases }),
-          onLoaded: () => scope.post({ type: 'loaded', run }),
-          onCase: (index, report) => scope.post({ type: 'case', run, index, report }),
-          onConsole: (line) => scope.post({ type: 'console', run, line }),
-        }).then(
-          (report) => scope.post({ type: 'done', run, report }),
-          (error: unknown) => {
-            if (!(error instanceof CheckAborted)) fail(run, null, error instanceof Error ? error.message : String(error));
-          },
-        );
+        const failed = (error: unknown) => {
+          if (!(error instanceof CheckAborted)) fail(run, null, error instanceof Error ? error.message : String(error));
+        };
+        // The definition and prose may still have to load (registry-lazy.ts): then the check runs.
+        Promise.all([registry.definition(message.exercise), registry.text(message.exercise, message.locale)]).then(([definition, text]) => {
+          if (!definition || !text) return fail(run, null, `unknown exercise ${message.exercise}`);
+          return runCheck({ definition, text, source: String(message.source) }, link, {
+            onStarted: (cases) => scope.post({ type: 'started', run, cases }),
+            onLoaded: () => scope.post({ type: 'loaded', run }),
+            onCase: (index, report) => scope.post({ type: 'case', run, index, report }),
+            onConsole: (line) => scope.post({ type: 'console', run, line }),
+          }).then((report) => scope.post({ type: 'done', run, report }));
+        }).catch(failed);
         return;
       }
       case 'reveal': {
-        const definition = registry.definition(message.exercise);
-        const text = registry.text(message.exercise, message.locale);
-        try {
-          scope.post({ type: 'revealed', id: message.id, reveal: definition && text ? reveal(definition, text) : null });
-        } catch (error) {
-          fail(null, message.id, error instanceof Error ? error.message : String(error));
-        }
+        Promise.all([registry.definition(message.exercise), registry.text(message.exercise, message.locale)])
+          .then(([definition, text]) => scope.post({ type: 'revealed', id: message.id, reveal: definition && text ? reveal(definition, text) : null }))
+          .catch((error: unknown) => fail(null, message.id, error instanceof Error ? error.message : String(error)));
         return;
       }
     }

@@ -1,20 +1,24 @@
 // Every exercise of the course, found by its folder: lessons-code/exercises/<id>/cases.ts and
 // text.<locale>.json. Adding a folder adds an exercise; nothing here lists them.
 
+import { exerciseIdOf } from './exercise-path.ts';
 import type { ExerciseDefinition, ExerciseText, Locale } from './types.ts';
 
-/** Where the checker finds an exercise's definition and prose (the globs here; registry-node.ts in plain Node). */
+/**
+ * Where the checker finds an exercise's definition and prose: the eager globs here (the page's
+ * server side, the tests), registry-lazy.ts (the checker worker: one chunk per exercise, loaded on
+ * first use), registry-node.ts in plain Node. Either may answer with a promise.
+ */
 export interface ExerciseRegistry {
   readonly ids: readonly string[];
-  definition(id: string): ExerciseDefinition | undefined;
-  text(id: string, locale: Locale): ExerciseText | undefined;
+  definition(id: string): ExerciseDefinition | undefined | Promise<ExerciseDefinition | undefined>;
+  text(id: string, locale: Locale): ExerciseText | undefined | Promise<ExerciseText | undefined>;
 }
 
 const definitions = import.meta.glob<ExerciseDefinition>('../../lessons-code/exercises/*/cases.ts', { eager: true, import: 'default' });
 const texts = import.meta.glob<ExerciseText>('../../lessons-code/exercises/*/text.*.json', { eager: true, import: 'default' });
 
-/** `…/exercises/<id>/<file>` → `<id>`. */
-export const exerciseIdOf = (path: string): string => /\/exercises\/([^/]+)\/[^/]+$/.exec(path)?.[1] ?? '';
+export { exerciseIdOf } from './exercise-path.ts';
 
 const byId = new Map(Object.entries(definitions).map(([path, definition]) => [exerciseIdOf(path), definition]));
 

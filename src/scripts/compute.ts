@@ -21,6 +21,16 @@ export const DEFAULT_TIME_LIMIT = 8000;
  * browser tests use it to end a run by its time limit on purpose.
  */
 export function createComputer(host?: HTMLElement): Computer {
+  return createWorkerComputer<ComputeRequest, unknown>(() => new Worker(new URL('./compute-worker.ts', import.meta.url), { type: 'module' }), host) as Computer;
+}
+
+/**
+ * The same on a worker of the demo's own (`spawn`), for a computation that would make the shared
+ * worker heavier for every demo of the site (the 06c cut scan and its recordings). `spawn` writes
+ * `new Worker(new URL('…', import.meta.url), { type: 'module' })` itself, so that the bundler finds
+ * the worker's file; the worker answers `{ id, request }` with `{ id, ok, value | error }`.
+ */
+export function createWorkerComputer<Req, Res>(spawn: () => Worker, host?: HTMLElement): { compute(request: Req, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<Res> } {
   let worker: Worker | undefined;
   let nextId = 1;
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -34,7 +44,7 @@ export function createComputer(host?: HTMLElement): Computer {
 
   const getWorker = () => {
     if (worker) return worker;
-    const created = new Worker(new URL('./compute-worker.ts', import.meta.url), { type: 'module' });
+    const created = spawn();
     created.addEventListener('message', (event: MessageEvent<{ id: number; ok: boolean; value?: unknown; error?: string }>) => {
       const entry = pending.get(event.data.id);
       if (!entry) return;
@@ -71,7 +81,7 @@ export function createComputer(host?: HTMLElement): Computer {
         pending.set(id, {
           resolve: (value) => {
             done();
-            resolve(value as ComputeResult<typeof request>);
+            resolve(value as Res);
           },
           reject: (error) => {
             done();

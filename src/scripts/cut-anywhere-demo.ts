@@ -3,26 +3,15 @@
 // lessons-code scanEveryReader in the demo's worker and fills in the scan table.
 
 import { CUT_READERS } from '../../lessons-code/index.ts';
-import { cutFigures, cutStream, cutView, describePlace, type CutContextView, type CutView } from '../lib/cut-view.ts';
+import { cutFigures, cutStream, cutView, describePlace, type CutView } from '../lib/cut-view.ts';
 import type { CutScanView } from './beyond-ops.ts';
 import { wireByteCut } from './byte-cut.ts';
 import { createComputer } from './compute.ts';
 import { createRunner, h, part, Strings } from './demo-kit.ts';
-import { appendVisible } from './whitespace.ts';
+import { renderCutContext } from './cut-context.ts';
 
 /** The scan tries every cut of the stream (about 2,800 reads): far less than this, even on a slow phone. */
 const SCAN_TIME_LIMIT = 20_000;
-
-function renderContext(target: HTMLElement, context: CutContextView, cutLabel: string): void {
-  const mark = h('span', { class: 'cut-mark', role: 'img', 'aria-label': cutLabel });
-  target.replaceChildren();
-  appendVisible(target, context.before);
-  if (context.split) {
-    const { char, hexBefore, hexAfter } = context.split;
-    target.append(h('span', 'cut-split', h('span', 'cut-split-char', char), ' ', h('span', 'cut-hex', hexBefore), mark, h('span', 'cut-hex', hexAfter)));
-  } else target.append(mark);
-  appendVisible(target, context.after);
-}
 
 export function mount(host: HTMLElement): void {
   const s = new Strings(host, 'cut');
@@ -60,7 +49,7 @@ export function mount(host: HTMLElement): void {
     control.show(view.at, view.valueText);
     place.dataset.kind = view.kind;
     place.replaceChildren(h('strong', undefined, view.cutAt), ' ', h('span', undefined, view.place));
-    renderContext(context, view.context, t('cutMark'));
+    renderCutContext(context, view.context, t('cutMark'));
     reads.textContent = view.reads;
     for (const row of rows) {
       const shown = view.rows.find((r) => r.id === row.id)!;

@@ -230,6 +230,21 @@ export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
     await player.locator('[data-part=play]').click();
     await expect(player).toHaveAttribute('data-state', 'closed', { timeout: 60_000 });
     await player.locator('[data-part=reasoning-box] summary').click();
+    // The cut demo: every cut of the three recordings scanned.
+    const cut = await readyWidget(page, 'ga-provider-cut-demo');
+    await cut.locator('[data-scan]').click();
+    await expect(cut.getByTestId('scan')).toBeVisible({ timeout: 90_000 });
+    // The two exercises: checked (the starters), a hint and the reference solution open.
+    for (const id of ['route-anthropic', 'growing-text']) {
+      const box = page.locator(`#exercise-${id}`);
+      await box.scrollIntoViewIfNeeded();
+      await expect(box.locator('ga-exercise')).toHaveAttribute('data-ready', '', { timeout: 30_000 });
+      await box.locator('[data-check]').click();
+      await expect(box.locator('.exercise-report')).toBeVisible({ timeout: 30_000 });
+      await expect(box.locator('ga-exercise')).not.toHaveAttribute('data-checking', '', { timeout: 30_000 });
+      await box.locator('[data-hint]').click();
+      await box.locator('.exercise-reference summary').click();
+    }
   },
   rounds: async (page) => {
     // The timeline after a real turn of each harness; every tab of the four details once, the

@@ -7,12 +7,13 @@
 // Counted here: every shift of the page, the exercises' workbenches included (their parts arrive a
 // screen and a half ahead, their first view keeps the editor's room).
 
-import { EN, expect, lessonUrl, test } from './fixtures.ts';
+import { EN, expect, lessonUrl, modelStreamUrl, test } from './fixtures.ts';
 
 const BUDGET = 0.05;
 
-for (const width of [390, 1280]) {
-  test(`scrolling the lesson at ${width} px: cumulative layout shift ≤ ${BUDGET}`, async ({ page }) => {
+// The lesson, and the 06c page (its two demos and two workbenches), the same way.
+for (const [name, url] of [['the lesson', lessonUrl], ['the model’s stream page', modelStreamUrl]] as const) for (const width of [390, 1280]) {
+  test(`scrolling ${name} at ${width} px: cumulative layout shift ≤ ${BUDGET}`, async ({ page }) => {
     test.slow();
     await page.setViewportSize({ width, height: 844 });
     await page.addInitScript(() => {
@@ -33,7 +34,7 @@ for (const width of [390, 1280]) {
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    await page.goto(lessonUrl(EN));
+    await page.goto(url(EN));
     await page.waitForLoadState('load');
     // Down the page a screen at a time; at each stop, the demos in view have finished their first run.
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -51,7 +52,7 @@ for (const width of [390, 1280]) {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
     const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
-    console.log(`layout shift at ${width} px: ${total.toFixed(4)}`);
+    console.log(`${name}, layout shift at ${width} px: ${total.toFixed(4)}`);
     expect(total, JSON.stringify(shifts.filter((s) => s.value > 0.001))).toBeLessThanOrEqual(BUDGET);
   });
 }

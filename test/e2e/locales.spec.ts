@@ -246,6 +246,39 @@ for (const locale of OTHER_LOCALES) {
       await noEnglish(demo, locale);
     });
 
+    await test.step('cut any provider’s stream', async () => {
+      const demo = await readyWidget(page, 'ga-provider-cut-demo');
+      await demo.locator('[data-stream=gemini]').click();
+      await demo.locator('[data-scan]').click();
+      await expect(demo.getByTestId('scan')).toBeVisible({ timeout: 90_000 });
+      await uiOf(demo, 'button:not([data-stream]), caption, tbody th .note, [data-part^=verdict-], [data-part^=uncut-], [data-part=place], [data-part=figures], [data-part=status], [data-part=scan-status], [data-part=scan] li', locale);
+      await noEnglish(demo, locale);
+    });
+
+    await test.step('exercises', async () => {
+      const ids = ['route-anthropic', 'growing-text'];
+      await expect(page.locator('[data-progress-text]')).toHaveText(t(locale, 'course.exercise.progress', { solved: 0, total: ids.length }));
+      const file = (id: string, kind: string) => readFileSync(new URL(`../../lessons-code/exercises/${id}/${kind}.${locale.code}.ts`, import.meta.url), 'utf8');
+      for (const id of ids) {
+        const box = page.locator(`#exercise-${id}`);
+        await readyWidget(page, `#exercise-${id} ga-exercise`);
+        await expect(box.locator('.cm-line').first()).toHaveText(file(id, 'starter').split('\n')[0]!);
+        await box.locator('[data-check]').click();
+        await expect(box.locator('.exercise-summary')).not.toBeEmpty({ timeout: 30_000 });
+        await expect(box.locator('ga-exercise')).not.toHaveAttribute('data-checking', '', { timeout: 30_000 });
+        await box.locator('[data-hint]').click();
+        await uiOf(box, 'button, .exercise-summary, .exercise-case-status, summary, .exercise-label', locale);
+        await noEnglish(box, locale);
+        await box.locator('.cm-content').click();
+        await page.keyboard.press('ControlOrMeta+a');
+        await page.keyboard.insertText(file(id, 'solution'));
+        await box.locator('[data-check]').click();
+        await expect(box.locator('.exercise-summary')).toHaveText(`✓ ${t(locale, 'course.exercise.allPass', { total: await box.locator('.exercise-cases > li').count() })}`, { timeout: 30_000 });
+        await noEnglish(box, locale);
+      }
+      await expect(page.locator('[data-progress-text]')).toHaveText(t(locale, 'course.exercise.progressAll', { total: ids.length }));
+    });
+
     await test.step(`layout at ${PHONE_WIDTH} px`, async () => {
       expect(await outsideTheScreen(page)).toEqual([]);
     });

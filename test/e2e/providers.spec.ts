@@ -2,20 +2,25 @@
 // plays each provider's recording through the layers and ends closed, cut or "closed as far as the
 // reader can tell"; the reasoning is open while the model writes and folded at the end; a cut turn
 // keeps nothing and Try again plays the whole recording from an empty draft; the sentence policy
-// changes only what the bubble shows. What the page shows is what lessons-code computes for the
+// changes only what the bubble shows; the cut demo's slider, keyboard and scan, whose counts are
+// lessons-code's. What the page shows is what lessons-code computes for the
 // same reads (computed here, in Node). Elsewhere: es/fr strings (locales.spec.ts), axe
 // (a11y.spec.ts), 360 px (layout.spec.ts), the first state without scripts (test/dist/).
 
 import type { Locator, Page } from '@playwright/test';
 import {
   PROVIDER_ANSWER,
+  PROVIDER_CUT_READERS,
   PROVIDER_REASONING,
   applySentencePolicy,
+  cutProviderRecording,
   describeProviderCut,
   readProviderPieces,
   recordingById,
+  scanProviderCuts,
   splitReads,
 } from '../../lessons-code/index.ts';
+import { firstProviderCut } from '../../src/lib/provider-view.ts';
 import { EN, expect, modelStreamUrl, readyWidget, t, test } from './fixtures.ts';
 
 const PLAYER = 'ga-provider-stream-demo';
@@ -160,4 +165,55 @@ test('the player: the growing-text transport passes on only the new part, and en
   await expect(player).toHaveAttribute('data-state', 'closed', { timeout: 60_000 });
   await expect(player.locator('[data-part=answer]')).toHaveText(PROVIDER_ANSWER);
   await expect(player.locator('[data-part=reasoning]')).toHaveText(PROVIDER_REASONING);
+});
+
+const CUT = 'ga-provider-cut-demo';
+
+test('the cut demo: the first cut breaks only the decoder per read; the slider by keyboard; another recording; the scan counts what lessons-code counts', async ({ page }) => {
+  test.slow(); // the scan reads every cut of three recordings, here and in the page
+  await page.goto(modelStreamUrl(EN));
+  const demo = await readyWidget(page, CUT);
+  const openai = recordingById('openai');
+  const first = firstProviderCut(openai);
+  const slider = demo.locator('[data-part=slider]');
+  const verdict = (layer: string) => demo.locator(`[data-part=verdict-${layer}]`);
+  await expect(slider).toHaveValue(String(first));
+  await expect(demo.locator('tr[data-layer=standard]')).toHaveAttribute('data-same', 'true');
+  await expect(demo.locator('tr[data-layer=decodeEach]')).toHaveAttribute('data-same', 'false');
+  await expect(verdict('decodeEach')).toHaveText(t(EN, 'course.providerCut.changed'));
+  await expect(demo.locator('[data-part=detail-decodeEach]')).toContainText('\uFFFD');
+  await expect(demo.locator('.cut-split-char')).toHaveText('♯');
+
+  // One byte on, by keyboard: the verdicts are lessons-code's for that cut.
+  await slider.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(slider).toHaveValue(String(first + 1));
+  for (const reader of PROVIDER_CUT_READERS) {
+    const expected = cutProviderRecording(openai, first + 1, reader);
+    await expect(demo.locator(`tr[data-layer=${reader.id}]`)).toHaveAttribute('data-same', String(expected.same));
+  }
+  await expect(demo.locator('[data-part=place]')).toHaveAttribute('data-kind', describeProviderCut(openai.bytes, first + 1).kind);
+  // Home: the cut before the first byte, one read holds everything.
+  await page.keyboard.press('Home');
+  await expect(demo.locator('[data-part=place]')).toHaveAttribute('data-kind', 'start');
+  await expect(demo.locator('tr[data-layer=decodeEach]')).toHaveAttribute('data-same', 'true');
+
+  // Anthropic's recording: its own length and figures.
+  const anthropic = recordingById('anthropic');
+  await demo.locator('[data-stream=anthropic]').click();
+  await expect(slider).toHaveAttribute('max', String(anthropic.bytes.length));
+  await expect(demo.locator('[data-part=figures]')).toHaveText(t(EN, 'course.providerCut.figures', { bytes: anthropic.bytes.length.toLocaleString('en'), cuts: (anthropic.bytes.length + 1).toLocaleString('en') }));
+
+  // The scan: for each recording and layer, the number of cuts lessons-code's scan finds.
+  await demo.locator('[data-scan]').click();
+  await expect(demo.getByTestId('scan')).toBeVisible({ timeout: 90_000 });
+  for (const id of ['openai', 'anthropic', 'gemini'] as const) {
+    for (const reader of PROVIDER_CUT_READERS) {
+      const scan = scanProviderCuts(recordingById(id), reader);
+      await expect(demo.locator(`[data-part=scan-${id}-${reader.id}] [data-count]`)).toHaveAttribute('data-count', String(scan.changed.length));
+      if (reader.id === 'standard') expect(scan.changed).toEqual([]);
+      else expect(scan.changed.length).toBeGreaterThan(0);
+    }
+  }
+  await expect(demo.locator('[data-part=scan-status]')).toContainText('0');
 });

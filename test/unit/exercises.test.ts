@@ -64,7 +64,7 @@ afterAll(() => runner.dispose());
 
 describe('every exercise folder is complete', () => {
   it('the course’s exercises are found by their folders, by Vite’s globs and in plain Node alike', async () => {
-    expect(EXERCISE_IDS).toEqual(['bill-in-finally', 'chunks-as-units', 'error-ends-stream', 'fix-746', 'paragraph-between-rounds', 'predict', 'rebuild-tool-calls']);
+    expect(EXERCISE_IDS).toEqual(['bill-in-finally', 'chunks-as-units', 'error-ends-stream', 'fix-746', 'growing-text', 'paragraph-between-rounds', 'predict', 'rebuild-tool-calls', 'route-anthropic']);
     const node = await nodeRegistry();
     expect(node.ids).toEqual(EXERCISE_IDS);
     for (const id of EXERCISE_IDS) for (const locale of LOCALES) expect(node.text(id, locale)).toEqual(exerciseText(id, locale));
