@@ -31,11 +31,14 @@ export default defineConfig({
               // widget uses in the chunk that every importer of index.ts loads. Two groups keep 06d's
               // replica and harnesses (lessons-code/rounds/) in a chunk of their own, which only the
               // widgets that call them load: the shared modules first (with their dependencies),
-              // then rounds/ (its dependencies already taken by the first group).
+              // then rounds/ (its dependencies already taken by the first group). 06c's parsers,
+              // recordings, player and policy (lessons-code/providers/) get a chunk of their own the
+              // same way, so that they stay off every page but the model stream's.
               codeSplitting: {
                 groups: [
                   { name: 'lessons-code', test: /[\\/]lessons-code[\\/](?:core|standard|lab|ga|host|program)[\\/]/, priority: 2 },
                   { name: 'rounds', test: /[\\/]lessons-code[\\/]rounds[\\/]/, priority: 1 },
+                  { name: 'providers', test: /[\\/]lessons-code[\\/]providers[\\/]/, priority: 1 },
                 ],
               },
             },
