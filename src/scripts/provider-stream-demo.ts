@@ -29,6 +29,8 @@ export function mount(host: HTMLElement): void {
   let complete = false;
   let events: HTMLElement[] = [];
   let eventCount = 0;
+  /** True while Next read hands over a read: the status line speaks once, after it. */
+  let stepping = false;
 
   const say = (text: string) => announce(status, text);
   const setText = (name: string, text: string) => void (p(name).textContent = text);
@@ -87,9 +89,9 @@ export function mount(host: HTMLElement): void {
           setText('text', ''); // filled by text() when the read decodes to something
         },
         text: (text) => {
-          const box = p('text');
-          box.replaceChildren();
-          appendVisible(box, text);
+          // Added to what the read already decoded: at the end of a cut body, the decoder's last
+          // word (U+FFFD for a character whose last bytes never came) follows the last read's text.
+          appendVisible(p('text'), text);
         },
         event: (_event, routes) => {
           const view = eventView(routes);
@@ -117,6 +119,7 @@ export function mount(host: HTMLElement): void {
           if (state === 'ended') return; // said by end()
           host.dataset.state = state;
           setPlaying(state === 'playing');
+          if (stepping) return; // said once the read is in, by the step button
           say(state === 'playing' ? t('state.playing') : t('state.paused', { at: player?.position() ?? 0, total: reads.length }));
         },
         end: (result) => {
@@ -171,7 +174,17 @@ export function mount(host: HTMLElement): void {
     if (player.state() === 'playing') player.pause();
     else player.play();
   });
-  step!.addEventListener('click', () => player?.step());
+  step!.addEventListener('click', () => {
+    if (!player) return;
+    stepping = true;
+    try {
+      player.step();
+    } finally {
+      stepping = false;
+    }
+    // Where it stands now, after the read (the end of the body says its own state).
+    if (player.state() === 'paused') say(t('state.paused', { at: player.position(), total: reads.length }));
+  });
   restart!.addEventListener('click', () => (build(), say(t('state.idle'))));
   retry!.addEventListener('click', () => {
     // Try again: the same recording, whole this time, from an empty draft.

@@ -79,6 +79,10 @@ test('the player: a cut turn keeps nothing and says so; Try again plays the whol
   await expect(player.locator('[data-part=answer]')).toBeHidden();
   await expect(player.locator('[data-part=cut-notice]')).toContainText(t(EN, 'course.providers.cutNotice'));
   await expect(player.locator('[data-part=kept]')).toHaveText(t(EN, 'course.providers.keptNothing'));
+  // The text layer keeps the last read's text, then what the decoder made of the character
+  // whose last byte never came: U+FFFD.
+  await expect(player.locator('[data-part=text]')).toContainText('content_block_delta');
+  await expect(player.locator('[data-part=text]')).toHaveText(/\uFFFD$/);
   // The events layer shows the last events that came: the closing one is not among them.
   await expect(player.locator('[data-part=events]')).not.toContainText('message_stop');
 
@@ -120,6 +124,7 @@ test('the player: read by read, each layer shows what lessons-code computes for 
   await player.locator('[data-policy=sentences]').click();
   await stepTimes(player, inside + 1, reads.length);
   await expect(player).toHaveAttribute('data-state', 'paused');
+  await expect(player.locator('[data-part=status]')).toHaveText(t(EN, 'course.providers.state.paused', { at: inside + 1, total: reads.length }));
   const place = describeProviderCut(openai.bytes, reads.slice(0, inside + 1).reduce((sum, read) => sum + read.length, 0));
   await expect(player.locator('[data-part=bytes-split]')).toHaveText(
     t(EN, 'course.providers.bytes.split', { char: place.char!, before: place.bytesBefore!, size: place.charBytes! }),
