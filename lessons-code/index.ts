@@ -124,20 +124,25 @@ export {
 } from './rounds/model-script.ts';
 export type { PlannedRound, PlannedCall } from './rounds/model-script.ts';
 // The model replica's start function and its call counter (CallLog: one line per call, counted per turn).
-export { startModelReplica, replicaChunks, CallLog, TURN_HEADER, REPLICA_MODEL, MODEL_ORIGIN, DEFAULT_PACING, MAX_REQUEST_BYTES } from './rounds/model-replica.ts';
-export type { ModelReplica, ModelReplicaOptions, CallRecord, CallState, Pacing } from './rounds/model-replica.ts';
+export { startModelReplica, TURN_HEADER, MODEL_ORIGIN, DEFAULT_PACING } from './rounds/model-replica.ts';
+export type { ModelReplica, ModelReplicaOptions, Pacing } from './rounds/model-replica.ts';
+export { CallLog } from './rounds/call-log.ts';
+export type { CallRecord, CallState } from './rounds/call-log.ts';
+export { replicaChunks, REPLICA_MODEL } from './rounds/replica-plan.ts';
+export { MAX_REQUEST_BYTES } from './rounds/replica-request.ts';
 export {
   assembleToolCalls, assembleToolCallsByPosition, readChatChunks, RoundReader, readRound, readRoundSkippingEmptyDeltas, readRoundBlindly,
   paragraphBreak, joinRounds, joinRoundsAsTheyCome, ModelStreamError,
 } from './rounds/round-reader.ts';
 export type { AssembledToolCall, RoundResult } from './rounds/round-reader.ts';
 // runTurn(harness, options) → Promise<TurnReport>, and one per harness: runPollThenStreamTurn(options), runStreamEveryRoundTurn(options).
-export {
-  runTurn, startTurn, runPollThenStreamTurn, runStreamEveryRoundTurn, HARNESSES, BillingLedger, Transcript, SYSTEM_PROMPT, COURSE_TOOLS,
-  SEARCH_VOICINGS_TOOL, VOICING_INDEX, DEFAULT_TOOL_MS,
-} from './rounds/harnesses.ts';
-export type { HarnessName, HarnessTurnStatus, TurnOptions, TurnReport, TurnStep, Tool, BillingEntry, SavedAnswer } from './rounds/harnesses.ts';
+export { runTurn, startTurn, runPollThenStreamTurn, runStreamEveryRoundTurn, HARNESSES } from './rounds/harnesses.ts';
+export { BillingLedger, Transcript } from './rounds/turn-types.ts';
+export type { HarnessName, HarnessTurnStatus, TurnOptions, TurnReport, TurnStep, BillingEntry, SavedAnswer } from './rounds/turn-types.ts';
+export { SYSTEM_PROMPT, COURSE_TOOLS, SEARCH_VOICINGS_TOOL, VOICING_INDEX, DEFAULT_TOOL_MS } from './rounds/tools.ts';
+export type { Tool } from './rounds/tools.ts';
 export { runOnFakeClock } from './rounds/fake-clock.ts';
 export { roundRequest, recordRound, roundChunks, wireOf, chunksOfWire, shortChunkLine, callOnFakeClock } from './rounds/recordings.ts';
 export type { RoundOptions, RoundRecording } from './rounds/recordings.ts';
 export { runLesson6d, LENGTH_LIMIT, STOP_AFTER_PIECES } from './rounds/program.ts';
+export type { Lesson6dData, HarnessRow, StopRow } from './rounds/program.ts';

@@ -17,29 +17,15 @@
 
 import type { FetchLike } from '../host/in-page-host.ts';
 import { type Clock, realClock } from '../lab/paint-batcher.ts';
-import {
-  CHAT_COMPLETIONS_PATH,
-  DONE_DATA,
-  sseData,
-  type ChatCompletion,
-  type ChatCompletionChunk,
-  type ChatRequest,
-  type ChunkDelta,
-  type FinishReason,
-  type ToolCall,
-  type Usage,
-} from './chat-format.ts';
-import { planRound, type PlannedRound } from './model-script.ts';
-import { promptTokens } from './tokens.ts';
+import { CHAT_COMPLETIONS_PATH, DONE_DATA, sseData, type ChatCompletion, type ChatCompletionChunk, type FinishReason, type Usage } from './chat-format.ts';
+import { CallLog, type CallRecord } from './call-log.ts';
+import { DEFAULT_EPOCH_SECONDS, REPLICA_MODEL, chunkWriter, messageOf, planCall, type Token } from './replica-plan.ts';
+import { errorResponse, readRequest } from './replica-request.ts';
 
 /** The header a client sends to say which turn of the conversation a call belongs to. */
 export const TURN_HEADER = 'x-turn-id';
-/** The model name the replica answers with. */
-export const REPLICA_MODEL = 'ga-replica';
 /** A made-up origin for calls to the in-page replica; `.invalid` never resolves. */
 export const MODEL_ORIGIN = 'http://model-replica.invalid';
-/** The largest request body the replica reads. */
-export const MAX_REQUEST_BYTES = 256 * 1024;
 
 export interface Pacing {
   /** Milliseconds from the request to the first token (reading the prompt). */
@@ -49,78 +35,6 @@ export interface Pacing {
 }
 
 export const DEFAULT_PACING: Pacing = { firstTokenMs: 450, tokenMs: 30 };
-
-export type CallState = 'generating' | 'done' | 'stopped';
-
-/** One line of the call log: one call to the model. Updated in place while the call generates. */
-export interface CallRecord {
-  /** 1, 2, 3… across the replica's life. */
-  seq: number;
-  /** The turn it belongs to (the `x-turn-id` header; empty when the client sent none). */
-  turn: string;
-  /** 1, 2, 3… within its turn. */
-  n: number;
-  /** The completion's id, as in its chunks or its object. */
-  id: string;
-  stream: boolean;
-  promptTokens: number;
-  /** Tokens the answer would have without a limit or a stop. */
-  plannedTokens: number;
-  /** Tokens generated so far: stops growing when the call is done or stopped. */
-  generatedTokens: number;
-  state: CallState;
-  /** Once done: why the generation ended. Null while generating and when stopped. */
-  finishReason: FinishReason | null;
-  /** Times on the replica's clock. */
-  startedAt: number;
-  firstTokenAt: number | null;
-  endedAt: number | null;
-}
-
-/** Every call the replica received, and the count per turn: count calls, not tokens. */
-export class CallLog {
-  private readonly records: CallRecord[] = [];
-  private readonly listeners = new Set<(record: CallRecord) => void>();
-
-  all(): readonly CallRecord[] {
-    return this.records;
-  }
-
-  forTurn(turn: string): CallRecord[] {
-    return this.records.filter((record) => record.turn === turn);
-  }
-
-  /** How many calls the turn made. */
-  count(turn: string): number {
-    return this.forTurn(turn).length;
-  }
-
-  /** Calls `listener` when a call opens, at each token and when it ends; returns the unsubscribe. */
-  subscribe(listener: (record: CallRecord) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  open(fields: Omit<CallRecord, 'seq' | 'n' | 'generatedTokens' | 'state' | 'finishReason' | 'firstTokenAt' | 'endedAt'>): CallRecord {
-    const record: CallRecord = {
-      ...fields,
-      seq: this.records.length + 1,
-      n: this.count(fields.turn) + 1,
-      generatedTokens: 0,
-      state: 'generating',
-      finishReason: null,
-      firstTokenAt: null,
-      endedAt: null,
-    };
-    this.records.push(record);
-    this.changed(record);
-    return record;
-  }
-
-  changed(record: CallRecord): void {
-    for (const listener of this.listeners) listener(record);
-  }
-}
 
 export interface ModelReplicaOptions {
   clock?: Clock;
@@ -139,137 +53,6 @@ export interface ModelReplica {
   calls: CallLog;
   pacing: Pacing;
   clock: Clock;
-}
-
-/** One step of a generation: a token of text, or a fragment of a tool call. */
-type Token = { content: string } | { fragment: NonNullable<ChunkDelta['tool_calls']>[number] };
-
-/**
- * The round's tokens in the order they are generated: text first, then the calls' fragments
- * interleaved. The reference keys fragments by `index` and promises no order between calls; OpenAI's
- * own streams tend to finish one call before the next, so the replica interleaves on purpose: it is
- * the order a reader that trusts array positions gets wrong.
- */
-function tokensOf(round: PlannedRound): Token[] {
-  const tokens: Token[] = round.textTokens.map((content) => ({ content }));
-  round.calls.forEach((call, index) => {
-    tokens.push({ fragment: { index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } } });
-  });
-  const longest = Math.max(0, ...round.calls.map((call) => call.argumentTokens.length));
-  for (let i = 0; i < longest; i++) {
-    round.calls.forEach((call, index) => {
-      const piece = call.argumentTokens[i];
-      if (piece !== undefined) tokens.push({ fragment: { index, function: { arguments: piece } } });
-    });
-  }
-  return tokens;
-}
-
-function errorResponse(status: number, message: string, type = 'invalid_request_error', param: string | null = null): Response {
-  // OpenAI's error body: https://platform.openai.com/docs/guides/error-codes
-  return new Response(JSON.stringify({ error: { message, type, param, code: null } }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
-const ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool']);
-
-/** The request body, or a 400 that says what is wrong with it. */
-async function readRequest(request: Request): Promise<ChatRequest | Response> {
-  const text = await request.text();
-  if (new TextEncoder().encode(text).byteLength > MAX_REQUEST_BYTES) {
-    return errorResponse(413, `The request body is larger than ${MAX_REQUEST_BYTES} bytes.`);
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return errorResponse(400, 'The request body is not valid JSON.');
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return errorResponse(400, 'The request body must be a JSON object.');
-  const { model, messages, tools } = body as Record<string, unknown>;
-  if (typeof model !== 'string' || model === '') return errorResponse(400, 'You must provide a model parameter.', 'invalid_request_error', 'model');
-  if (!Array.isArray(messages) || messages.length === 0) {
-    return errorResponse(400, 'messages must be a non-empty array.', 'invalid_request_error', 'messages');
-  }
-  for (const [i, message] of messages.entries()) {
-    const role = (message as { role?: unknown } | null)?.role;
-    if (typeof role !== 'string' || !ROLES.has(role)) {
-      return errorResponse(400, `messages[${i}].role must be one of ${[...ROLES].join(', ')}.`, 'invalid_request_error', `messages[${i}].role`);
-    }
-  }
-  if (tools !== undefined && !Array.isArray(tools)) return errorResponse(400, 'tools must be an array.', 'invalid_request_error', 'tools');
-  return body as ChatRequest;
-}
-
-function tokenLimit(request: ChatRequest): number {
-  const limit = request.max_completion_tokens ?? request.max_tokens;
-  return typeof limit === 'number' && limit >= 1 ? Math.floor(limit) : Infinity;
-}
-
-/** The message a non-streamed answer carries for the tokens generated. */
-function messageOf(tokens: Token[]): { content: string | null; tool_calls?: ToolCall[] } {
-  let content = '';
-  const calls: ToolCall[] = [];
-  for (const token of tokens) {
-    if ('content' in token) {
-      content += token.content;
-      continue;
-    }
-    const { index, id, function: fn } = token.fragment;
-    const call = (calls[index] ??= { id: '', type: 'function', function: { name: '', arguments: '' } });
-    if (id !== undefined) call.id = id;
-    if (fn?.name !== undefined) call.function.name = fn.name;
-    call.function.arguments += fn?.arguments ?? '';
-  }
-  return calls.length > 0 ? { content: content === '' ? null : content, tool_calls: calls } : { content };
-}
-
-/** Unix seconds at the clock's 0 when nothing else is said: 2026-01-01, so that runs are identical. */
-const DEFAULT_EPOCH_SECONDS = 1_767_225_600;
-
-/** What the replica will generate for a request: its tokens after the limit, why it ends, its prompt. */
-function planCall(request: ChatRequest, newCallId: () => string) {
-  const round = planRound(request, newCallId);
-  const planned = tokensOf(round);
-  const tokens = planned.slice(0, Math.min(planned.length, tokenLimit(request)));
-  const finishReason: FinishReason = tokens.length < planned.length ? 'length' : round.calls.length > 0 ? 'tool_calls' : 'stop';
-  return { planned, tokens, finishReason, prompt: promptTokens(request) };
-}
-
-/** The chunks of one streamed answer, in the replica's shapes. */
-function chunkWriter(id: string, created: number, includeUsage: boolean) {
-  const chunk = (choices: ChatCompletionChunk['choices'], usage?: Usage): ChatCompletionChunk => {
-    const value: ChatCompletionChunk = { id, object: 'chat.completion.chunk', created, model: REPLICA_MODEL, choices };
-    if (includeUsage) value.usage = usage ?? null;
-    return value;
-  };
-  // `logprobs` is optional in a chunk's choice and left out: the replica has none to give.
-  const choice = (delta: ChunkDelta, finish: FinishReason | null = null) => [{ index: 0, delta, finish_reason: finish }];
-  return {
-    /** Sent with the first token (or before the finish chunk of an answer with no token). */
-    role: () => chunk(choice({ role: 'assistant', content: '' })),
-    token: (token: Token) => chunk(choice('content' in token ? { content: token.content } : { tool_calls: [token.fragment] })),
-    finish: (reason: FinishReason) => chunk(choice({}, reason)),
-    usage: (usage: Usage) => chunk([], usage),
-  };
-}
-
-/**
- * The chunks the replica streams for `request` when nothing stops it, computed without running it:
- * those of a fresh replica's first call (id `chatcmpl-r1`, created at the clock's 0), `[DONE]` left
- * out. For checks that need the replica's chunks at once, such as the exercises' cases.
- */
-export function replicaChunks(request: ChatRequest, epochSeconds = DEFAULT_EPOCH_SECONDS): ChatCompletionChunk[] {
-  let toolCalls = 0;
-  const plan = planCall(request, () => `call_r${++toolCalls}`);
-  const includeUsage = request.stream_options?.include_usage === true;
-  const write = chunkWriter('chatcmpl-r1', epochSeconds, includeUsage);
-  const chunks = [write.role(), ...plan.tokens.map(write.token), write.finish(plan.finishReason)];
-  const generated = plan.tokens.length;
-  if (includeUsage) chunks.push(write.usage({ prompt_tokens: plan.prompt, completion_tokens: generated, total_tokens: plan.prompt + generated }));
-  return chunks;
 }
 
 export function startModelReplica(options: ModelReplicaOptions = {}): ModelReplica {
@@ -438,28 +221,10 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | null): Promi
   });
 }
 
-/** The body as fetch gives it: once the signal aborts, reads reject and the server's stream is cancelled. */
+/**
+ * The body as fetch gives it: once the signal aborts, reads reject with its reason and the server's
+ * stream is cancelled. A pipe with a signal does exactly that (https://streams.spec.whatwg.org/#rs-pipe-to).
+ */
 function abortableBody(body: ReadableStream<Uint8Array>, signal: AbortSignal): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  let aborted = false;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      const onAbort = () => {
-        aborted = true;
-        controller.error(abortReason(signal));
-        reader.cancel(abortReason(signal)).catch(() => undefined);
-      };
-      if (signal.aborted) onAbort();
-      else signal.addEventListener('abort', onAbort, { once: true });
-    },
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (aborted) return;
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
+  return body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>(), { signal });
 }

@@ -4,7 +4,7 @@
 // signal aborts and the replica stops generating: nothing more is written.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { listenOnLoopback, toWebRequest, type RunningHttpHost } from '../host/http-host.ts';
+import { listenOnLoopback, sendWebResponse, toWebRequest, type RunningHttpHost } from '../host/http-host.ts';
 import { startModelReplica, type ModelReplica, type ModelReplicaOptions } from './model-replica.ts';
 
 export interface RunningModelServer extends RunningHttpHost {
@@ -23,25 +23,13 @@ async function serve(replica: ModelReplica, req: IncomingMessage, res: ServerRes
     await response.body?.cancel().catch(() => undefined);
     return;
   }
-  res.writeHead(response.status, Object.fromEntries(response.headers));
-  res.flushHeaders(); // the status and headers leave now; a streamed body follows token by token
-  if (response.body === null) {
-    res.end();
-    return;
-  }
-  const reader = response.body.getReader();
-  const cancel = () => void reader.cancel().catch(() => undefined);
-  gone.signal.addEventListener('abort', cancel, { once: true });
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done || gone.signal.aborted) break;
-      res.write(value);
-    }
-  } finally {
-    gone.signal.removeEventListener('abort', cancel);
+    await sendWebResponse(response, res);
+  } catch (error) {
+    // The client went while the body was being written: the pipe cancelled the body, which stopped
+    // the replica. Any other failure is the server's.
+    if (!gone.signal.aborted) throw error;
   }
-  if (!gone.signal.aborted) res.end();
 }
 
 /** Starts the replica on 127.0.0.1 (port 0: any free port) and resolves once it listens. */

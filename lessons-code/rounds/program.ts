@@ -4,11 +4,16 @@
 // stopped turn billed in `finally` and after the loop.
 
 import type { LessonOutput } from '../program/lesson6.ts';
+import { Output, ms, thousands } from './program-output.ts';
 import { createFakeClock } from '../lab/paint-batcher.ts';
 import { runOnFakeClock } from './fake-clock.ts';
 import { CHAT_COMPLETIONS_PATH } from './chat-format.ts';
-import { BillingLedger, DEFAULT_TOOL_MS, HARNESSES, Transcript, runStreamEveryRoundTurn } from './harnesses.ts';
-import { REPLICA_MODEL, startModelReplica } from './model-replica.ts';
+import type { CallState } from './call-log.ts';
+import { HARNESSES, runStreamEveryRoundTurn } from './harnesses.ts';
+import { startModelReplica } from './model-replica.ts';
+import { REPLICA_MODEL } from './replica-plan.ts';
+import { DEFAULT_TOOL_MS } from './tools.ts';
+import { BillingLedger, Transcript, type HarnessName, type HarnessTurnStatus } from './turn-types.ts';
 import { callOnFakeClock, chunksOfWire, roundRequest, shortChunkLine } from './recordings.ts';
 import { CAPABILITIES_QUESTION, DROP2_QUESTION, HELLO_QUESTION, VOICINGS_QUESTION } from './model-script.ts';
 import {
@@ -25,46 +30,39 @@ import {
 export const LENGTH_LIMIT = 12;
 export const STOP_AFTER_PIECES = 12;
 
-const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-const ms = (n: number | null): string => (n === null ? '-' : `${thousands(n)} ms`);
-
-/** Lines, blocks (one per `== ` title, as the page shows them) and aligned tables. */
-class Output {
-  private readonly lines: string[] = [];
-  private readonly starts: number[] = [];
-
-  line(text = ''): void {
-    this.lines.push(text);
-  }
-
-  title(text: string): void {
-    this.line();
-    this.starts.push(this.lines.length);
-    this.line(`== ${text}`);
-  }
-
-  /** A text as `  | line` lines, the way the lesson's program shows raw bytes and answers. */
-  quote(text: string): void {
-    for (const line of text.split('\n')) this.line(`  | ${line}`.trimEnd());
-  }
-
-  /** Columns padded to their widest cell; `right` lists the columns aligned to the right. */
-  table(rows: string[][], right: number[] = []): void {
-    const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
-    for (const row of rows) {
-      const cells = row.map((cell, col) => (right.includes(col) ? cell.padStart(widths[col]!) : cell.padEnd(widths[col]!)));
-      this.line(cells.join('  ').trimEnd());
-    }
-  }
-
-  result(): LessonOutput {
-    const text = this.lines.join('\n') + '\n';
-    const blocks = this.starts.map((start, i) => this.lines.slice(start, this.starts[i + 1] ?? this.lines.length).join('\n').trimEnd());
-    return { text, blocks };
-  }
+/** One turn of the two-harness table, as numbers (the output's row, before formatting). */
+export interface HarnessRow {
+  question: string;
+  harness: HarnessName;
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+  firstCharacterMs: number | null;
+  totalMs: number;
 }
 
-export async function runLesson6d(): Promise<LessonOutput> {
+/** One stopped turn of the Stop table, as data. */
+export interface StopRow {
+  billIn: 'finally' | 'after-the-loop';
+  generated: number;
+  planned: number;
+  state: CallState;
+  /** Tokens the replica had generated 10 s later (the same: it stopped). */
+  later: number;
+  billed: { inputTokens: number; outputTokens: number }[];
+  saved: { status: HarnessTurnStatus; characters: number } | null;
+}
+
+/** The data behind the output's tables, for a page that shows them in its own language. */
+export interface Lesson6dData {
+  harnesses: HarnessRow[];
+  stop: StopRow[];
+  /** The stopped answer as the user saw it. */
+  saved: string;
+}
+
+export async function runLesson6d(): Promise<LessonOutput & { data: Lesson6dData }> {
+  const data: Lesson6dData = { harnesses: [], stop: [], saved: '' };
   const clock = createFakeClock();
   const replica = startModelReplica({ clock });
   const out = new Output();
@@ -91,16 +89,20 @@ export async function runLesson6d(): Promise<LessonOutput> {
       const report = await runOnFakeClock(clock, harness.runTurn({ model: replica.fetch, question, turnId, clock, ledger }));
       if (report.status !== 'complete') throw new Error(`${turnId} ended ${report.status}${report.error ? `: ${report.error}` : ''}`);
       if (harness.name === 'stream-every-round' && question === VOICINGS_QUESTION) voicingRounds = report.roundTexts;
-      rows.push([
-        harness === HARNESSES[0] ? question : '',
-        harness.name,
-        String(replica.calls.count(turnId)),
-        thousands(report.inputTokens),
-        thousands(report.outputTokens),
-        ms(report.firstCharacterMs),
-        ms(report.totalMs),
-      ]);
+      data.harnesses.push({
+        question,
+        harness: harness.name,
+        calls: replica.calls.count(turnId),
+        inputTokens: report.inputTokens,
+        outputTokens: report.outputTokens,
+        firstCharacterMs: report.firstCharacterMs,
+        totalMs: report.totalMs,
+      });
     }
+  }
+  for (const row of data.harnesses) {
+    const first = row.harness === HARNESSES[0]!.name;
+    rows.push([first ? row.question : '', row.harness, String(row.calls), thousands(row.inputTokens), thousands(row.outputTokens), ms(row.firstCharacterMs), ms(row.totalMs)]);
   }
   out.table(rows, [2, 3, 4, 5, 6]);
   out.line('model calls: counted by the replica, one log line per call with its turn id');
@@ -183,12 +185,22 @@ export async function runLesson6d(): Promise<LessonOutput> {
     clock.advance(10_000);
     const entries = stopLedger.forTurn(turnId);
     const answer = transcript.forTurn(turnId)[0];
+    const row: StopRow = {
+      billIn,
+      generated,
+      planned: call.plannedTokens,
+      state: call.state,
+      later: call.generatedTokens,
+      billed: entries.map(({ inputTokens, outputTokens }) => ({ inputTokens, outputTokens })),
+      saved: answer === undefined ? null : { status: answer.status, characters: answer.text.length },
+    };
+    data.stop.push(row);
     rowsStop.push([
       billIn === 'finally' ? 'in finally' : 'after the loop',
-      `${generated} of ${call.plannedTokens} tokens (${call.state})`,
-      String(call.generatedTokens),
-      entries.length === 0 ? 'nothing' : entries.map((e) => `${e.inputTokens} in, ${e.outputTokens} out`).join(' + '),
-      answer === undefined ? 'none' : `${answer.status}, ${thousands(answer.text.length)} characters`,
+      `${row.generated} of ${row.planned} tokens (${row.state})`,
+      String(row.later),
+      row.billed.length === 0 ? 'nothing' : row.billed.map((e) => `${e.inputTokens} in, ${e.outputTokens} out`).join(' + '),
+      row.saved === null ? 'none' : `${row.saved.status}, ${thousands(row.saved.characters)} characters`,
     ]);
     if (report.status !== 'stopped') throw new Error(`${turnId} ended ${report.status}`);
     saved = answer?.text ?? '';
@@ -196,5 +208,6 @@ export async function runLesson6d(): Promise<LessonOutput> {
   out.table(rowsStop);
   out.line('the answer as the user saw it, saved and marked stopped:');
   out.quote(saved.trimEnd());
-  return out.result();
+  data.saved = saved;
+  return { ...out.result(), data };
 }

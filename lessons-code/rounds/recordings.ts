@@ -7,8 +7,9 @@ import { createFakeClock, type FakeClock } from '../lab/paint-batcher.ts';
 import { readStandard } from '../standard/parser.ts';
 import { CHAT_COMPLETIONS_PATH, DONE_DATA, sseData, type ChatCompletionChunk, type ChatRequest } from './chat-format.ts';
 import { runOnFakeClock } from './fake-clock.ts';
-import { COURSE_TOOLS, SYSTEM_PROMPT } from './harnesses.ts';
-import { REPLICA_MODEL, TURN_HEADER, replicaChunks, startModelReplica, type ModelReplica } from './model-replica.ts';
+import { COURSE_TOOLS, SYSTEM_PROMPT } from './tools.ts';
+import { TURN_HEADER, startModelReplica, type ModelReplica } from './model-replica.ts';
+import { REPLICA_MODEL, replicaChunks } from './replica-plan.ts';
 
 export interface RoundOptions {
   /** Streamed (the default) or one `chat.completion` object. */
