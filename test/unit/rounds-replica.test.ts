@@ -1,6 +1,6 @@
 // The model replica (lessons-code/rounds/model-replica.ts) in the page: the shapes of OpenAI's Chat
-// Completions format, pacing on a fake clock, the call log, a client that goes away, and every byte
-// cut of its streams read back the same.
+// Completions format, pacing on a fake clock, the call log, a client that goes away. Every byte cut
+// of its streams: rounds-cuts.test.ts.
 
 import { describe, expect, it } from 'vitest';
 import {
@@ -17,9 +17,7 @@ import {
   startModelReplica,
   textTokens,
   type ChatCompletion,
-  type ChatCompletionChunk,
 } from '../../lessons-code/index.ts';
-import { bytesIn, everyCut } from './helpers.ts';
 import { chatRequest, chunksOf, eventsOf, fakeReplica, post, record, streamed, until } from './rounds-helpers.ts';
 
 describe('a streamed answer with no tool ("hello")', async () => {
@@ -297,44 +295,6 @@ describe('bad requests get an error in OpenAI\'s error shape', () => {
     const get = await replica.fetch('/v1/chat/completions');
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
-  });
-});
-
-describe('every byte cut of the replica\'s streams reads back the same chunks', async () => {
-  const { clock, replica } = fakeReplica();
-  const streams = {
-    'hello, with usage and a character of three bytes': (await record(replica, clock, streamed(HELLO_QUESTION))).text,
-    'two tool calls, interleaved': (await record(replica, clock, streamed(VOICINGS_QUESTION))).text,
-    'cut by a token limit': (await record(replica, clock, streamed(CAPABILITIES_QUESTION, { max_completion_tokens: 9 }))).text,
-  };
-
-  async function readAll(body: ReadableStream<Uint8Array>): Promise<ChatCompletionChunk[]> {
-    const chunks: ChatCompletionChunk[] = [];
-    for await (const chunk of readChatChunks(body)) chunks.push(chunk);
-    return chunks;
-  }
-
-  it.each(Object.entries(streams))('%s: in two reads cut at every byte, and one byte at a time', async (_name, stream) => {
-    const bytes = new TextEncoder().encode(stream);
-    const whole = chunksOf(stream);
-    expect(whole.length).toBeGreaterThan(5);
-    const expected = JSON.stringify(whole);
-    const differing: number[] = [];
-    for (const sizes of everyCut(bytes.length)) if (JSON.stringify(await readAll(bytesIn(bytes, sizes))) !== expected) differing.push(sizes[0]!);
-    expect(differing).toEqual([]);
-    expect(await readAll(bytesIn(bytes, 1))).toEqual(whole);
-  });
-
-  it('the hello stream does hold a character of several bytes (the em dash)', () => {
-    const stream = streams['hello, with usage and a character of three bytes'];
-    expect(stream).toContain('—');
-    expect(new TextEncoder().encode(stream).length).toBe(stream.length + 2);
-  });
-
-  it('a stream cut before data: [DONE] throws: the answer is incomplete', async () => {
-    const stream = streams['hello, with usage and a character of three bytes'];
-    const cut = new TextEncoder().encode(stream.slice(0, stream.indexOf('data: [DONE]')));
-    await expect(readAll(bytesIn(cut, 64))).rejects.toThrow(/ended before data: \[DONE\]/);
   });
 });
 
