@@ -9,9 +9,10 @@ export function lessonOutput(): Promise<LessonOutput> {
   return output;
 }
 
-let output6d: Promise<LessonOutput> | undefined;
+let output6d: ReturnType<typeof runLesson6d> | undefined;
 
-export function lesson6dOutput(): Promise<LessonOutput> {
+/** l6d's output, and the data of its tables (for the readable views beside them). */
+export function lesson6dOutput(): ReturnType<typeof runLesson6d> {
   output6d ??= runLesson6d();
   return output6d;
 }

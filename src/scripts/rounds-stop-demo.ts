@@ -3,8 +3,9 @@
 // button is Stop until the turn ends (Esc too): it aborts the turn's AbortController, whose signal
 // runTurn hands to the replica's fetch, so the replica stops generating. The replica's line shows
 // its own count of generated tokens (its call log), and `data-generation` / `data-generated` on it
-// say the same for tests. Each turn gets a row: what the replica generated (live until it stops),
-// what the ledger billed, what the transcript saved.
+// say the same for tests. Each turn gets a row: what the replica generated (live for as long as the
+// replica generates anything for that turn, so a generation that went on after Stop would show
+// there), what the ledger billed, what the transcript saved.
 
 import { BillingLedger, Transcript, runTurn, startModelReplica, type CallRecord, type TurnReport } from '../../lessons-code/index.ts';
 import { announce, h, part, Strings } from './demo-kit.ts';
@@ -26,7 +27,9 @@ export function mount(host: HTMLElement): void {
   const ledger = new BillingLedger();
   const transcript = new Transcript();
   let count = 0;
-  let current: { id: string; controller: AbortController; generated: HTMLElement } | null = null;
+  let current: { id: string; controller: AbortController } | null = null;
+  /** Each turn's row, by turn id. */
+  const rows = new Map<string, HTMLElement>();
 
   /** What the replica generated for a turn: every call of it, added up. */
   const generation = (turnId: string) => {
@@ -40,14 +43,19 @@ export function mount(host: HTMLElement): void {
   };
   const generatedText = (g: ReturnType<typeof generation>) => t('generatedOf', { generated: g.generated, count: g.planned, state: t(`state.${g.state}`) });
 
-  // The replica's own count, live: it stops growing when the replica stops generating.
+  // The replica's own count, live, in the turn's row (any turn's) and, for the turn under way, in the
+  // replica's line: it stops growing when the replica stops generating.
   replica.calls.subscribe((record) => {
-    if (record.turn !== current?.id) return;
     const g = generation(record.turn);
+    const row = rows.get(record.turn);
+    if (row !== undefined) {
+      row.dataset.generated = String(g.generated);
+      row.querySelectorAll('td')[2]!.textContent = generatedText(g);
+    }
+    if (record.turn !== current?.id) return;
     replicaLine.dataset.generation = record.state;
     replicaLine.dataset.generated = String(g.generated);
     replicaLine.textContent = t('replicaLine', { text: generatedText(g) });
-    current.generated.textContent = generatedText(g);
   });
 
   const setMode = (mode: 'send' | 'stop') => {
@@ -88,7 +96,8 @@ export function mount(host: HTMLElement): void {
     turns.querySelector('[data-empty]')?.remove();
     const row = h('tr', { 'data-turn': id }, h('td', {}, String(count)), h('td', {}, t(`billIn.${billIn}`)), h('td', {}, '…'), h('td', {}, '…'), h('td', {}, '…'));
     turns.append(row);
-    current = { id, controller: new AbortController(), generated: row.querySelectorAll('td')[2]! };
+    rows.set(id, row);
+    current = { id, controller: new AbortController() };
     shownText = '';
     bubble.replaceChildren();
     mark.removeAttribute('data-stopped');

@@ -5,7 +5,10 @@
 // exercises, and the whole files its excerpts link to.
 
 import { readFileSync } from 'node:fs';
+import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
+import { DROP2_QUESTION, HELLO_QUESTION, runLesson6d } from '../../lessons-code/index.ts';
+import { englishIn, fill, uiStrings } from '../ui-strings.ts';
 import { LOCALES, page, pagePath, sectionOf } from './site.ts';
 
 /** The l6d golden file cut at its `== ` titles, as runLesson6d's blocks are. */
@@ -61,6 +64,45 @@ for (const locale of LOCALES) {
           .join('\n');
       expect(sectionText(1)).toContain(ENGLISH[locale.code]);
       expect([...document.querySelectorAll('figure.source-code.shell')].map((f) => f.textContent ?? '').filter((text) => text.includes('npm run lesson -- l6d'))).toHaveLength(1);
+    });
+
+    it('blocks 3 and 8 have a readable view: the figures the program prints, in the page’s language', async () => {
+      const { data } = await runLesson6d();
+      const strings = uiStrings(locale.code);
+      const number = (n: number) => n.toLocaleString(locale.lang);
+      /** The view of an output block, out of the <template> its <ga-stamp> keeps it in until it is near. */
+      const viewOf = (block: number) => {
+        const figure = document.querySelector(`pre[data-output-block="${block}"]`)!.closest('figure')!;
+        expect(figure.querySelector('[role=tab][aria-selected=true]')?.textContent).toBe(strings['course.output.tabTable']);
+        const html = figure.querySelector('ga-stamp template')!.innerHTML;
+        return parseHTML(`<!doctype html><html><body>${html}</body></html>`).document as unknown as Document;
+      };
+      const harnesses = viewOf(3);
+      const tables = [...harnesses.querySelectorAll('table')];
+      expect(tables.map((table) => table.querySelector('caption [lang=en]')?.textContent)).toEqual([...new Set(data.harnesses.map((row) => row.question))]);
+      for (const row of data.harnesses) {
+        const table = tables.find((t) => t.querySelector('caption [lang=en]')?.textContent === row.question)!;
+        const cell = (figure: string) => table.querySelector(`td[data-harness="${row.harness}"][data-figure="${figure}"]`)?.textContent;
+        expect([cell('calls'), cell('input'), cell('output')]).toEqual([row.calls, row.inputTokens, row.outputTokens].map(number));
+        expect(cell('first')).toBe(fill(strings['course.roundsTimeline.ms']!, { ms: number(row.firstCharacterMs!) }));
+      }
+      // "hello": two calls to poll then stream, one to stream every round.
+      expect(data.harnesses.filter((row) => row.question === HELLO_QUESTION).map((row) => row.calls)).toEqual([2, 1]);
+
+      const stop = viewOf(8);
+      const rows = [...stop.querySelectorAll('tr[data-bill-in]')];
+      expect(rows.map((row) => row.getAttribute('data-bill-in'))).toEqual(['finally', 'after-the-loop']);
+      const billed = rows.map((row) => row.querySelectorAll('td')[2]!.textContent);
+      expect(billed[0]).toBe(fill(strings['course.roundsStop.billedTokens']!, { input: number(data.stop[0]!.billed[0]!.inputTokens), output: number(data.stop[0]!.billed[0]!.outputTokens) }));
+      expect(billed[1]).toBe(strings['course.roundsStop.billedNothing']);
+      expect(stop.querySelector('caption [lang=en]')?.textContent).toBe(DROP2_QUESTION);
+      expect(stop.querySelector('.chat-bubble')?.textContent?.trim()).toBe(data.saved.trim());
+
+      // Every word of the views in the page's language (the questions and the answer stay English).
+      for (const view of [harnesses, stop]) {
+        for (const english of view.querySelectorAll('[lang=en]')) english.remove();
+        expect(englishIn(view.body.textContent ?? '', locale.code)).toEqual([]);
+      }
     });
 
     it('each demo in its section, with a first result rendered on the server', () => {

@@ -157,6 +157,8 @@ test.describe('one streamed call per round (en)', () => {
     const generated = Number(await replica.getAttribute('data-generated'));
     expect(generated).toBeLessThan(planned);
     const first = rows.nth(0).locator('td');
+    // The turn's row follows the replica's count for that turn for as long as the page lives.
+    await expect(rows.nth(0)).toHaveAttribute('data-generated', String(generated));
     await expect(first.nth(2)).toHaveText(`${generated} of ${planned} tokens generated, stopped`);
     const billed = /^(\d+) tokens in, (\d+) out$/.exec((await first.nth(3).textContent()) ?? '');
     expect(billed, 'billed once, input and output').not.toBeNull();
@@ -176,6 +178,10 @@ test.describe('one streamed call per round (en)', () => {
     await page.keyboard.press('Escape');
     await expect(demo).toHaveAttribute('data-state', 'stopped');
     await expect(rows).toHaveCount(2);
+    // The second turn took the replica's real time, token after token; the first turn's count,
+    // live in its row, did not move in all that time: its generation really ended at Stop.
+    await expect(rows.nth(1)).toHaveAttribute('data-generated', /^([5-9]|\d{2,})$/);
+    await expect(rows.nth(0)).toHaveAttribute('data-generated', String(generated));
     await expect(first.nth(2)).toHaveText(`${generated} of ${planned} tokens generated, stopped`);
     const second = rows.nth(1).locator('td');
     await expect(second.nth(3)).toHaveText(t(EN, 'course.roundsStop.billedNothing'));
