@@ -22,6 +22,8 @@ export function mount(host: HTMLElement): void {
   const replicaLine = part(host, 'replica');
   const status = part(host, 'status');
   const turns = part(host, 'turns');
+  /** Each column's name as a card shows it on a phone (rendered on the server with the header). */
+  const cardLabels = [...host.querySelectorAll<HTMLElement>('.rs-turns thead th')].map((th) => th.dataset.cardLabel ?? '');
 
   const replica = startModelReplica();
   const ledger = new BillingLedger();
@@ -94,7 +96,8 @@ export function mount(host: HTMLElement): void {
     const id = `turn-${++count}`;
     const billIn = (host.querySelector<HTMLInputElement>('input[type=radio]:checked')?.value ?? 'finally') as 'finally' | 'after-the-loop';
     turns.querySelector('[data-empty]')?.remove();
-    const row = h('tr', { 'data-turn': id }, h('td', {}, String(count)), h('td', {}, t(`billIn.${billIn}`)), h('td', {}, '…'), h('td', {}, '…'), h('td', {}, '…'));
+    const cells = [String(count), t(`billIn.${billIn}`), '…', '…', '…'].map((text, i) => h('td', { 'data-label': cardLabels[i] ?? '' }, text));
+    const row = h('tr', { 'data-turn': id }, ...cells);
     turns.append(row);
     rows.set(id, row);
     current = { id, controller: new AbortController() };

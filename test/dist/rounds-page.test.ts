@@ -70,12 +70,13 @@ for (const locale of LOCALES) {
       const { data } = await runLesson6d();
       const strings = uiStrings(locale.code);
       const number = (n: number) => n.toLocaleString(locale.lang);
-      /** The view of an output block, out of the <template> its <ga-stamp> keeps it in until it is near. */
+      /** The view of an output block (its selected tab's panel), parsed apart: the checks below change it. */
       const viewOf = (block: number) => {
         const figure = document.querySelector(`pre[data-output-block="${block}"]`)!.closest('figure')!;
         expect(figure.querySelector('[role=tab][aria-selected=true]')?.textContent).toBe(strings['course.output.tabTable']);
-        const html = figure.querySelector('ga-stamp template')!.innerHTML;
-        return parseHTML(`<!doctype html><html><body>${html}</body></html>`).document as unknown as Document;
+        const panel = figure.querySelector('[role=tabpanel]:not([hidden])')!;
+        expect(panel.querySelector('pre')).toBeNull();
+        return parseHTML(`<!doctype html><html><body>${panel.innerHTML}</body></html>`).document as unknown as Document;
       };
       const harnesses = viewOf(3);
       const tables = [...harnesses.querySelectorAll('table')];

@@ -15,6 +15,7 @@ import {
   wordPieces,
 } from '../../lessons-code/index.ts';
 import { firstDrop } from '../../src/lib/stop-view.ts';
+import { shiftWhileScrolled } from './demo-helpers.ts';
 import { EN, beyondUrl, expect, t, test, type Locale } from './fixtures.ts';
 
 const pageUrl = beyondUrl;
@@ -389,28 +390,7 @@ test.describe(`beyond the wire (${locale.code})`, () => {
   for (const width of [390, 1280]) {
     test(`the page holds still while it is scrolled at ${width} px: layout shift at most 0.05`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
-      await page.addInitScript(() => {
-        const w = window as unknown as { __shift: number; __shifts: PerformanceObserver };
-        w.__shift = 0;
-        const add = (entries: PerformanceEntryList) => {
-          for (const entry of entries as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.__shift += entry.value;
-        };
-        w.__shifts = new PerformanceObserver((list) => add(list.getEntries()));
-        w.__shifts.observe({ type: 'layout-shift', buffered: true });
-        (w as unknown as { __flush: () => number }).__flush = () => (add(w.__shifts.takeRecords()), w.__shift);
-      });
-      await page.goto(pageUrl(locale));
-      const frame = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      // Down the page, most of a screen at a time, as a reader scrolls.
-      for (;;) {
-        const { y, max } = await page.evaluate(() => ({ y: scrollY, max: document.documentElement.scrollHeight - innerHeight }));
-        if (y >= max) break;
-        await page.mouse.wheel(0, 600);
-        await frame();
-      }
-      for (const tag of [CUT, STOP, BURST]) await expect(page.locator(tag)).toHaveAttribute('data-ready', '');
-      await frame();
-      const shift = await page.evaluate(() => (window as unknown as { __flush: () => number }).__flush());
+      const shift = await shiftWhileScrolled(page, pageUrl(locale), [CUT, STOP, BURST]);
       console.log(`06b at ${width} px: cumulative layout shift ${shift.toFixed(4)}`);
       expect(shift).toBeLessThanOrEqual(0.05);
     });

@@ -2,7 +2,7 @@
 // lessons-code calls and the same UI strings (en/es/fr) as the page, so a test compares with an
 // independent rendering of the data, never with the page itself.
 
-import type { Locator } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { READERS, SPLITS, writerReaderTable } from '../../lessons-code/index.ts';
 import { selectStrings, translate, type Vars } from '../../src/lib/format.ts';
 import { describeLoss, lossReport } from '../../src/lib/loss-report.ts';
@@ -66,4 +66,32 @@ export async function paste(box: Locator, text: string, replace = true): Promise
     },
     [text, replace] as const,
   );
+}
+
+/**
+ * The cumulative layout shift of a page scrolled from top to bottom, most of a screen at a time as a
+ * reader scrolls, once every demo in `tags` is ready: what moved without the reader doing anything.
+ */
+export async function shiftWhileScrolled(page: Page, url: string, tags: readonly string[]): Promise<number> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number; __shifts: PerformanceObserver; __flush: () => number };
+    w.__shift = 0;
+    const add = (entries: PerformanceEntryList) => {
+      for (const entry of entries as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.__shift += entry.value;
+    };
+    w.__shifts = new PerformanceObserver((list) => add(list.getEntries()));
+    w.__shifts.observe({ type: 'layout-shift', buffered: true });
+    w.__flush = () => (add(w.__shifts.takeRecords()), w.__shift);
+  });
+  await page.goto(url);
+  const frame = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  for (;;) {
+    const { y, max } = await page.evaluate(() => ({ y: scrollY, max: document.documentElement.scrollHeight - innerHeight }));
+    if (y >= max) break;
+    await page.mouse.wheel(0, 600);
+    await frame();
+  }
+  for (const tag of tags) await expect(page.locator(tag)).toHaveAttribute('data-ready', '');
+  await frame();
+  return page.evaluate(() => (window as unknown as { __flush: () => number }).__flush());
 }

@@ -8,6 +8,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { CAPABILITIES_QUESTION, DROP2_ANSWER, GREETING_ANSWER, HELLO_QUESTION, VOICINGS_QUESTION, textTokens } from '../../lessons-code/index.ts';
 import { simulateTurns } from '../../src/lib/rounds-timeline-view.ts';
+import { shiftWhileScrolled } from './demo-helpers.ts';
 import { EN, expect, readyWidget, roundsUrl, t, test } from './fixtures.ts';
 
 const TIMELINE = 'ga-rounds-timeline';
@@ -210,27 +211,7 @@ test.describe('one streamed call per round (en)', () => {
 for (const width of [390, 1280]) {
   test(`06d holds still while it is scrolled at ${width} px: layout shift at most 0.05`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
-    await page.addInitScript(() => {
-      const w = window as unknown as { __shift: number; __shifts: PerformanceObserver; __flush: () => number };
-      w.__shift = 0;
-      const add = (entries: PerformanceEntryList) => {
-        for (const entry of entries as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.__shift += entry.value;
-      };
-      w.__shifts = new PerformanceObserver((list) => add(list.getEntries()));
-      w.__shifts.observe({ type: 'layout-shift', buffered: true });
-      w.__flush = () => (add(w.__shifts.takeRecords()), w.__shift);
-    });
-    await page.goto(roundsUrl(EN));
-    const frame = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    for (;;) {
-      const { y, max } = await page.evaluate(() => ({ y: scrollY, max: document.documentElement.scrollHeight - innerHeight }));
-      if (y >= max) break;
-      await page.mouse.wheel(0, 600);
-      await frame();
-    }
-    for (const tag of [TIMELINE, DETAILS, STOP]) await expect(page.locator(tag)).toHaveAttribute('data-ready', '');
-    await frame();
-    const shift = await page.evaluate(() => (window as unknown as { __flush: () => number }).__flush());
+    const shift = await shiftWhileScrolled(page, roundsUrl(EN), [TIMELINE, DETAILS, STOP]);
     console.log(`06d at ${width} px: cumulative layout shift ${shift.toFixed(4)}`);
     expect(shift).toBeLessThanOrEqual(0.05);
   });
