@@ -33,6 +33,12 @@ export function mount(host: HTMLElement): void {
   let stepping = false;
 
   const say = (text: string) => announce(status, text);
+  /** A channel's last delta as code (JSON, so that spaces at its ends show), or "none yet". */
+  const setDelta = (channel: 'answer' | 'reasoning', delta: string | null) => {
+    const box = p(`delta-${channel}`);
+    box.textContent = delta === null ? t('deltas.none') : JSON.stringify(delta);
+    box.toggleAttribute('data-empty', delta === null);
+  };
   const setText = (name: string, text: string) => void (p(name).textContent = text);
 
   /** The bubble: the answer channel as the policy lets it show. */
@@ -62,8 +68,8 @@ export function mount(host: HTMLElement): void {
     for (const name of ['bytes-hex', 'bytes-split', 'growing', 'text', 'kept']) setText(name, '');
     setText('events-note', t('events.none'));
     p('events').replaceChildren();
-    setText('delta-answer', t('deltas.none'));
-    setText('delta-reasoning', t('deltas.none'));
+    setDelta('answer', null);
+    setDelta('reasoning', null);
     setText('reasoning', t('reasoningEmpty'));
     reasoningBox.open = false;
     p('cut-notice').hidden = true;
@@ -107,12 +113,12 @@ export function mount(host: HTMLElement): void {
         },
         answer: (delta, aggregate) => {
           answer = aggregate;
-          setText('delta-answer', JSON.stringify(delta));
+          setDelta('answer', delta);
           paintAnswer();
         },
         reasoning: (delta, aggregate) => {
           reasoningBox.open = true; // open while the model writes
-          setText('delta-reasoning', JSON.stringify(delta));
+          setDelta('reasoning', delta);
           setText('reasoning', aggregate);
         },
         state: (state) => {
