@@ -19,6 +19,7 @@ export function defineLazyElement(tag: string, load: () => Promise<Widget>, trig
       private observer: IntersectionObserver | undefined;
 
       connectedCallback(): void {
+        this.dataset.lazy = trigger; // what starts it, for styles and tests: coming into view, or a use
         if (trigger === 'visible' && 'IntersectionObserver' in window) {
           this.observer = new IntersectionObserver(
             (entries) => {

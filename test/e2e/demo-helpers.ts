@@ -68,30 +68,66 @@ export async function paste(box: Locator, text: string, replace = true): Promise
   );
 }
 
+// GA_CPU_THROTTLE=4 runs the scrolled pages on a CPU four times slower (Chromium's own throttling), as
+// on a slow phone: what loads late then arrives while in view. The measure must not change.
+const THROTTLE = Number(process.env.GA_CPU_THROTTLE || 1);
+
 /**
- * The cumulative layout shift of a page scrolled from top to bottom, most of a screen at a time as a
- * reader scrolls, once every demo in `tags` is ready: what moved without the reader doing anything.
+ * The cumulative layout shift of a page scrolled from top to bottom, 600 px at a time as a reader
+ * scrolls: what moved without the reader doing anything (the browser's Layout Instability entries,
+ * shifts after input left out as the standard does). The nodes that moved are printed.
+ *
+ * Deterministic whatever the machine's load: it waits for what the page says, never for time.
+ * Before the first scroll, every <ga-stamp> has measured the room its content takes (data-reserved)
+ * or is in place (data-stamped), as on any phone within its first idle moments. At each stop it
+ * waits until everything in view is final: stamps in place, each widget that starts when seen
+ * (data-lazy=visible) loaded (data-ready) and not busy with its first run. At the end, every demo in
+ * `tags` is ready. A shift is then counted whenever it happened.
  */
-export async function shiftWhileScrolled(page: Page, url: string, tags: readonly string[]): Promise<number> {
+export async function shiftWhileScrolled(page: Page, url: string, tags: readonly string[] = []): Promise<number> {
+  if (THROTTLE > 1) await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
   await page.addInitScript(() => {
-    const w = window as unknown as { __shift: number; __shifts: PerformanceObserver; __flush: () => number };
-    w.__shift = 0;
+    type Shift = { value: number; sources: string[] };
+    const w = window as unknown as { __shifts: Shift[]; __flush: () => Shift[] };
+    w.__shifts = [];
     const add = (entries: PerformanceEntryList) => {
-      for (const entry of entries as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.__shift += entry.value;
+      for (const entry of entries as unknown as { value: number; hadRecentInput: boolean; sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] }[]) {
+        if (entry.hadRecentInput) continue;
+        // what moved, in which part of the page, from where to where
+        const sources = (entry.sources ?? []).map((s) => {
+          const node = s.node;
+          if (!(node instanceof Element)) return String(node?.nodeName);
+          const part = node.closest('section.demo, figure, h2, p, li');
+          const where = part?.querySelector('.demo-title')?.textContent ?? part?.textContent?.slice(0, 40) ?? '';
+          const rect = (r: DOMRectReadOnly) => `(${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)})`;
+          return `${node.tagName.toLowerCase()}.${node.className} (${where.trim()}) ${rect(s.previousRect)}→${rect(s.currentRect)}`;
+        });
+        w.__shifts.push({ value: entry.value, sources });
+      }
     };
-    w.__shifts = new PerformanceObserver((list) => add(list.getEntries()));
-    w.__shifts.observe({ type: 'layout-shift', buffered: true });
-    w.__flush = () => (add(w.__shifts.takeRecords()), w.__shift);
+    const observer = new PerformanceObserver((list) => add(list.getEntries()));
+    observer.observe({ type: 'layout-shift', buffered: true });
+    w.__flush = () => (add(observer.takeRecords()), w.__shifts);
   });
   await page.goto(url);
-  const frame = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  for (;;) {
-    const { y, max } = await page.evaluate(() => ({ y: scrollY, max: document.documentElement.scrollHeight - innerHeight }));
-    if (y >= max) break;
-    await page.mouse.wheel(0, 600);
-    await frame();
+  await page.waitForLoadState('load');
+  await page.waitForFunction(() => [...document.querySelectorAll('ga-stamp')].every((stamp) => stamp.matches('[data-reserved], [data-stamped]')));
+  for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForFunction(() => {
+      const inView = (el: Element) => {
+        const box = el.getBoundingClientRect();
+        return box.bottom > 0 && box.top < innerHeight;
+      };
+      return (
+        [...document.querySelectorAll('ga-stamp')].filter(inView).every((stamp) => stamp.hasAttribute('data-stamped')) &&
+        [...document.querySelectorAll('[data-lazy=visible]')].filter(inView).every((widget) => widget.hasAttribute('data-ready') && widget.getAttribute('data-state') !== 'busy')
+      );
+    });
   }
   for (const tag of tags) await expect(page.locator(tag)).toHaveAttribute('data-ready', '');
-  await frame();
-  return page.evaluate(() => (window as unknown as { __flush: () => number }).__flush());
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const shifts = await page.evaluate(() => (window as unknown as { __flush: () => { value: number; sources: string[] }[] }).__flush());
+  for (const shift of shifts.filter((s) => s.value > 0.001)) console.log(`  moved (${shift.value.toFixed(4)}): ${shift.sources.join('; ')}`);
+  return shifts.reduce((sum, shift) => sum + shift.value, 0);
 }
