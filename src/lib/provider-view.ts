@@ -120,11 +120,25 @@ export function readView(source: PlayerSource, reads: readonly Uint8Array[], ind
   const place = end < source.bytes.length ? describeProviderCut(source.bytes, end) : null;
   const tail = read.subarray(Math.max(0, read.length - 12));
   const hex = Array.from(tail, (b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ');
+  const unfinished = end === source.bytes.length ? unfinishedTail(source.bytes) : 0;
   const split =
     place?.kind === 'char'
       ? tr('providers.bytes.split', { char: place.char ?? '', before: place.bytesBefore ?? 0, size: place.charBytes ?? 0 })
-      : '';
+      : unfinished > 0
+        ? tr('providers.bytes.endsInside', { before: unfinished })
+        : '';
   return { line: tr('providers.bytes.read', { at: index + 1, total: reads.length, count: read.length }), hex: (read.length > tail.length ? '… ' : '') + hex, split };
+}
+
+/** How many bytes of a character whose last bytes are missing end `bytes` (0 when it ends on a whole character). */
+export function unfinishedTail(bytes: Uint8Array): number {
+  for (let back = 1; back <= Math.min(3, bytes.length); back++) {
+    const byte = bytes[bytes.length - back]!;
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: the lead is further back
+    const size = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return back < size ? back : 0;
+  }
+  return 0;
 }
 
 /** An event as the events layer lists it: what it was (code) and where its pieces went. */

@@ -80,9 +80,10 @@ test('the player: a cut turn keeps nothing and says so; Try again plays the whol
   await expect(player.locator('[data-part=cut-notice]')).toContainText(t(EN, 'course.providers.cutNotice'));
   await expect(player.locator('[data-part=kept]')).toHaveText(t(EN, 'course.providers.keptNothing'));
   // The text layer keeps the last read's text, then what the decoder made of the character
-  // whose last byte never came: U+FFFD.
+  // whose last byte never came: U+FFFD; the bytes layer says why.
   await expect(player.locator('[data-part=text]')).toContainText('content_block_delta');
   await expect(player.locator('[data-part=text]')).toHaveText(/\uFFFD$/);
+  await expect(player.locator('[data-part=bytes-split]')).toHaveText(t(EN, 'course.providers.bytes.endsInside', { before: 2 }));
   // The events layer shows the last events that came: the closing one is not among them.
   await expect(player.locator('[data-part=events]')).not.toContainText('message_stop');
 
