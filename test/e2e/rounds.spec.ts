@@ -175,7 +175,8 @@ test.describe('one streamed call per round (en)', () => {
     // the replica generated the second turn's tokens, not one more of the first.
     await demo.getByLabel(t(EN, 'course.roundsStop.billIn.after-the-loop')).check();
     await send.click();
-    await expect.poll(async () => Number(await replica.getAttribute('data-generated')), { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
+    // The second turn's own row (the replica's line still shows the first turn until the call opens).
+    await expect.poll(async () => Number(await rows.nth(1).getAttribute('data-generated')), { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
     await page.keyboard.press('Escape');
     await expect(demo).toHaveAttribute('data-state', 'stopped');
     await expect(rows).toHaveCount(2);
