@@ -19,6 +19,7 @@ import {
 } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import type { CompileProblem } from '../exercise-engine/types.ts';
+import { lineNumbersTheme, measureLineNumbersOnScreen } from './editor-line-numbers.ts';
 
 /** Colours from CSS variables set per theme in Exercise.astro, so that light and dark both pass contrast. */
 const highlight = HighlightStyle.define([
@@ -44,7 +45,6 @@ const theme = EditorView.theme({
   '.cm-scroller': { overflow: 'auto', fontFamily: 'var(--__sl-font-mono)', lineHeight: '1.5' },
   '.cm-content': { caretColor: 'var(--ga-code-text)', padding: '0.4rem 0' },
   '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--ga-code-text)', borderLeftWidth: '2px' },
-  '&.ga-unmeasured .cm-gutterElement': { visibility: 'hidden' },
   '.cm-gutters': { backgroundColor: 'var(--ga-code-gutter-bg)', color: 'var(--ga-code-gutter)', border: 'none' },
   '.cm-activeLine': { backgroundColor: 'var(--ga-code-active)' },
   '.cm-activeLineGutter': { backgroundColor: 'var(--ga-code-active)', color: 'var(--ga-code-text)' },
@@ -188,6 +188,7 @@ export function createEditor(options: EditorOptions): ExerciseEditor {
         tabKeys,
         keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap]),
         theme,
+        lineNumbersTheme,
         // Long comment lines wrap instead of hiding past the edge (and phones never scroll sideways).
         EditorView.lineWrapping,
         EditorView.contentAttributes.of({ tabindex: '0', 'aria-label': options.label, 'aria-describedby': options.describedBy, spellcheck: 'false', autocapitalize: 'off', autocorrect: 'off' }),
@@ -218,30 +219,7 @@ export function createEditor(options: EditorOptions): ExerciseEditor {
     }),
   });
 
-  // CodeMirror measures its lines only once it is on screen. A workbench loads a little ahead of the
-  // reader, so its editor is built off screen and places the line numbers at estimated heights; they
-  // jumped to their lines as the editor scrolled in (a layout shift, and on a phone a visible one).
-  // So until the editor has been measured on screen its line numbers stay unseen, and the scroll
-  // that brings it in measures it before that frame is drawn: they appear in place.
-  const onScreen = () => {
-    const box = view.dom.getBoundingClientRect();
-    return box.bottom > 0 && box.top < innerHeight;
-  };
-  if (!onScreen()) {
-    view.dom.classList.add('ga-unmeasured');
-    const shown = () => {
-      removeEventListener('scroll', measureWhenShown, true);
-      watcher?.disconnect();
-      view.requestMeasure({ read: () => null, write: () => view.dom.classList.remove('ga-unmeasured') });
-    };
-    const measureWhenShown = () => {
-      if (onScreen()) shown();
-    };
-    addEventListener('scroll', measureWhenShown, { capture: true, passive: true });
-    // It may also come on screen without a scroll (the page above it shrinks): a frame late, but shown.
-    const watcher = 'IntersectionObserver' in window ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && shown()) : undefined;
-    watcher?.observe(view.dom);
-  }
+  measureLineNumbersOnScreen(view);
 
   return {
     view,
