@@ -1,6 +1,7 @@
 // The model replica over real HTTP on loopback (lessons-code/rounds/model-server.ts), its clock
 // driven by the test: the same bytes as in the page, and a stop that really ends the generation on
-// the server (its token count stops growing) whether the turn streams or probes.
+// the server (its token count stops growing) whether the turn streams or probes, and with nothing
+// but fetch and an AbortSignal.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +13,7 @@ import {
   Transcript,
   VOICINGS_QUESTION,
   createFakeClock,
+  readChatChunks,
   runPollThenStreamTurn,
   runStreamEveryRoundTurn,
   textTokens,
@@ -119,6 +121,31 @@ describe('over HTTP on loopback', () => {
     expect(report.status).toBe('stopped');
     expect(report.text).toBe('');
     expect(ledger.entries).toHaveLength(1);
+  });
+
+  it('fetch with an AbortSignal, nothing else: the read rejects with an AbortError and the server’s count stops growing', async () => {
+    const { clock, server } = await start();
+    const stop = new AbortController();
+    const response = await fetch(server.url + CHAT_COMPLETIONS_PATH, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [TURN_HEADER]: 'plain fetch' },
+      body: JSON.stringify(streamed(DROP2_QUESTION)),
+      signal: stop.signal,
+    });
+    const call = server.replica.calls.forTurn('plain fetch')[0]!;
+    const chunks = readChatChunks(response.body!, { signal: stop.signal });
+    let texts = 0;
+    const reading = (async () => {
+      for await (const chunk of chunks) if (chunk.choices[0]?.delta.content) texts++;
+    })();
+    for (let i = 0; i < 5; i++) await nextToken(clock, () => call.generatedTokens);
+    await until(() => texts === 5);
+    stop.abort();
+    await expect(reading).rejects.toMatchObject({ name: 'AbortError' });
+    await until(() => call.state === 'stopped'); // the server saw the connection close
+    clock.advance(60_000);
+    expect([call.generatedTokens, clock.pending()]).toEqual([5, 0]);
+    expect(call.plannedTokens).toBeGreaterThan(100);
   });
 
   it('a client that leaves its read loop (no signal): the body is cancelled and the server stops', async () => {
