@@ -145,6 +145,7 @@ export async function settleOnFakeClock<T>(
   const watched = work.finally(() => {
     settled = true;
   });
+  watched.catch(() => undefined); // a rejection is the caller's, handed back below: not an unhandled one meanwhile
   const quiet = async () => {
     for (let i = 0; i < 3 && !settled; i++) await new Promise((resolve) => setTimeout(resolve, 0));
   };
