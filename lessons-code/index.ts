@@ -28,6 +28,7 @@ export { pumpBody, feedPieces, readBody, readPieces, BodyText, Decoding } from '
 export type { TransportOptions, OnText, TextSink } from './core/transport.ts';
 export { classifyEvent, parseJson, EventSorter } from './core/events.ts';
 export type { EventClass, StreamReadResult } from './core/events.ts';
+export { containedIn, SubstringIndex } from './core/substrings.ts';
 
 // The HTML standard's reader.
 export { readStandard, readStandardEvents, StandardParser } from './standard/parser.ts';

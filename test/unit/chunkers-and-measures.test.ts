@@ -4,11 +4,14 @@
 // Every figure here is the published lesson's (its sections "Sentences" and "Each writer with each
 // reader", /ga-ai/06-answer-on-the-wire/#sentences), not the result of running the code.
 
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   IMPROVISATION_ANSWER,
   VOICING_ANSWER,
+  SubstringIndex,
   compare,
+  containedIn,
   countBreaks,
   countLines,
   show,
@@ -209,6 +212,59 @@ describe('compare', () => {
     // and the standard reader drops the text after it. Here: a stand-in with the same shape.
     const original = 'Title:\n\n- one\n- two\n';
     expect(compare(original, 'Title:')).toBe('2 of 3 lines missing, 4 line breaks missing');
+  });
+});
+
+describe('compare on long and random texts', () => {
+  /** compare as the lesson defines it: each trimmed line of text looked for in `got` with includes(). */
+  function compareByDefinition(original: string, got: string): string {
+    if (original === got) return 'exact';
+    const lines = original.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+    const missing = lines.filter((line) => !got.includes(line)).length;
+    const lost = (original.match(/\n/g)?.length ?? 0) - (got.match(/\n/g)?.length ?? 0);
+    const parts = [...(missing > 0 ? [`${missing} of ${lines.length} lines missing`] : []), ...(lost > 0 ? [`${lost} line breaks missing`] : [])];
+    return parts.length > 0 ? parts.join(', ') : 'differs';
+  }
+
+  it('agrees with the definition on random texts: lines cut, joined, shifted, repeated', () => {
+    const piece = fc.constantFrom('a', 'b', 'ab', 'ba', 'aab', ' ', '\n', '\n\n', 'é', '😀', '- **Am**', '.');
+    const text = fc.array(piece, { maxLength: 40 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, text, (original, got) => {
+        expect(compare(original, got)).toBe(compareByDefinition(original, got));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('agrees with it on 1,200 distinct lines of every length up to 240, made of long runs of one character', () => {
+    // Windows that look alike everywhere: the case where core/substrings.ts turns to its suffix array.
+    const lines = Array.from({ length: 1200 }, (_, i) => `${'x'.repeat(i % 240)} line ${i}.`);
+    const original = lines.join('\n') + '\n';
+    const gots = [original.replaceAll('.\n', '.'), original.slice(0, original.length / 2), [...lines].reverse().join(' ')];
+    for (const got of gots) expect(compare(original, got)).toBe(compareByDefinition(original, got));
+  });
+});
+
+describe('containedIn and SubstringIndex: which strings a text contains', () => {
+  const alphabet = fc.constantFrom('a', 'b', 'c', 'ab', '\n', ' ', '😀', '\uD800');
+  const text = fc.array(alphabet, { maxLength: 60 }).map((parts) => parts.join(''));
+
+  it('give what includes() gives, for any text and strings', () => {
+    fc.assert(
+      fc.property(text, fc.array(text, { maxLength: 20 }), (t, patterns) => {
+        const index = new SubstringIndex(t);
+        expect([...containedIn(t, patterns)].sort()).toEqual([...new Set(patterns.filter((p) => t.includes(p)))].sort());
+        for (const p of patterns) expect(index.has(p), JSON.stringify([t, p])).toBe(t.includes(p));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('find every substring of a text of runs, and nothing else', () => {
+    const t = 'aaab'.repeat(50) + 'aaaa';
+    const index = new SubstringIndex(t);
+    for (const p of ['a', 'aaaa', 'aaab', 'baaa', 'aaaaa', 'bb', 'ab'.repeat(2), 'aaab'.repeat(50) + 'aaaa', 'aaab'.repeat(51)]) expect(index.has(p), p).toBe(t.includes(p));
   });
 });
 
