@@ -5,10 +5,14 @@
 // A string is looked for where its first W characters are, W being the largest power of two not
 // above its length: one pass over the text per such W (at most log2 of the longest string), each
 // window of W characters checked against the strings' first W characters; where one matches, the
-// string's whole hash, then the string itself, are compared there. When windows that look alike
-// make that too much work, a suffix array of the text answers instead (SubstringIndex, O(n log n)).
+// string's whole hash, then the string itself, are compared there. That work is counted: when
+// windows that look alike, or hashes that collide, make it more than about twice the text's length,
+// a suffix array of the text answers instead (SubstringIndex, O(n log n)). Whatever the input, the
+// whole costs O(n log n); on answers of distinct lines the hashes alone answer, several times faster.
 
-const BASE = 0x01000193; // odd: every power of it is invertible modulo 2^32
+import { expectString } from './arguments.ts';
+
+const BASE = 0x01000193; // odd: multiplying by it modulo 2^32 loses no bits
 const FILTER_BYTES = 1 << 17; // one bit per hash bucket (2^20 of them), to pass over most windows at once
 
 function hashOf(text: string, from: number, to: number): number {
@@ -17,8 +21,23 @@ function hashOf(text: string, from: number, to: number): number {
   return h;
 }
 
-/** Strings looked for: by the hash of their first W characters, then by length, then by whole hash. */
-type Groups = Map<number, Map<number, Map<number, string[]>>>;
+// Top-level functions, not closures made per call: V8's optimised loop would be thrown away on the
+// next call, whose closures are new objects.
+
+/** The hash of text[at, at + k), from the hashes of the text's prefixes and the powers of BASE. */
+function hashAt(prefix: Int32Array, power: Int32Array, at: number, k: number): number {
+  return (prefix[at + k]! - Math.imul(prefix[at]!, power[k]!)) | 0;
+}
+
+/** Where a hash's bit is in the filter: a byte (below), then bit h & 7 of it. */
+const bucket = (h: number): number => (h >>> 3) & (FILTER_BYTES - 1);
+
+/** How many characters of `pattern` the text has from `at` on before the first that differs. */
+function agreeing(text: string, at: number, pattern: string): number {
+  let i = 0;
+  while (i < pattern.length && text.charCodeAt(at + i) === pattern.charCodeAt(i)) i++;
+  return i;
+}
 
 function add<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   let value = map.get(key);
@@ -26,69 +45,82 @@ function add<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   return value;
 }
 
+/** Strings of one length by their whole hash (a few share one when hashes collide). */
+type ByHash = Map<number, string[]>;
+
 /** The strings of `patterns` that occur in `text`. */
 export function containedIn(text: string, patterns: Iterable<string>): Set<string> {
+  expectString(text, 'containedIn', 'text');
   const n = text.length;
   const found = new Set<string>();
-  const byWindow = new Map<number, Groups>();
+  // Where each string is looked for: its W, the hash of its first W characters there, and the
+  // lengths of the strings that start that way; then the strings by length and whole hash.
+  const starts = new Map<number, Map<number, number[]>>();
+  const wanted = new Map<number, ByHash>();
+  let remaining = 0;
   let longest = 0;
-  for (const pattern of patterns) {
+  for (const pattern of new Set(patterns)) {
+    expectString(pattern, 'containedIn', 'each of patterns');
     if (pattern === '') found.add(pattern);
     if (pattern === '' || pattern.length > n) continue;
     const w = 2 ** Math.floor(Math.log2(pattern.length));
-    const groups = add(byWindow, w, (): Groups => new Map());
-    const lengths = add(groups, hashOf(pattern, 0, w), () => new Map<number, Map<number, string[]>>());
-    add(add(lengths, pattern.length, () => new Map<number, string[]>()), hashOf(pattern, 0, pattern.length), () => []).push(pattern);
+    const lengths = add(add(starts, w, () => new Map<number, number[]>()), hashOf(pattern, 0, w), (): number[] => []);
+    if (!lengths.includes(pattern.length)) lengths.push(pattern.length);
+    add(add(wanted, pattern.length, (): ByHash => new Map()), hashOf(pattern, 0, pattern.length), (): string[] => []).push(pattern);
+    remaining++;
     longest = Math.max(longest, pattern.length);
   }
-  if (byWindow.size === 0) return found;
-  // prefix[i]: the hash of text[0, i); power[k]: BASE^k. The hash of text[at, at + k) is then
-  // prefix[at + k] - prefix[at] * power[k].
+  if (remaining === 0) return found;
+  // prefix[i]: the hash of text[0, i); power[k]: BASE^k (hashAt: prefix[at + k] - prefix[at] * power[k]).
   const prefix = new Int32Array(n + 1);
   for (let i = 0; i < n; i++) prefix[i + 1] = Math.imul(prefix[i]!, BASE) + text.charCodeAt(i);
   const power = new Int32Array(longest + 1);
   power[0] = 1;
   for (let k = 1; k <= longest; k++) power[k] = Math.imul(power[k - 1]!, BASE);
-  const hashAt = (at: number, k: number) => (prefix[at + k]! - Math.imul(prefix[at]!, power[k]!)) | 0;
 
-  // The work the hashes may do (lengths tried where a window matched) before the suffix array is cheaper.
+  // The work the hashes may do (lengths tried where a window matched, characters compared in vain
+  // where the hashes collided) before the suffix array is cheaper.
   let budget = 2 * n + 4096;
   const filter = new Uint8Array(FILTER_BYTES);
-  const bucket = (h: number) => (h >>> 3) & (FILTER_BYTES - 1);
-  for (const [w, groups] of byWindow) {
+  for (const [w, byStart] of starts) {
     filter.fill(0);
-    for (const h of groups.keys()) filter[bucket(h)]! |= 1 << (h & 7);
-    for (let at = 0; at + w <= n && groups.size > 0; at++) {
-      const h = hashAt(at, w);
+    for (const h of byStart.keys()) filter[bucket(h)]! |= 1 << (h & 7);
+    for (let at = 0; at + w <= n; at++) {
+      const h = hashAt(prefix, power, at, w);
       if ((filter[bucket(h)]! & (1 << (h & 7))) === 0) continue;
-      const lengths = groups.get(h);
+      const lengths = byStart.get(h);
       if (lengths === undefined) continue;
-      if ((budget -= lengths.size) < 0) return withIndex(text, byWindow, found);
-      for (const [length, byHash] of lengths) {
+      if ((budget -= lengths.length) < 0) return withIndex(text, wanted, found);
+      for (const length of lengths) {
         if (at + length > n) continue;
-        const same = byHash.get(hashAt(at, length));
+        const byHash = wanted.get(length)!;
+        const whole = hashAt(prefix, power, at, length);
+        const same = byHash.get(whole);
         if (same === undefined) continue;
         for (let i = same.length - 1; i >= 0; i--) {
-          if (!text.startsWith(same[i]!, at)) continue; // the hashes agree: now the characters
+          // The hashes agree: now the characters. A miss is a collision (strings of Thue–Morse
+          // blocks collide modulo 2^32 whatever the base): the characters it compared count.
+          const agree = agreeing(text, at, same[i]!);
+          if (agree < length) {
+            if ((budget -= agree + 1) < 0) return withIndex(text, wanted, found);
+            continue;
+          }
           found.add(same[i]!);
           same[i] = same[same.length - 1]!;
           same.pop();
+          if (--remaining === 0) return found;
         }
-        if (same.length === 0) byHash.delete(hashAt(at, length));
-        if (byHash.size === 0) lengths.delete(length);
+        if (same.length === 0) byHash.delete(whole);
       }
-      if (lengths.size === 0) groups.delete(h);
     }
   }
   return found;
 }
 
 /** The strings still looked for, found with a suffix array of the text instead. */
-function withIndex(text: string, byWindow: Map<number, Groups>, found: Set<string>): Set<string> {
+function withIndex(text: string, wanted: Map<number, ByHash>, found: Set<string>): Set<string> {
   const index = new SubstringIndex(text);
-  for (const groups of byWindow.values()) {
-    for (const lengths of groups.values()) for (const byHash of lengths.values()) for (const same of byHash.values()) for (const p of same) if (index.has(p)) found.add(p);
-  }
+  for (const byHash of wanted.values()) for (const same of byHash.values()) for (const p of same) if (index.has(p)) found.add(p);
   return found;
 }
 
@@ -103,12 +135,14 @@ export class SubstringIndex {
   private readonly suffixes: Int32Array;
 
   constructor(text: string) {
+    expectString(text, 'SubstringIndex', 'text');
     this.text = text;
     this.suffixes = suffixArray(text);
   }
 
   /** Whether the text contains `pattern`: the first suffix not below it starts with it. */
   has(pattern: string): boolean {
+    expectString(pattern, 'SubstringIndex.has', 'pattern');
     let low = 0;
     let high = this.suffixes.length;
     while (low < high) {

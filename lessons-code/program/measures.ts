@@ -20,19 +20,28 @@ export function countBreaks(text: string): number {
   return n;
 }
 
+/** Space, tab, LF, VT, FF, CR: what the walk in compare() steps over between two lines. */
+const isBlank = (code: number): boolean => code === 32 || (code >= 9 && code <= 13);
+
 /** How the text a user got differs from the original: `exact`, what is missing, or `differs`. */
 export function compare(original: string, got: string): string {
   expectString(original, 'compare', 'original');
   expectString(got, 'compare', 'got');
   if (original === got) return 'exact';
   const lines = original.split('\n').map((line) => line.trim()).filter((line) => line !== '');
-  // A line of text is still there when `got` contains it. A line of `got` that is one of them
-  // answers at once; the others are looked for all together (core/substrings.ts), never by
-  // scanning `got` once per line, which would cost their product on a long answer.
-  const gotLines = new Set(got.split('\n').map((line) => line.trim()));
-  const present = containedIn(got, new Set(lines.filter((line) => !gotLines.has(line))));
-  const found = (line: string) => gotLines.has(line) || present.has(line);
-  const missing = lines.filter((line) => !found(line)).length;
+  // A line of text is still there when `got` contains it. Most lines are where they were, give or
+  // take whitespace: one walk through `got` finds them in order. The others are looked for all
+  // together (core/substrings.ts), never by scanning `got` once per line, which would cost the
+  // product of their number and its length on a long answer.
+  const elsewhere = new Set<string>();
+  let at = 0;
+  for (const line of lines) {
+    while (at < got.length && isBlank(got.charCodeAt(at))) at++;
+    if (got.startsWith(line, at)) at += line.length;
+    else elsewhere.add(line);
+  }
+  const present = containedIn(got, elsewhere);
+  const missing = lines.filter((line) => elsewhere.has(line) && !present.has(line)).length;
   const parts: string[] = [];
   if (missing > 0) parts.push(`${missing} of ${lines.length} lines missing`);
   const lostBreaks = countBreaks(original) - countBreaks(got);

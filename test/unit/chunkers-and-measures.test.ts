@@ -9,9 +9,7 @@ import { describe, expect, it } from 'vitest';
 import {
   IMPROVISATION_ANSWER,
   VOICING_ANSWER,
-  SubstringIndex,
   compare,
-  containedIn,
   countBreaks,
   countLines,
   show,
@@ -243,28 +241,6 @@ describe('compare on long and random texts', () => {
     const original = lines.join('\n') + '\n';
     const gots = [original.replaceAll('.\n', '.'), original.slice(0, original.length / 2), [...lines].reverse().join(' ')];
     for (const got of gots) expect(compare(original, got)).toBe(compareByDefinition(original, got));
-  });
-});
-
-describe('containedIn and SubstringIndex: which strings a text contains', () => {
-  const alphabet = fc.constantFrom('a', 'b', 'c', 'ab', '\n', ' ', '😀', '\uD800');
-  const text = fc.array(alphabet, { maxLength: 60 }).map((parts) => parts.join(''));
-
-  it('give what includes() gives, for any text and strings', () => {
-    fc.assert(
-      fc.property(text, fc.array(text, { maxLength: 20 }), (t, patterns) => {
-        const index = new SubstringIndex(t);
-        expect([...containedIn(t, patterns)].sort()).toEqual([...new Set(patterns.filter((p) => t.includes(p)))].sort());
-        for (const p of patterns) expect(index.has(p), JSON.stringify([t, p])).toBe(t.includes(p));
-      }),
-      { numRuns: 1000 },
-    );
-  });
-
-  it('find every substring of a text of runs, and nothing else', () => {
-    const t = 'aaab'.repeat(50) + 'aaaa';
-    const index = new SubstringIndex(t);
-    for (const p of ['a', 'aaaa', 'aaab', 'baaa', 'aaaaa', 'bb', 'ab'.repeat(2), 'aaab'.repeat(50) + 'aaaa', 'aaab'.repeat(51)]) expect(index.has(p), p).toBe(t.includes(p));
   });
 });
 

@@ -86,3 +86,15 @@ export function tableAfter(output: string, headerStart: string, widths: number[]
   }
   return rows;
 }
+
+/**
+ * Strings whose polynomial hashes modulo 2^32 collide whatever the (odd) base: the Thue–Morse
+ * words A and B (B is A with a and b swapped) of 128 characters hash alike, so every sequence of
+ * `blocks` of them does. `sequence(bits)` gives the sequence whose i-th block is A when bit i is set.
+ */
+export function collidingBlocks(blocks: number): (bits: number) => string {
+  let a = 'a';
+  let b = 'b';
+  for (let k = 0; k < 7; k++) [a, b] = [a + b, b + a];
+  return (bits) => Array.from({ length: blocks }, (_, i) => ((bits >> i) & 1 ? a : b)).join('');
+}
