@@ -2,6 +2,9 @@
 import { defineConfig } from 'astro/config';
 import starlight from '@astrojs/starlight';
 
+/** Whether importing a module may do something: yes, except for lessons-code/, which only declares. */
+const mayHaveSideEffects = (/** @type {string} */ id) => !/[\\/]lessons-code[\\/]/.test(id);
+
 export default defineConfig({
   site: 'https://ga-course.example',
   // The course's sources live at the top level: content/, src/, lessons-code/ (see README).
@@ -14,12 +17,12 @@ export default defineConfig({
     // Workers as ES modules (every worker is created with { type: 'module' }), so that a worker can
     // load parts of itself on demand: the exercise checker loads each exercise's checks when first
     // asked (src/exercise-engine/registry-lazy.ts) instead of carrying every exercise of the course.
-    worker: { format: 'es' },
+    worker: { format: 'es', rolldownOptions: { treeshake: { moduleSideEffects: mayHaveSideEffects } } },
     build: {
       rolldownOptions: {
-        // lessons-code/ modules only declare things: importing one runs nothing, so a page that
-        // imports index.ts for one function never has to load the chunks of the others.
-        treeshake: { moduleSideEffects: (id) => !/[\\/]lessons-code[\\/]/.test(id) },
+        // lessons-code/ modules only declare things: importing one runs nothing, so a page (or a
+        // worker) that imports index.ts for one function never has to load the code of the others.
+        treeshake: { moduleSideEffects: mayHaveSideEffects },
       },
     },
     environments: {

@@ -7,7 +7,7 @@
 // - standard/  the reader written from the HTML standard (WHATWG HTML §9.2), and its line tracer;
 // - host/      the course's replica of GaChatbot.Api's chat endpoints;
 // - lab/       the course's own experiments: writer × reader pairs, cuts, streams that stop short,
-//              paced hosts, batched paints, the diff the demos show;
+//              paced hosts, batched paints;
 // - program/   the lesson's program (`npm run lesson -- l6`, cli.ts) and the measures it prints.
 // One module stays out of this file: host/http-host.ts, the replica behind node:http, which a page
 // cannot bundle; the CLI starts it as a process (host/host-process.ts).
@@ -18,10 +18,10 @@ export { splitPinned, splitAfter743, PINNED_SPLIT, SPLIT_743, PINNED_SPLIT_SOURC
 export { writeGaChatbotEvent, writeGaApiEvent, DONE_EVENT } from './ga/writers.ts';
 export { readPage, readPageResult, readPageStream, readPagePieces, PageStreamState } from './ga/page-reader.ts';
 export type { PageReadResult, PageRouting, PageAnswerListener } from './ga/page-reader.ts';
-export { readChatService, readChatServiceStream, readChatServicePieces, parseChatServiceBuffer, ChatServiceStreamState } from './ga/chat-service-reader.ts';
+export { readChatService, readChatServiceStream, parseChatServiceBuffer, ChatServiceStreamState } from './ga/chat-service-reader.ts';
 export { submitPageMessage, createPageChat, consumePageStream } from './ga/page-chat.ts';
 export type { PageConsume, PageConsumeResult, PageChat, PageSubmission, PageBubble, HistoryTurn } from './ga/page-chat.ts';
-export { GA_QUOTES, WRITER_FIX_COMMENT, PR_743_PROSE_EXAMPLE } from './ga/quotes.ts';
+export { GA_QUOTES } from './ga/quotes.ts';
 
 // The plumbing every reader shares.
 export { pumpBody, feedPieces, readBody, readPieces, BodyText, Decoding } from './core/transport.ts';
@@ -29,6 +29,7 @@ export type { TransportOptions, OnText, TextSink } from './core/transport.ts';
 export { classifyEvent, parseJson, EventSorter } from './core/events.ts';
 export type { EventClass, StreamReadResult } from './core/events.ts';
 export { containedIn, SubstringIndex } from './core/substrings.ts';
+export { expectString, expectOptions } from './core/arguments.ts';
 
 // The HTML standard's reader.
 export { readStandard, readStandardEvents, StandardParser } from './standard/parser.ts';
@@ -40,7 +41,7 @@ export type { StandardTrace, TracedLine, TraceTag, LineEnd } from './standard/tr
 // The replica of GA's host.
 export { createChatbotHost, STREAM_FAILURE_MESSAGE } from './host/chatbot-host.ts';
 export { CHAT_PATH, STREAM_PATH, MAX_BODY_BYTES, refuseRequest } from './host/requests.ts';
-export { createInPageHost, closedPortModelClient, IN_PAGE_ORIGIN } from './host/in-page-host.ts';
+export { createInPageHost } from './host/in-page-host.ts';
 export type { FetchLike } from './host/in-page-host.ts';
 
 // The lesson's program.
@@ -48,16 +49,14 @@ export { runLesson6, eventKind, answerWithLf, checkHostStream, CHECK_WORDS } fro
 export type { LessonOutput, EventKind, HostStreamChecks } from './program/lesson6.ts';
 export { countLines, countBreaks, compare, show } from './program/measures.ts';
 
-// The course's experiments: writer × reader pairs, the diff the demos show.
+// The course's experiments: writer × reader pairs.
 export { WRITERS, READERS, SPLITS, streamOf, runPair, writerReaderTable, readFailure, readStandardText, readOrThrow } from './lab/pairs.ts';
 export type { Writer, Reader, Split, PairRow, PairCell } from './lab/pairs.ts';
-export { diffText, clipDiff, shortestEdit } from './lab/text-diff.ts';
-export type { DiffPart, DiffKind, TextDiff, ShownDiffPart } from './lab/text-diff.ts';
 
 // Beyond the wire: readers as a chat page uses them, cuts, streams that stop short, paced hosts, batched paints.
 export {
   readDecodingEachPiece, readParsingEachPiece, readPageStreamResult, readStandardStreamResult, readChatServiceStreamResult, readStandardEventsResult,
-  decodingEachPiece, parsingEachPiece, pageOverPieces, standardOverPieces, chatServiceOverPieces,
+  decodingEachPiece, parsingEachPiece, pageOverPieces, standardOverPieces,
 } from './lab/stream-readers.ts';
 export type { StreamReader } from './lab/stream-readers.ts';
 export { CUT_READERS } from './lab/cuts/readers.ts';

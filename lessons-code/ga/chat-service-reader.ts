@@ -3,7 +3,7 @@
 // The read loop is the course's transport (core/transport.ts) with the client's decoder: streaming, never flushed.
 
 import { expectFunction, expectString } from '../core/arguments.ts';
-import { readBody, readPieces, type TextSink } from '../core/transport.ts';
+import { readBody, type TextSink } from '../core/transport.ts';
 
 /** What one pass of parseSseBuffer leaves: the unfinished remainder and whether `[DONE]` came. */
 export interface ChatServiceParse {
@@ -90,9 +90,4 @@ export function readChatService(stream: string): string {
  */
 export function readChatServiceStream(body: ReadableStream<Uint8Array>, options: { signal?: AbortSignal } = {}): Promise<string> {
   return readBody(body, new ChatServiceStreamState(), { ...CLIENT_DECODING, signal: options.signal }, 'readChatServiceStream');
-}
-
-/** readChatServiceStream over pieces already in hand. */
-export function readChatServicePieces(pieces: readonly Uint8Array[]): string {
-  return readPieces(pieces, new ChatServiceStreamState(), CLIENT_DECODING, 'readChatServicePieces');
 }

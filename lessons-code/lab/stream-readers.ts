@@ -123,10 +123,3 @@ export const readChatServiceStreamResult: StreamReader = (body, { signal } = {})
     if (signal?.aborted && error === signal.reason) throw error; // an abort is the caller's, not the stream's
     return thrown(error);
   });
-export const chatServiceOverPieces = (pieces: readonly Uint8Array[]): StreamReadResult => {
-  try {
-    return readPieces(pieces, new ChatServiceResult(), CLIENT_DECODING, 'chatServiceOverPieces');
-  } catch (error) {
-    return thrown(error);
-  }
-};

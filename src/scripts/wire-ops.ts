@@ -5,15 +5,13 @@ import {
   READERS,
   SPLITS,
   WRITERS,
-  clipDiff,
-  diffText,
   runPair,
   traceStandard,
   type LineEnd,
   type StandardEvent,
-  type ShownDiffPart,
   type TraceTag,
 } from '../../lessons-code/index.ts';
+import { clipDiff, diffText, type ShownDiffPart } from '../lib/text-diff.ts';
 import { lossReport, type LossReport } from '../lib/loss-report.ts';
 
 /** How many lines and events a trace carries back, and how much of each. */

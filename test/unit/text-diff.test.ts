@@ -5,12 +5,9 @@ import {
   READERS,
   SPLITS,
   WRITERS,
-  clipDiff,
-  diffText,
   runPair,
-  shortestEdit,
-  type DiffPart,
 } from '../../lessons-code/index.ts';
+import { clipDiff, diffText, type DiffPart } from '../../src/lib/text-diff.ts';
 
 const sides = (parts: readonly DiffPart[]) => ({
   original: parts.filter((p) => p.kind !== 'added').map((p) => p.text).join(''),
@@ -115,14 +112,6 @@ describe('diffText', () => {
       { kind: 'added', text: 'uvwxyz' },
       { kind: 'same', text: '\n' },
     ]);
-  });
-});
-
-describe('shortestEdit', () => {
-  it('finds the shortest script, or null past the bound', () => {
-    expect(shortestEdit([...'abcabba'], [...'cbabac'], 10)!.filter((e) => e !== 0)).toHaveLength(5);
-    expect(shortestEdit([...'abc'], [...'xyz'], 5)).toBeNull();
-    expect(shortestEdit([], [], 0)).toEqual([]);
   });
 });
 

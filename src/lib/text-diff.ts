@@ -1,4 +1,6 @@
-// The diff the demos show: what the user gets against the answer GA computed, by jsdiff
+// The diff the writer × reader demo shows (site code, not the lesson's: it lives here, outside
+// lessons-code/, so that the bundles that carry lessons-code for the exercises do not carry it):
+// what the user gets against the answer GA computed, by jsdiff
 // (the `diff` package, https://github.com/kpdecker/jsdiff): lines first, then each changed block
 // again character by character, so a lost line break shows as one removed LF rather than two whole
 // lines swapped. Every search is bounded (jsdiff's maxEditLength and timeout): past the bound, the
@@ -6,11 +8,10 @@
 // page, cut to size (clipDiff).
 
 // One module of jsdiff each (its index builds every kind of diff when loaded: 8 KB gzipped against 1.6).
-import { diffArrays } from 'diff/lib/diff/array.js';
 import { diffChars } from 'diff/lib/diff/character.js';
 import { diffLines } from 'diff/lib/diff/line.js';
 import type { ChangeObject } from 'diff';
-import { expectOptions, expectString } from '../core/arguments.ts';
+import { expectOptions, expectString } from '../../lessons-code/index.ts';
 import { cleanup, type DiffKind, type DiffPart } from './diff-cleanup.ts';
 
 export type { DiffKind, DiffPart } from './diff-cleanup.ts';
@@ -35,13 +36,6 @@ export interface DiffOptions {
 }
 
 const kindOf = (change: ChangeObject<unknown>): DiffKind => (change.added ? 'added' : change.removed ? 'removed' : 'same');
-
-/** Edits turning `a` into `b` (0 same, 1 removed, 2 added), at most `maxD` of them, or null past that bound. */
-export function shortestEdit<T>(a: readonly T[], b: readonly T[], maxD: number): (0 | 1 | 2)[] | null {
-  const changes = diffArrays(a as T[], b as T[], { maxEditLength: maxD });
-  if (changes === undefined) return null;
-  return changes.flatMap((change) => Array<0 | 1 | 2>(change.count).fill(change.added ? 2 : change.removed ? 1 : 0));
-}
 
 /** One changed block, character by character when it is small and the budget allows; whole otherwise. */
 function refine(parts: DiffPart[], removed: string, added: string, options: Required<DiffOptions>, deadline: number): void {
