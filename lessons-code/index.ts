@@ -28,7 +28,6 @@ export { pumpBody, feedPieces, readBody, readPieces, BodyText, Decoding } from '
 export type { TransportOptions, OnText, TextSink } from './core/transport.ts';
 export { classifyEvent, parseJson, EventSorter } from './core/events.ts';
 export type { EventClass, StreamReadResult } from './core/events.ts';
-export { containedIn, SubstringIndex } from './core/substrings.ts';
 export { expectString, expectOptions } from './core/arguments.ts';
 
 // The HTML standard's reader.

@@ -7,9 +7,10 @@
 // block stays "these lines removed, those added". Then made readable (diff-cleanup.ts) and, for a
 // page, cut to size (clipDiff).
 
-// One module of jsdiff each (its index builds every kind of diff when loaded: 8 KB gzipped against 1.6).
+// One module of jsdiff each (its index builds every kind of diff when loaded: 8 KB gzipped against
+// 1.4); the lines are compared as arrays, each with its LF, which is what diffLines does by default.
+import { diffArrays } from 'diff/lib/diff/array.js';
 import { diffChars } from 'diff/lib/diff/character.js';
-import { diffLines } from 'diff/lib/diff/line.js';
 import type { ChangeObject } from 'diff';
 import { expectOptions, expectString } from '../../lessons-code/index.ts';
 import { cleanup, type DiffKind, type DiffPart } from './diff-cleanup.ts';
@@ -48,6 +49,9 @@ function refine(parts: DiffPart[], removed: string, added: string, options: Requ
   else for (const change of changes) parts.push({ kind: kindOf(change), text: change.value }); // code points: no surrogate pair is cut
 }
 
+/** The lines of a text, each with its LF (the last one may have none). */
+const linesOf = (text: string): string[] => text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+
 /** How many characters two texts share at their start and at their end, cut back to whole lines. */
 function commonLines(a: string, b: string): { head: number; tail: number } {
   if (a === b) return { head: a.length, tail: 0 };
@@ -73,7 +77,8 @@ export function diffText(original: string, other: string, options: DiffOptions =
   const parts: DiffPart[] = [{ kind: 'same', text: original.slice(0, head) }];
   const midA = original.slice(head, original.length - tail);
   const midB = other.slice(head, other.length - tail);
-  const lines = diffLines(midA, midB, { maxEditLength: bounds.maxLineEdits, timeout: bounds.timeoutMs }) ?? [
+  const lineChanges = diffArrays(linesOf(midA), linesOf(midB), { maxEditLength: bounds.maxLineEdits, timeout: bounds.timeoutMs });
+  const lines = lineChanges?.map((change) => ({ ...change, value: change.value.join('') })) ?? [
     { value: midA, removed: true, added: false, count: 1 },
     { value: midB, removed: false, added: true, count: 1 },
   ];

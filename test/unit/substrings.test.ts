@@ -6,7 +6,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SubstringIndex, containedIn } from '../../lessons-code/index.ts';
+// Not in index.ts: the module is behind compare(), whose tests (chunkers-and-measures) go through it.
+import { SubstringIndex, containedIn } from '../../lessons-code/core/substrings.ts';
 import { collidingBlocks } from './helpers.ts';
 
 /** What containedIn should give: the patterns includes() finds, once each. */
@@ -67,12 +68,5 @@ describe('containedIn and SubstringIndex', () => {
     expect(sorted(containedIn('ab', ['abc', 'ab']))).toEqual(['ab']);
     expect(new SubstringIndex('').has('')).toBe(true);
     expect(new SubstringIndex('').has('a')).toBe(false);
-  });
-
-  it('refuse what is not a string, naming the argument', () => {
-    expect(() => containedIn(undefined as unknown as string, ['a'])).toThrow(new TypeError('containedIn: text must be a string, got undefined'));
-    expect(() => containedIn('a', ['a', null as unknown as string])).toThrow(/^containedIn: each of patterns must be a string, got null$/);
-    expect(() => new SubstringIndex(null as unknown as string)).toThrow(TypeError);
-    expect(() => new SubstringIndex('a').has(1 as unknown as string)).toThrow(/SubstringIndex.has: pattern must be a string/);
   });
 });
