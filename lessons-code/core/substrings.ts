@@ -1,7 +1,7 @@
 // Which of many strings a text contains, without scanning the text once per string (that costs the
 // text's length times the number of strings: quadratic on a long answer of distinct lines). Every
 // prefix of the text is hashed once (a polynomial hash modulo 2^32, so that the hash of any stretch
-// of it takes two multiplications: Rabin and Karp, https://en.wikipedia.org/wiki/Rabin%E2%80%93Karp_algorithm).
+// of it takes one multiplication: Rabin and Karp, https://en.wikipedia.org/wiki/Rabin%E2%80%93Karp_algorithm).
 // A string is looked for where its first W characters are, W being the largest power of two not
 // above its length: one pass over the text per such W (at most log2 of the longest string), each
 // window of W characters checked against the strings' first W characters; where one matches, the
@@ -12,7 +12,6 @@
 // Behind compare() (program/measures.ts), which checks its arguments; not part of index.ts.
 
 const BASE = 0x01000193; // odd: multiplying by it modulo 2^32 loses no bits
-const FILTER_BYTES = 1 << 17; // one bit per hash bucket (2^20 of them), to pass over most windows at once
 
 function hashOf(text: string, from: number, to: number): number {
   let h = 0;
@@ -20,16 +19,13 @@ function hashOf(text: string, from: number, to: number): number {
   return h;
 }
 
-// Top-level functions, not closures made per call: V8's optimised loop would be thrown away on the
-// next call, whose closures are new objects.
+// A top-level function, not a closure made per call: V8's optimised loop would be thrown away on the
+// next call, whose closure would be a new object.
 
 /** The hash of text[at, at + k), from the hashes of the text's prefixes and the powers of BASE. */
 function hashAt(prefix: Int32Array, power: Int32Array, at: number, k: number): number {
   return (prefix[at + k]! - Math.imul(prefix[at]!, power[k]!)) | 0;
 }
-
-/** Where a hash's bit is in the filter: a byte (below), then bit h & 7 of it. */
-const bucket = (h: number): number => (h >>> 3) & (FILTER_BYTES - 1);
 
 /** How many characters of `pattern` the text has from `at` on before the first that differs. */
 function agreeing(text: string, at: number, pattern: string): number {
@@ -79,14 +75,9 @@ export function containedIn(text: string, patterns: Iterable<string>): Set<strin
   // The work the hashes may do (lengths tried where a window matched, characters compared in vain
   // where the hashes collided) before the suffix array is cheaper.
   let budget = 2 * n + 4096;
-  const filter = new Uint8Array(FILTER_BYTES);
   for (const [w, byStart] of starts) {
-    filter.fill(0);
-    for (const h of byStart.keys()) filter[bucket(h)]! |= 1 << (h & 7);
     for (let at = 0; at + w <= n; at++) {
-      const h = hashAt(prefix, power, at, w);
-      if ((filter[bucket(h)]! & (1 << (h & 7))) === 0) continue;
-      const lengths = byStart.get(h);
+      const lengths = byStart.get(hashAt(prefix, power, at, w));
       if (lengths === undefined) continue;
       if ((budget -= lengths.length) < 0) return withIndex(text, wanted, found);
       for (const length of lengths) {

@@ -1,7 +1,10 @@
 // The two server-side writers of GA's plain chat stream: one chunk in, the bytes of one event out.
 
+import { expectString } from '../core/arguments.ts';
+
 // GaChatbot.Api WriteSseLineAsync, Apps/GaChatbot.Api/Controllers/ChatbotController.cs lines 449–474 at a826864
 export function writeGaChatbotEvent(chunk: string): string {
+  expectString(chunk, 'writeGaChatbotEvent', 'chunk');
   let event = '';
   for (const line of chunk.replaceAll('\r', '').split('\n')) event += 'data: ' + line + '\n';
   return event + '\n';
@@ -9,6 +12,7 @@ export function writeGaChatbotEvent(chunk: string): string {
 
 // GaApi WriteSseLineAsync, Apps/GaApi/Controllers/ChatbotController.cs lines 318–322 at a826864 (unchanged at 8621c3e)
 export function writeGaApiEvent(chunk: string): string {
+  expectString(chunk, 'writeGaApiEvent', 'chunk');
   return 'data: ' + chunk + '\n\n';
 }
 

@@ -1,6 +1,7 @@
 // The replica as a fetch-shaped function, for the browser: no network, no port, same handler.
 
 import { createChatbotHost, type HostOptions, type ModelClient } from './chatbot-host.ts';
+import { expectOptions } from '../core/arguments.ts';
 
 /** Anything shaped like fetch: the program takes one of these and never cares which host is behind it. */
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
@@ -15,6 +16,7 @@ export const closedPortModelClient: ModelClient = {
 };
 
 export function createInPageHost(options: Partial<HostOptions> = {}): FetchLike {
+  expectOptions(options, 'createInPageHost'); // before the spread: a string would be spread character by character
   const handle = createChatbotHost({ modelClient: closedPortModelClient, ...options });
   return (input, init) => handle(new Request(new URL(input, IN_PAGE_ORIGIN), init));
 }

@@ -11,6 +11,7 @@ import { SPLITS, readFailure, writerReaderTable } from '../lab/pairs.ts';
 import { readStandard } from '../standard/parser.ts';
 import { DONE_EVENT, writeGaChatbotEvent } from '../ga/writers.ts';
 import { classifyEvent } from '../core/events.ts';
+import { expectString } from '../core/arguments.ts';
 
 /** The program's output, whole and in the seven blocks the lesson page shows one by one. */
 export interface LessonOutput {
@@ -87,6 +88,7 @@ export function eventKind(data: string): EventKind {
  * any of those four, so the two give the same text here.
  */
 export function answerWithLf(answer: string): string {
+  expectString(answer, 'answerWithLf', 'answer');
   return answer.replace(/\r\n|\r/g, '\n');
 }
 

@@ -4,6 +4,7 @@
 // stream threw away.
 
 import { StandardParser, type LineRule, type StandardEvent } from './parser.ts';
+import { expectString } from '../core/arguments.ts';
 
 /**
  * What happened to one line:
@@ -53,6 +54,7 @@ const BOM = '\uFEFF';
 
 /** Runs the standard reader on a whole stream and reports, line by line, the rule that applied. */
 export function traceStandard(stream: string): StandardTrace {
+  expectString(stream, 'traceStandard', 'stream');
   const bom = stream.startsWith(BOM);
   const text = bom ? stream.slice(1) : stream;
   const lines: TracedLine[] = [];
