@@ -8,7 +8,7 @@ import type { CutScanView } from './beyond-ops.ts';
 import { wireByteCut } from './byte-cut.ts';
 import { createComputer } from './compute.ts';
 import { createRunner, h, part, Strings } from './demo-kit.ts';
-import { renderCutContext } from './cut-context.ts';
+import { cutVerdicts, renderCutContext, showCutPlace } from './cut-context.ts';
 
 /** The scan tries every cut of the stream (about 2,800 reads): far less than this, even on a slow phone. */
 const SCAN_TIME_LIMIT = 20_000;
@@ -20,13 +20,7 @@ export function mount(host: HTMLElement): void {
   const place = part(host, 'place');
   const context = part(host, 'context');
   const reads = part(host, 'reads');
-  const rows = CUT_READERS.map((reader) => ({
-    id: reader.id,
-    tr: host.querySelector<HTMLElement>(`[data-testid="readers"] tr[data-reader="${reader.id}"]`)!,
-    verdict: part(host, `verdict-${reader.id}`),
-    detail: part(host, `detail-${reader.id}`),
-    uncut: part(host, `uncut-${reader.id}`),
-  }));
+  const verdicts = cutVerdicts(host, CUT_READERS.map((reader) => reader.id));
   const scanButton = host.querySelector<HTMLButtonElement>('[data-scan]')!;
   const scanArea = part(host, 'scan');
   const scanStatus = part(host, 'scan-status');
@@ -36,7 +30,7 @@ export function mount(host: HTMLElement): void {
 
   const clearCut = () => {
     for (const node of [place, context, reads]) node.replaceChildren();
-    for (const row of rows) for (const node of [row.verdict, row.detail, row.uncut]) node.replaceChildren();
+    verdicts.clear();
   };
   const runner = createRunner({ host, status: part(host, 'status'), strings: s, clear: clearCut });
   const clearScan = () => {
@@ -47,18 +41,10 @@ export function mount(host: HTMLElement): void {
 
   const render = (view: CutView) => {
     control.show(view.at, view.valueText);
-    place.dataset.kind = view.kind;
-    place.replaceChildren(h('strong', undefined, view.cutAt), ' ', h('span', undefined, view.place));
+    showCutPlace(place, view);
     renderCutContext(context, view.context, t('cutMark'));
     reads.textContent = view.reads;
-    for (const row of rows) {
-      const shown = view.rows.find((r) => r.id === row.id)!;
-      row.tr.dataset.same = String(shown.same);
-      row.verdict.className = shown.same ? 'ok' : 'bad';
-      row.verdict.textContent = shown.verdict;
-      row.detail.textContent = shown.detail;
-      row.uncut.textContent = shown.uncut;
-    }
+    verdicts.show(view.rows);
   };
   const update = (at: number) =>
     runner.run(async () => {

@@ -6,7 +6,7 @@ import { PROVIDER_CUT_READERS, recordingById, type RecordingId } from '../../les
 import { kindLabel, providerCutView, type ProviderCutView } from '../lib/provider-view.ts';
 import { wireByteCut } from './byte-cut.ts';
 import { createWorkerComputer } from './compute.ts';
-import { renderCutContext } from './cut-context.ts';
+import { cutVerdicts, renderCutContext, showCutPlace } from './cut-context.ts';
 import { createRunner, h, part, Strings } from './demo-kit.ts';
 import type { ProviderScanView } from './provider-ops.ts';
 
@@ -19,13 +19,7 @@ export function mount(host: HTMLElement): void {
   const figures = part(host, 'figures');
   const place = part(host, 'place');
   const context = part(host, 'context');
-  const rows = PROVIDER_CUT_READERS.map((reader) => ({
-    id: reader.id,
-    tr: host.querySelector<HTMLElement>(`[data-testid="layers"] tr[data-layer="${reader.id}"]`)!,
-    verdict: part(host, `verdict-${reader.id}`),
-    detail: part(host, `detail-${reader.id}`),
-    uncut: part(host, `uncut-${reader.id}`),
-  }));
+  const verdicts = cutVerdicts(host, PROVIDER_CUT_READERS.map((reader) => reader.id));
   const scanButton = host.querySelector<HTMLButtonElement>('[data-scan]')!;
   const scanArea = part(host, 'scan');
   const scanStatus = part(host, 'scan-status');
@@ -34,7 +28,7 @@ export function mount(host: HTMLElement): void {
 
   const clearCut = () => {
     for (const node of [place, context]) node.replaceChildren();
-    for (const row of rows) for (const node of [row.verdict, row.detail, row.uncut]) node.replaceChildren();
+    verdicts.clear();
   };
   const runner = createRunner({ host, status: part(host, 'status'), strings: s, clear: clearCut });
   const clearScan = () => {
@@ -45,17 +39,9 @@ export function mount(host: HTMLElement): void {
 
   const render = (view: ProviderCutView) => {
     control.show(view.at, view.valueText);
-    place.dataset.kind = view.kind;
-    place.replaceChildren(h('strong', undefined, view.cutAt), ' ', h('span', undefined, view.place));
+    showCutPlace(place, view);
     renderCutContext(context, view.context, t('cutMark'));
-    for (const row of rows) {
-      const shown = view.rows.find((r) => r.id === row.id)!;
-      row.tr.dataset.same = String(shown.same);
-      row.verdict.className = shown.same ? 'ok' : 'bad';
-      row.verdict.textContent = shown.verdict;
-      row.detail.textContent = shown.detail;
-      row.uncut.textContent = shown.uncut;
-    }
+    verdicts.show(view.rows);
   };
   // One cut is two reads of a few kilobytes: quick enough to compute here, as the learner moves the slider.
   const update = (at: number) =>
