@@ -28,22 +28,25 @@ export function compare(original: string, got: string): string {
   expectString(original, 'compare', 'original');
   expectString(got, 'compare', 'got');
   if (original === got) return 'exact';
-  const lines = original.split('\n').map((line) => line.trim()).filter((line) => line !== '');
   // A line of text is still there when `got` contains it. Most lines are where they were, give or
   // take whitespace: one walk through `got` finds them in order. The others are looked for all
   // together (core/substrings.ts), never by scanning `got` once per line, which would cost the
   // product of their number and its length on a long answer.
-  const elsewhere = new Set<string>();
+  let total = 0;
+  const elsewhere: string[] = [];
   let at = 0;
-  for (const line of lines) {
+  for (const raw of original.split('\n')) {
+    const line = raw.trim();
+    if (line === '') continue;
+    total++;
     while (at < got.length && isBlank(got.charCodeAt(at))) at++;
     if (got.startsWith(line, at)) at += line.length;
-    else elsewhere.add(line);
+    else elsewhere.push(line);
   }
   const present = containedIn(got, elsewhere);
-  const missing = lines.filter((line) => elsewhere.has(line) && !present.has(line)).length;
+  const missing = elsewhere.filter((line) => !present.has(line)).length;
   const parts: string[] = [];
-  if (missing > 0) parts.push(`${missing} of ${lines.length} lines missing`);
+  if (missing > 0) parts.push(`${missing} of ${total} lines missing`);
   const lostBreaks = countBreaks(original) - countBreaks(got);
   if (lostBreaks > 0) parts.push(`${lostBreaks} line breaks missing`);
   return parts.length > 0 ? parts.join(', ') : 'differs';
