@@ -6,6 +6,7 @@ import { compare } from '../program/measures.ts';
 import { readPage } from '../ga/page-reader.ts';
 import { readStandard } from '../standard/parser.ts';
 import { DONE_EVENT, writeGaApiEvent, writeGaChatbotEvent } from '../ga/writers.ts';
+import { expectArray, expectFunction } from '../core/arguments.ts';
 
 export interface Writer {
   id: string;
@@ -50,6 +51,8 @@ export const SPLITS: readonly Split[] = [
 
 /** The stream a writer sends for some chunks: one event per chunk, then `[DONE]`. */
 export function streamOf(write: (chunk: string) => string, chunks: readonly string[]): string {
+  expectFunction(write, 'streamOf', 'write');
+  expectArray(chunks, 'streamOf', 'chunks');
   let stream = '';
   for (const chunk of chunks) stream += write(chunk);
   return stream + DONE_EVENT;

@@ -29,6 +29,8 @@ const CASES: [name: keyof typeof lessons, argument: string, calls: unknown[][]][
   ['createChatbotHost', 'options', [['x'], [null]]],
   ['readStandardStream', 'body', [[null], [undefined], ['data: x\n\n']]],
   ['bodyOf', 'pieces', [[null], ['bytes']]],
+  ['streamOf', 'write', [[null, []], ['data: ', []]]],
+  ['streamOf', 'chunks', [[(c: string) => c, null], [(c: string) => c, 'a chunk']]],
 ];
 
 /** Readers of a body: they reject (or throw) the same TypeError. */
