@@ -3,12 +3,10 @@
 // last read did to it, and the bubble shows the answer channel through the sentence policy.
 
 import { applySentencePolicy, createStreamPlayer, realClock, splitReads, type SentencePolicy, type StreamPlayer, type Transport } from '../../lessons-code/index.ts';
-import { PACES, endView, eventView, playerSource, progressText, readSizeOf, readView, recordingChoices, sourceFigures, type Pace, type PlayerSource } from '../lib/provider-view.ts';
+import { PACES, endView, playerSource, progressText, readSizeOf, readView, recordingChoices, sourceFigures, type Pace, type PlayerSource } from '../lib/provider-view.ts';
 import { announce, h, part, Strings } from './demo-kit.ts';
 import { appendVisible } from './whitespace.ts';
-
-/** The events layer lists the last few events, so that its height stays the same. */
-const SHOWN_EVENTS = 6;
+import { EventsLayer } from './provider-events-layer.ts';
 
 export function mount(host: HTMLElement): void {
   const s = new Strings(host, 'providers');
@@ -27,8 +25,7 @@ export function mount(host: HTMLElement): void {
   let policy: SentencePolicy = 'every-delta';
   let answer = '';
   let complete = false;
-  let events: HTMLElement[] = [];
-  let eventCount = 0;
+  const events = new EventsLayer(p('events'), p('events-note'), t);
   /** True while Next read hands over a read: the status line speaks once, after it. */
   let stepping = false;
 
@@ -59,15 +56,12 @@ export function mount(host: HTMLElement): void {
     reads = splitReads(source.provider, source.bytes, readSizeOf(readsBox!.value));
     answer = '';
     complete = false;
-    events = [];
-    eventCount = 0;
+    events.clear();
     host.dataset.state = 'idle';
     setText('figures', sourceFigures(source, reads.length, t));
     setText('progress', progressText(0, reads.length, t));
     setText('bytes-line', t('bytes.none'));
     for (const name of ['bytes-hex', 'bytes-split', 'growing', 'text', 'kept']) setText(name, '');
-    setText('events-note', t('events.none'));
-    p('events').replaceChildren();
     setDelta('answer', null);
     setDelta('reasoning', null);
     setText('reasoning', t('reasoningEmpty'));
@@ -99,18 +93,7 @@ export function mount(host: HTMLElement): void {
           // word (U+FFFD for a character whose last bytes never came) follows the last read's text.
           appendVisible(p('text'), text);
         },
-        event: (_event, routes) => {
-          const view = eventView(routes);
-          // Long event names may break after a dot or an underscore, never inside a word.
-          const name = h('code', undefined, ...view.name.split(/(?<=[._])/).flatMap((piece) => [piece, h('wbr')]));
-          const item = h('li', undefined, name, ...view.kinds.map((kind) => h('span', { class: 'ps-route', 'data-kind': kind }, t(`route.${kind}`))));
-          events = [...events, item].slice(-SHOWN_EVENTS);
-          eventCount++;
-          const list = p('events');
-          list.replaceChildren(...events);
-          list.setAttribute('start', String(eventCount - events.length + 1));
-          setText('events-note', eventCount > events.length ? t('events.earlier', { count: eventCount - events.length }) : '');
-        },
+        event: (_event, routes) => events.add(routes),
         answer: (delta, aggregate) => {
           answer = aggregate;
           setDelta('answer', delta);
