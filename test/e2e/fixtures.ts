@@ -169,6 +169,20 @@ export async function readyWidget(page: Page, selector: string): Promise<Locator
  * each exercise checked with its verdicts, hints and reference solution open. Used by the axe and
  * layout tests; a widget's owner keeps its step here in step with the widget.
  */
+/** Each exercise checked as it starts, its first hint shown and its reference solution open. */
+async function checkEach(page: Page, ids: string[]): Promise<void> {
+  for (const id of ids) {
+    const box = page.locator(`#exercise-${id}`);
+    await box.scrollIntoViewIfNeeded();
+    await expect(box.locator('ga-exercise')).toHaveAttribute('data-ready', '', { timeout: 30_000 });
+    await box.locator('[data-check]').click();
+    await expect(box.locator('.exercise-report')).toBeVisible({ timeout: 30_000 });
+    await expect(box.locator('ga-exercise')).not.toHaveAttribute('data-checking', '', { timeout: 30_000 });
+    await box.locator('[data-hint]').click();
+    await box.locator('.exercise-reference summary').click();
+  }
+}
+
 export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
   landing: async () => undefined,
   source: async () => undefined,
@@ -235,16 +249,7 @@ export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
     await cut.locator('[data-scan]').click();
     await expect(cut.getByTestId('scan')).toBeVisible({ timeout: 90_000 });
     // The two exercises: checked (the starters), a hint and the reference solution open.
-    for (const id of ['route-anthropic', 'growing-text']) {
-      const box = page.locator(`#exercise-${id}`);
-      await box.scrollIntoViewIfNeeded();
-      await expect(box.locator('ga-exercise')).toHaveAttribute('data-ready', '', { timeout: 30_000 });
-      await box.locator('[data-check]').click();
-      await expect(box.locator('.exercise-report')).toBeVisible({ timeout: 30_000 });
-      await expect(box.locator('ga-exercise')).not.toHaveAttribute('data-checking', '', { timeout: 30_000 });
-      await box.locator('[data-hint]').click();
-      await box.locator('.exercise-reference summary').click();
-    }
+    await checkEach(page, ['route-anthropic', 'growing-text']);
   },
   rounds: async (page) => {
     // The timeline after a real turn of each harness; every tab of the four details once, the
@@ -260,15 +265,6 @@ export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
     await expect(stop.locator('[data-part=replica]')).toHaveAttribute('data-generation', 'generating', { timeout: 30_000 });
     await stop.locator('[data-part=send]').click();
     await expect(stop).toHaveAttribute('data-state', 'stopped', { timeout: 30_000 });
-    for (const id of ['rebuild-tool-calls', 'bill-in-finally', 'paragraph-between-rounds']) {
-      const box = page.locator(`#exercise-${id}`);
-      await box.scrollIntoViewIfNeeded();
-      await expect(box.locator('ga-exercise')).toHaveAttribute('data-ready', '', { timeout: 30_000 });
-      await box.locator('[data-check]').click();
-      await expect(box.locator('.exercise-report')).toBeVisible({ timeout: 30_000 });
-      await expect(box.locator('ga-exercise')).not.toHaveAttribute('data-checking', '', { timeout: 30_000 });
-      await box.locator('[data-hint]').click();
-      await box.locator('.exercise-reference summary').click();
-    }
+    await checkEach(page, ['rebuild-tool-calls', 'bill-in-finally', 'paragraph-between-rounds']);
   },
 };

@@ -27,6 +27,32 @@ async function noEnglish(widget: Locator, locale: Locale): Promise<void> {
 }
 
 /** The terminal's text, read from xterm's buffer, wrapped rows joined back. */
+/** Each exercise of a page checked as it starts (its report in the locale), then solved with the
+ * locale's own reference solution (the same code, comments in its language), and the page's
+ * progress line counting them all. */
+async function solveEach(page: Page, ids: string[], locale: Locale): Promise<void> {
+  await expect(page.locator('[data-progress-text]')).toHaveText(t(locale, 'course.exercise.progress', { solved: 0, total: ids.length }));
+  const file = (id: string, kind: string) => readFileSync(new URL(`../../lessons-code/exercises/${id}/${kind}.${locale.code}.ts`, import.meta.url), 'utf8');
+  for (const id of ids) {
+    const box = page.locator(`#exercise-${id}`);
+    await readyWidget(page, `#exercise-${id} ga-exercise`);
+    await expect(box.locator('.cm-line').first()).toHaveText(file(id, 'starter').split('\n')[0]!);
+    await box.locator('[data-check]').click();
+    await expect(box.locator('.exercise-summary')).not.toBeEmpty({ timeout: 30_000 });
+    await expect(box.locator('ga-exercise')).not.toHaveAttribute('data-checking', '', { timeout: 30_000 });
+    await box.locator('[data-hint]').click();
+    await uiOf(box, 'button, .exercise-summary, .exercise-case-status, summary, .exercise-label', locale);
+    await noEnglish(box, locale);
+    await box.locator('.cm-content').click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText(file(id, 'solution'));
+    await box.locator('[data-check]').click();
+    await expect(box.locator('.exercise-summary')).toHaveText(`✓ ${t(locale, 'course.exercise.allPass', { total: await box.locator('.exercise-cases > li').count() })}`, { timeout: 30_000 });
+    await noEnglish(box, locale);
+  }
+  await expect(page.locator('[data-progress-text]')).toHaveText(t(locale, 'course.exercise.progressAll', { total: ids.length }));
+}
+
 const terminalText = (page: Page) =>
   page.evaluate(() => {
     type Row = { isWrapped: boolean; translateToString(trim?: boolean): string };
@@ -255,29 +281,7 @@ for (const locale of OTHER_LOCALES) {
       await noEnglish(demo, locale);
     });
 
-    await test.step('exercises', async () => {
-      const ids = ['route-anthropic', 'growing-text'];
-      await expect(page.locator('[data-progress-text]')).toHaveText(t(locale, 'course.exercise.progress', { solved: 0, total: ids.length }));
-      const file = (id: string, kind: string) => readFileSync(new URL(`../../lessons-code/exercises/${id}/${kind}.${locale.code}.ts`, import.meta.url), 'utf8');
-      for (const id of ids) {
-        const box = page.locator(`#exercise-${id}`);
-        await readyWidget(page, `#exercise-${id} ga-exercise`);
-        await expect(box.locator('.cm-line').first()).toHaveText(file(id, 'starter').split('\n')[0]!);
-        await box.locator('[data-check]').click();
-        await expect(box.locator('.exercise-summary')).not.toBeEmpty({ timeout: 30_000 });
-        await expect(box.locator('ga-exercise')).not.toHaveAttribute('data-checking', '', { timeout: 30_000 });
-        await box.locator('[data-hint]').click();
-        await uiOf(box, 'button, .exercise-summary, .exercise-case-status, summary, .exercise-label', locale);
-        await noEnglish(box, locale);
-        await box.locator('.cm-content').click();
-        await page.keyboard.press('ControlOrMeta+a');
-        await page.keyboard.insertText(file(id, 'solution'));
-        await box.locator('[data-check]').click();
-        await expect(box.locator('.exercise-summary')).toHaveText(`✓ ${t(locale, 'course.exercise.allPass', { total: await box.locator('.exercise-cases > li').count() })}`, { timeout: 30_000 });
-        await noEnglish(box, locale);
-      }
-      await expect(page.locator('[data-progress-text]')).toHaveText(t(locale, 'course.exercise.progressAll', { total: ids.length }));
-    });
+    await test.step('exercises', () => solveEach(page, ['route-anthropic', 'growing-text'], locale));
 
     await test.step(`layout at ${PHONE_WIDTH} px`, async () => {
       expect(await outsideTheScreen(page)).toEqual([]);
@@ -331,27 +335,7 @@ for (const locale of OTHER_LOCALES) {
       await noEnglish(demo, locale);
     });
 
-    await test.step('exercises', async () => {
-      const ids = ['rebuild-tool-calls', 'bill-in-finally', 'paragraph-between-rounds'];
-      await expect(page.locator('[data-progress-text]')).toHaveText(t(locale, 'course.exercise.progress', { solved: 0, total: ids.length }));
-      const file = (id: string, kind: string) => readFileSync(new URL(`../../lessons-code/exercises/${id}/${kind}.${locale.code}.ts`, import.meta.url), 'utf8');
-      for (const id of ids) {
-        const box = page.locator(`#exercise-${id}`);
-        await readyWidget(page, `#exercise-${id} ga-exercise`);
-        await expect(box.locator('.cm-line').first()).toHaveText(file(id, 'starter').split('\n')[0]!);
-        await box.locator('[data-check]').click();
-        await expect(box.locator('.exercise-summary')).not.toBeEmpty({ timeout: 30_000 });
-        await uiOf(box, 'button, .exercise-summary, .exercise-case-status, summary, .exercise-label', locale);
-        await noEnglish(box, locale);
-        await box.locator('.cm-content').click();
-        await page.keyboard.press('ControlOrMeta+a');
-        await page.keyboard.insertText(file(id, 'solution'));
-        await box.locator('[data-check]').click();
-        await expect(box.locator('.exercise-summary')).toHaveText(`✓ ${t(locale, 'course.exercise.allPass', { total: await box.locator('.exercise-cases > li').count() })}`, { timeout: 30_000 });
-        await noEnglish(box, locale);
-      }
-      await expect(page.locator('[data-progress-text]')).toHaveText(t(locale, 'course.exercise.progressAll', { total: ids.length }));
-    });
+    await test.step('exercises', () => solveEach(page, ['rebuild-tool-calls', 'bill-in-finally', 'paragraph-between-rounds'], locale));
 
     await test.step(`layout at ${PHONE_WIDTH} px`, async () => {
       expect(await outsideTheScreen(page)).toEqual([]);
