@@ -5,6 +5,29 @@ import starlight from '@astrojs/starlight';
 /** Whether importing a module may do something: yes, except for lessons-code/, which only declares. */
 const mayHaveSideEffects = (/** @type {string} */ id) => !/[\\/]lessons-code[\\/]/.test(id);
 
+/**
+ * The exercise checker's worker calls sucrase's transform() with one fixed set of options and never
+ * asks for a source map (src/exercise-engine/transpile.ts), so its bundle leaves out the two parts of
+ * sucrase that serve only those: the options' run-time validation (with ts-interface-checker) and
+ * the source-map writer (with @jridgewell/gen-mapping), about 7 KB gzipped. In Node (the unit tests)
+ * sucrase is whole and validates the same options.
+ */
+const SUCRASE_STUBS = {
+  './Options': 'export function validateOptions() {}',
+  './computeSourceMap': "export default function computeSourceMap() { throw new Error('sucrase: no source maps in this bundle'); }",
+};
+const sucraseWithoutExtras = {
+  name: 'course:sucrase-without-extras',
+  enforce: /** @type {const} */ ('pre'),
+  resolveId(/** @type {string} */ id, /** @type {string | undefined} */ importer) {
+    if (importer && /[\\/]sucrase[\\/]dist[\\/]esm[\\/]index\.js$/.test(importer) && Object.hasOwn(SUCRASE_STUBS, id)) return `\0sucrase-stub:${id}`;
+    return null;
+  },
+  load(/** @type {string} */ id) {
+    return id.startsWith('\0sucrase-stub:') ? SUCRASE_STUBS[/** @type {keyof typeof SUCRASE_STUBS} */ (id.slice('\0sucrase-stub:'.length))] : null;
+  },
+};
+
 export default defineConfig({
   site: 'https://ga-course.example',
   // The course's sources live at the top level: content/, src/, lessons-code/ (see README).
@@ -17,7 +40,7 @@ export default defineConfig({
     // Workers as ES modules (every worker is created with { type: 'module' }), so that a worker can
     // load parts of itself on demand: the exercise checker loads each exercise's checks when first
     // asked (src/exercise-engine/registry-lazy.ts) instead of carrying every exercise of the course.
-    worker: { format: 'es', rolldownOptions: { treeshake: { moduleSideEffects: mayHaveSideEffects } } },
+    worker: { format: 'es', plugins: () => [sucraseWithoutExtras], rolldownOptions: { treeshake: { moduleSideEffects: mayHaveSideEffects } } },
     build: {
       rolldownOptions: {
         // lessons-code/ modules only declare things: importing one runs nothing, so a page (or a

@@ -26,10 +26,14 @@ const PORT = Number(process.env.GA_SIZE_PORT || (process.env.GA_E2E_PORT ? Numbe
 const FIRST_LOAD_EXTRA_BUDGET = 10 * 1024;
 /** All JavaScript once every widget of a page has been shown and used. */
 const TOTAL_BUDGET = 450 * 1024;
+/** `npm run size -- --files`: each page's script files too, largest first (where the bytes go). */
+const SHOW_FILES = process.argv.includes('--files');
 
 /** Every JavaScript response (page and workers) and its gzipped size, once per URL path. */
 class ScriptLog {
   readonly sizes = new Map<string, number>();
+  /** Scripts whose bytes could be read neither from the response nor from dist/. */
+  readonly missed: string[] = [];
   private pending: Promise<void>[] = [];
 
   constructor(page: Page) {
@@ -39,11 +43,17 @@ class ScriptLog {
       const isScript = type === 'script' || /\.m?js$/.test(url.pathname);
       if (!isScript || this.sizes.has(url.pathname)) return;
       this.sizes.set(url.pathname, 0);
+      // A worker that has already been terminated (the learner's, one per check) may take its
+      // response body with it: then the file the preview served is read from dist/ instead, so
+      // that no script counts as 0 bytes.
       this.pending.push(
-        response.body().then(
-          (body) => void this.sizes.set(url.pathname, gzipSync(body, { level: 9 }).length),
-          () => undefined,
-        ),
+        response
+          .body()
+          .catch(() => readFileSync(`dist${url.pathname}`))
+          .then(
+            (body) => void this.sizes.set(url.pathname, gzipSync(body, { level: 9 }).length),
+            () => void this.missed.push(url.pathname),
+          ),
       );
     });
   }
@@ -110,6 +120,10 @@ async function main(): Promise<number> {
       await page.waitForLoadState('networkidle');
       const total = await log.total();
       await close();
+      if (SHOW_FILES) {
+        for (const [file, bytes] of [...log.sizes].sort((a, b) => b[1] - a[1])) console.log(`    ${kb(bytes).padStart(9)}  ${file}`);
+      }
+      for (const file of log.missed) failures.push(`${path}: could not measure ${file}`);
       console.log(
         `en ${kind} (${path}): first load ${kb(first)} (${extra >= 0 ? '+' : ''}${kb(extra)} over the landing page, budget +${kb(FIRST_LOAD_EXTRA_BUDGET)}); ` +
           `every widget used: ${kb(total)} (budget ${kb(TOTAL_BUDGET)})`,

@@ -9,9 +9,11 @@
 // harness working anyway, everything it uses once learner code has run was captured when this
 // module loaded, before any learner code: Reflect.apply and friends, structuredClone, the stream
 // and Response constructors, the port's postMessage. Network and storage APIs are switched off
-// before the learner's module loads.
+// before the learner's module loads. Of lessons-code, only the modules whose names the learner's
+// code takes are loaded, before it runs (learner-imports.ts): a page's exercises do not bring the
+// whole library into this worker.
 
-import * as lessonsCode from '../../lessons-code/index.ts';
+import { isLessonsCode, loadLessonsCode } from './learner-imports.ts';
 import { MODULE_PARAMS } from './protocol.ts';
 import type { ArgSpec, ExportEntry, FetchAnswer, FromSandbox, ThrownData, ToSandbox } from './protocol.ts';
 import type { FakeRequest } from './types.ts';
@@ -62,16 +64,11 @@ class ImportNotAvailable extends ErrorCtor {
   }
 }
 
-/** `lessons-code`, and the relative paths a copy of the lesson's files would use for it. */
-export function isLessonsCode(specifier: string): boolean {
-  const bare = specifier.replace(/^(?:\.\.?\/)+/, '');
-  return bare === 'lessons-code' || bare === 'lessons-code/index.ts' || bare === 'lessons-code/index' || bare === 'lessons-code/index.js';
-}
-
-const LESSONS_CODE: Readonly<Record<string, unknown>> = freeze({ __esModule: true, ...lessonsCode });
+/** lessons-code as the learner's module sees it: what its code uses, loaded before it runs (learner-imports.ts). */
+let lessonsCode: Readonly<Record<string, unknown>> = freeze({ __esModule: true });
 
 function learnerRequire(specifier: unknown): unknown {
-  if (typeof specifier === 'string' && isLessonsCode(specifier)) return LESSONS_CODE;
+  if (typeof specifier === 'string' && isLessonsCode(specifier)) return lessonsCode;
   throw new ImportNotAvailable(StringCtor(specifier));
 }
 
@@ -283,9 +280,15 @@ export function startSandbox(port: SandboxPort, scope: object): void {
     }
   }
 
-  function load(code: string): void {
+  async function load(code: string): Promise<void> {
     if (loaded) return;
     loaded = true;
+    try {
+      lessonsCode = await loadLessonsCode(code);
+    } catch (error) {
+      send({ t: 'load-failed', syntax: null, thrown: describeThrown(error) });
+      return;
+    }
     let run: (...args: unknown[]) => unknown;
     try {
       run = new FunctionCtor(...MODULE_PARAMS, code) as (...args: unknown[]) => unknown;
@@ -357,7 +360,7 @@ export function startSandbox(port: SandboxPort, scope: object): void {
 
   port.receive((data) => {
     const message = data as ToSandbox;
-    if (message.t === 'load') load(message.code);
+    if (message.t === 'load') void load(message.code);
     else if (message.t === 'call') void call(message.id, message.name, message.args);
     else if (message.t === 'answer') {
       const resolve = asks[message.id];
