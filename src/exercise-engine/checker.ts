@@ -114,6 +114,12 @@ export class SandboxLink {
           this.onHello();
         }
         return;
+      case 'prepared': {
+        const prepared = this.onPrepared;
+        this.onPrepared = null;
+        prepared?.();
+        return;
+      }
       case 'loaded': {
         if (!this.onLoad || !isObject(data.exports)) return;
         const exports = new Map<string, ExportEntry>();
@@ -161,15 +167,33 @@ export class SandboxLink {
     if (!this.closed) this.port.postMessage(message);
   }
 
+  /** Has the learner's worker load what the code imports from lessons-code; no learner code runs. */
+  prepare(code: string): Promise<void> {
+    return this.step<void>({ t: 'prepare', code }, (resolve, abort) => {
+      this.onPrepared = resolve;
+      this.abortPrepare = abort;
+    });
+  }
+
+  private onPrepared: (() => void) | null = null;
+  private abortPrepare: () => void = () => undefined;
+
   load(code: string): Promise<LoadOutcome> {
-    return new Promise<LoadOutcome>((resolve, reject) => {
+    return this.step<LoadOutcome>({ t: 'load', code }, (resolve, abort) => {
+      this.onLoad = resolve;
+      this.abortLoad = abort;
+    });
+  }
+
+  /** Sends one step of loading and waits for its answer (CheckAborted if the worker goes first). */
+  private step<T>(message: ToSandbox, wait: (resolve: (value: T) => void, abort: () => void) => void): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
       if (this.closed) {
         reject(new CheckAborted());
         return;
       }
-      this.onLoad = resolve;
-      this.abortLoad = () => reject(new CheckAborted());
-      this.send({ t: 'load', code });
+      wait(resolve, () => reject(new CheckAborted()));
+      this.send(message);
     });
   }
 
@@ -192,6 +216,7 @@ export class SandboxLink {
     if (this.closed) return;
     this.closed = true;
     this.port.close();
+    this.abortPrepare();
     this.abortLoad();
     for (const pending of this.calls.values()) pending.reject(new CheckAborted());
     this.calls.clear();
@@ -469,6 +494,9 @@ export async function runCheck({ definition, text, source }: CheckInput, link: S
   };
   const compiled = transpile(source);
   if (!compiled.ok) return { outcome: 'compile-error', problem: compiled.problem, console };
+  // The modules of lessons-code the code imports load before the time limit starts: fetching them
+  // is the page's business, not the learner's time (learner-imports.ts).
+  await link.prepare(compiled.code);
   hooks.onStarted?.(definition.cases.map((c) => c.id));
   const loaded = await link.load(compiled.code);
   if (loaded.kind === 'syntax') return { outcome: 'compile-error', problem: { message: loaded.message, line: null, column: null }, console };

@@ -59,6 +59,8 @@ export interface FetchAnswer {
 }
 
 export type ToSandbox =
+  /** Load the parts of lessons-code the code uses (no learner code runs), then say 'prepared'. */
+  | { t: 'prepare'; code: string }
   | { t: 'load'; code: string }
   | { t: 'call'; id: number; name: string; args: ArgSpec[] }
   | { t: 'answer'; id: number; answer: FetchAnswer };
@@ -83,6 +85,7 @@ export type ExportEntry = { fn: true } | { value: unknown } | { uncloneable: str
 
 export type FromSandbox =
   | { t: 'hello' }
+  | { t: 'prepared' }
   | { t: 'loaded'; exports: Record<string, ExportEntry> }
   | { t: 'load-failed'; syntax: string | null; thrown: ThrownData | null }
   | {

@@ -280,11 +280,15 @@ export function startSandbox(port: SandboxPort, scope: object): void {
     }
   }
 
+  // What the code imports from lessons-code, loading or loaded ('prepare' comes first; 'load' alone works too).
+  let importing: Promise<Readonly<Record<string, unknown>>> | null = null;
+  const prepare = (code: string) => (importing ??= loadLessonsCode(code));
+
   async function load(code: string): Promise<void> {
     if (loaded) return;
     loaded = true;
     try {
-      lessonsCode = await loadLessonsCode(code);
+      lessonsCode = await prepare(code);
     } catch (error) {
       send({ t: 'load-failed', syntax: null, thrown: describeThrown(error) });
       return;
@@ -360,7 +364,12 @@ export function startSandbox(port: SandboxPort, scope: object): void {
 
   port.receive((data) => {
     const message = data as ToSandbox;
-    if (message.t === 'load') void load(message.code);
+    if (message.t === 'prepare') {
+      prepare(message.code).then(
+        () => send({ t: 'prepared' }),
+        () => send({ t: 'prepared' }), // the failure is reported by 'load'
+      );
+    } else if (message.t === 'load') void load(message.code);
     else if (message.t === 'call') void call(message.id, message.name, message.args);
     else if (message.t === 'answer') {
       const resolve = asks[message.id];

@@ -5,11 +5,12 @@
 // marked; next-exercise and progress links; the shortcut per platform, none on touch screens, the
 // keyboard help once; errors in the page's language with the engine's own text; the editor
 // refusing code past its limit; a full store; reset; the keyboard alone; an endless loop stopped
-// while the page answers; the editor and checker loaded only when needed.
+// while the page answers; the editor and checker loaded only when needed; a learner module's
+// imports from lessons-code (06c's and 06d's exercises), named or as a namespace.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { EN, LOCALES, expect, lessonUrl, t as tl, test } from './fixtures.ts';
+import { EN, LOCALES, expect, lessonUrl, modelStreamUrl, roundsUrl, t as tl, test } from './fixtures.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 const IDS = ['predict', 'fix-746', 'error-ends-stream', 'chunks-as-units'] as const;
@@ -29,7 +30,7 @@ const attacks = readdirSync(new URL('test/unit/exercises-attacks/', ROOT))
 const t = (key: string, vars?: Record<string, string | number>) => tl(EN, `course.exercise.${key}`, vars);
 
 /** The workbench of one exercise, scrolled into view and loaded. */
-async function open(page: Page, id: Id): Promise<Locator> {
+async function open(page: Page, id: string): Promise<Locator> {
   const box = page.locator(`#exercise-${id}`);
   await box.scrollIntoViewIfNeeded();
   await expect(box.locator('ga-exercise')).toHaveAttribute('data-ready', '', { timeout: 30_000 });
@@ -429,4 +430,36 @@ test('the editor and the checker load only when an exercise comes near, never on
   await check(box);
   expect(scripts.filter((url) => /checker-worker/.test(url)).length).toBe(1);
   expect(scripts.filter((url) => /sandbox-worker/.test(url)).length).toBeGreaterThanOrEqual(1);
+});
+
+// The learner's worker loads from lessons-code only the modules the learner's code names
+// (src/exercise-engine/learner-imports.ts), and all of it for a namespace import: both must pass.
+test('a learner module gets what it imports from lessons-code: named imports, a namespace import', async ({ page }) => {
+  const files: string[] = [];
+  page.context().on('request', (request) => void files.push(new URL(request.url()).pathname));
+  const solved = async (box: Locator, code: string) => {
+    await setCode(page, box, code);
+    await check(box);
+    const got = await statuses(box);
+    expect(got.length).toBeGreaterThan(0);
+    expect(got.every((s) => s === 'pass'), code).toBe(true);
+  };
+  await page.goto(roundsUrl(EN));
+  const rounds = await open(page, 'bill-in-finally');
+  const named = read('lessons-code/exercises/bill-in-finally/solution.ts');
+  await solved(rounds, named);
+  // Named imports: the module that defines them came, the providers' recordings (06c's) did not;
+  // a namespace import brings the whole library, recordings included.
+  const recordings = () => files.some((file) => /\/(?:openai-responses|anthropic-messages|gemini-stream)-[\w-]+\.js$/.test(file));
+  expect(files.some((file) => /\/round-reader-[\w-]+\.js$/.test(file))).toBe(true);
+  expect(recordings()).toBe(false);
+  const namespace = named.replace(
+    "import { RoundReader, readChatChunks } from 'lessons-code';",
+    "import * as lessons from 'lessons-code';\nconst { RoundReader, readChatChunks } = lessons;",
+  );
+  expect(namespace).not.toBe(named);
+  await solved(rounds, namespace);
+  expect(recordings()).toBe(true);
+  await page.goto(modelStreamUrl(EN));
+  await solved(await open(page, 'route-anthropic'), read('lessons-code/exercises/route-anthropic/alternatives/switch-on-delta.ts'));
 });
