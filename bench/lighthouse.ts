@@ -6,7 +6,7 @@
 //   npm run build && npm run bench:lighthouse                 every page, 3 runs each
 //   npm run bench:lighthouse -- lesson --runs=5 --details     one page kind, more runs, the costliest scripts
 //
-// Page kinds: landing, lesson, beyond. Goal for the lesson page: performance ≥ 95, accessibility 100.
+// Page kinds: landing, lesson, beyond, modelStream, rounds. Goal for the lesson page: performance ≥ 95, accessibility 100.
 
 import { loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
@@ -17,6 +17,8 @@ const PAGES = {
   landing: '/',
   lesson: '/ga-ai/06-answer-on-the-wire/',
   beyond: '/ga-ai/06b-beyond-the-wire/',
+  modelStream: '/ga-ai/06c-model-stream/',
+  rounds: '/ga-ai/06d-one-call-per-round/',
 } as const;
 const LOCALES = ['', '/es', '/fr'] as const;
 
