@@ -28,6 +28,17 @@ export function expectOptions(value: unknown, where: string, name = 'options'): 
   if (value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) fail(where, name, 'an object', value);
 }
 
+/** A non-null object (a function is one too), required. */
+export function expectObject(value: unknown, where: string, name: string): asserts value is object {
+  if (value === undefined) fail(where, name, 'an object', value);
+  if (typeof value !== 'function') expectOptions(value, where, name);
+}
+
+/** One of a few named choices (a provider, a policy, a harness). */
+export function expectOneOf<T>(value: unknown, choices: readonly T[], where: string, name: string): asserts value is T {
+  if (!choices.includes(value as T)) fail(where, name, `one of ${choices.join(', ')}`, value);
+}
+
 export function expectNumber(value: unknown, where: string, name: string): asserts value is number {
   if (typeof value !== 'number' || Number.isNaN(value)) fail(where, name, 'a number', value);
 }

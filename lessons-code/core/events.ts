@@ -15,6 +15,7 @@ export type EventClass =
 
 /** JSON.parse, or undefined when the text is not JSON. */
 export function parseJson(text: string): unknown {
+  expectString(text, 'parseJson', 'text');
   try {
     return JSON.parse(text);
   } catch {

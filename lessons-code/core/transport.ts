@@ -5,7 +5,7 @@
 // read() with `done`, which is what lets an abort end a read that never returns).
 // Decoding: https://encoding.spec.whatwg.org/#interface-textdecoder.
 
-import { expectArray, expectBody, expectFunction, expectOptions } from './arguments.ts';
+import { expectArray, expectBody, expectFunction, expectObject, expectOptions } from './arguments.ts';
 
 export interface TransportOptions {
   /** Aborting it cancels the body; the read that is waiting rejects with the signal's reason. */
@@ -36,6 +36,7 @@ export class Decoding {
   private atStart = true;
 
   constructor(options: TransportOptions = {}) {
+    expectOptions(options, 'Decoding');
     this.decoder = options.decode === 'each read' ? null : new TextDecoder('utf-8', { ignoreBOM: true });
     this.flush = options.flush ?? true;
   }
@@ -77,7 +78,7 @@ export class BodyText {
   private state: 'reading' | 'ended' | 'closed' = 'reading';
   private readonly where: string;
 
-  constructor(body: ReadableStream<Uint8Array>, options: TransportOptions = {}, where = 'pumpBody') {
+  constructor(body: ReadableStream<Uint8Array>, options: TransportOptions = {}, where = 'BodyText') {
     this.where = where;
     expectBody(body, where);
     expectOptions(options, where);
@@ -165,12 +166,14 @@ export interface TextSink<R> {
 
 /** A body read into a sink: pumpBody, then the sink's result. */
 export async function readBody<R>(body: ReadableStream<Uint8Array>, sink: TextSink<R>, options: TransportOptions = {}, where = 'readBody'): Promise<R> {
+  expectObject(sink, where, 'sink');
   await pumpBody(body, (text, bytes) => sink.push(text, bytes), options, where);
   return sink.end();
 }
 
 /** readBody's twin for pieces already in hand (the scans feed thousands of cuts this way). */
 export function readPieces<R>(pieces: readonly Uint8Array[], sink: TextSink<R>, options: TransportOptions = {}, where = 'readPieces'): R {
+  expectObject(sink, where, 'sink');
   feedPieces(pieces, (text, bytes) => sink.push(text, bytes), options, where);
   return sink.end();
 }

@@ -1,3 +1,4 @@
+import { expectString } from '../core/arguments.ts';
 // How GA cuts an answer into the sentence chunks it streams.
 
 /** The two expressions as GA writes them (.NET syntax); the page and the program print these. */
@@ -24,12 +25,14 @@ const isBlank = (s: string): boolean => BLANK.test(s);
 
 // SseChunker.SplitIntoChunks, Common/GA.Business.Core.Orchestration/Helpers/SseChunker.cs lines 19–29 at a826864
 export function splitPinned(answer: string | null | undefined): string[] {
+  if (answer != null) expectString(answer, 'splitPinned', 'answer');
   if (answer == null || isBlank(answer)) return [];
   return answer.split(PINNED_SPLIT).filter((piece) => !isBlank(piece));
 }
 
 // SseChunker.SplitIntoChunks after PR #743: the same guard and filter around the zero-width split
 export function splitAfter743(answer: string | null | undefined): string[] {
+  if (answer != null) expectString(answer, 'splitAfter743', 'answer');
   if (answer == null || isBlank(answer)) return [];
   return answer.split(SPLIT_743).filter((piece) => !isBlank(piece));
 }

@@ -3,6 +3,7 @@
 import type { FetchLike } from '../host/in-page-host.ts';
 import { STREAM_PATH } from '../host/chatbot-host.ts';
 import { readPageStream, type PageRouting } from './page-reader.ts';
+import { expectArray, expectBody, expectFunction, expectString } from '../core/arguments.ts';
 
 /** One turn of `history`, as the page keeps it and sends it back as `conversationHistory`. */
 export interface HistoryTurn {
@@ -61,6 +62,7 @@ const meta = (routing: PageRouting): string => `${routing.agentId || 'unknown'} 
  * page would show an empty bubble this port does not).
  */
 export const consumePageStream: PageConsume = async (body, onText) => {
+  expectBody(body, 'consumePageStream');
   const { answer, routing } = await readPageStream(body, { onAnswer: onText });
   return { answer, routing };
 };
@@ -78,6 +80,10 @@ export async function submitPageMessage(
   history: HistoryTurn[],
   consume: PageConsume = consumePageStream,
 ): Promise<PageSubmission | null> {
+  expectFunction(host, 'submitPageMessage', 'host');
+  expectString(input, 'submitPageMessage', 'input');
+  expectArray(history, 'submitPageMessage', 'history');
+  expectFunction(consume, 'submitPageMessage', 'consume');
   const message = input.trim();
   if (!message) return null;
   const bubbles: PageBubble[] = [{ role: 'user', text: message, meta: null }];
@@ -124,6 +130,8 @@ export interface PageChat {
 }
 
 export function createPageChat(host: FetchLike, consume: PageConsume = consumePageStream): PageChat {
+  expectFunction(host, 'createPageChat', 'host');
+  expectFunction(consume, 'createPageChat', 'consume');
   const bubbles: PageBubble[] = [];
   const history: HistoryTurn[] = [];
   return {

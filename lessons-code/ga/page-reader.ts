@@ -3,7 +3,7 @@
 // turns the stream into the answer it shows. The read loop is the course's transport (core/transport.ts)
 // with the page's decoder: streaming, never flushed.
 
-import { expectString } from '../core/arguments.ts';
+import { expectFunction, expectString } from '../core/arguments.ts';
 import { parseJson } from '../core/events.ts';
 import { readBody, readPieces, type TextSink } from '../core/transport.ts';
 
@@ -39,6 +39,7 @@ export class PageStreamState implements TextSink<PageReadResult> {
 
   /** `onAnswer` hears the answer so far after each push that added text (the page re-renders its bubble then). */
   constructor(onAnswer?: PageAnswerListener) {
+    if (onAnswer !== undefined) expectFunction(onAnswer, 'PageStreamState', 'onAnswer');
     this.onAnswer = onAnswer;
   }
 

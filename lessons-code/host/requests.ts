@@ -3,6 +3,7 @@
 // answers (JSON, and RFC 9457 problem details, https://www.rfc-editor.org/rfc/rfc9457).
 
 import { pumpBody } from '../core/transport.ts';
+import { expectString } from '../core/arguments.ts';
 
 export const CHAT_PATH = '/api/chatbot/chat';
 export const STREAM_PATH = '/api/chatbot/chat/stream';
@@ -18,6 +19,9 @@ const JSON_TYPE = /^(application\/json|text\/json|application\/[^\s;/]+\+json)\s
  * JSON. The HTTP server asks it too for the methods a fetch Request cannot carry (CONNECT, TRACE).
  */
 export function refuseRequest(path: string, method: string, contentType: string | null): Response | null {
+  expectString(path, 'refuseRequest', 'path');
+  expectString(method, 'refuseRequest', 'method');
+  if (contentType !== null) expectString(contentType, 'refuseRequest', 'contentType');
   const route = path.replace(/\/+$/, '');
   if (route !== CHAT_PATH && route !== STREAM_PATH) return problem(404, 'Not Found', 'https://tools.ietf.org/html/rfc9110#section-15.5.5');
   if (method.toUpperCase() !== 'POST') {

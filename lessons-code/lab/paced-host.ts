@@ -9,9 +9,11 @@ import { type Clock, realClock } from './paint-batcher.ts';
 import { readStandardEvents } from '../standard/parser.ts';
 import { DONE_EVENT, writeGaChatbotEvent } from '../ga/writers.ts';
 import { createInPageHost, type FetchLike } from '../host/in-page-host.ts';
+import { expectObject, expectOptions, expectString } from '../core/arguments.ts';
 
 /** The answer cut into words, each with the whitespace after it; joined, they give the text back exactly. */
 export function wordPieces(text: string): string[] {
+  expectString(text, 'wordPieces', 'text');
   if (text === '') return [];
   return text.split(/(?<=\s)(?=\S)/u);
 }
@@ -83,6 +85,7 @@ function replayHost(inner: FetchLike, clock: Clock, play: (events: readonly stri
 }
 
 export function createPacedHost(options: PacedHostOptions = {}): FetchLike {
+  expectOptions(options, 'createPacedHost');
   const clock = options.clock ?? realClock;
   const split = options.split ?? wordPieces;
   return replayHost(options.inner ?? createInPageHost(), clock, (events, player) => {
@@ -127,6 +130,7 @@ export interface BurstHostOptions {
  * host one after another, with no pause.
  */
 export function createBurstHost(options: BurstHostOptions): FetchLike {
+  expectObject(options, 'createBurstHost', 'options');
   return replayHost(options.inner ?? createInPageHost(), options.clock ?? realClock, (events, player) =>
     player.later(options.latencyMs, () => {
       for (const data of events) player.send(data);

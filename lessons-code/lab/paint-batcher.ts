@@ -1,3 +1,4 @@
+import { expectNumber, expectObject } from '../core/arguments.ts';
 // Painting a fast stream: store every delta, paint at most once per interval (40 ms), always the
 // latest aggregate, paint at once when the draft is cleared, and cancel the pending paint before
 // writing the final answer. The clock is injected so tests (and the timeline demo) can run on a
@@ -30,6 +31,7 @@ export interface FakeClock extends Clock {
 }
 
 export function createFakeClock(start = 0): FakeClock {
+  expectNumber(start, 'createFakeClock', 'start');
   let now = start;
   let nextId = 1;
   const timers = new Map<number, { at: number; run: () => void; order: number }>();
@@ -106,6 +108,7 @@ export interface PaintBatcher {
 }
 
 export function createPaintBatcher(options: PaintBatcherOptions): PaintBatcher {
+  expectObject(options, 'createPaintBatcher', 'options');
   const clock = options.clock ?? realClock;
   const interval = options.intervalMs ?? 40;
   let draft = '';

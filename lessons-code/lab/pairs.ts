@@ -6,7 +6,7 @@ import { compare } from '../program/measures.ts';
 import { readPage } from '../ga/page-reader.ts';
 import { readStandard } from '../standard/parser.ts';
 import { DONE_EVENT, writeGaApiEvent, writeGaChatbotEvent } from '../ga/writers.ts';
-import { expectArray, expectFunction } from '../core/arguments.ts';
+import { expectArray, expectFunction, expectObject, expectString } from '../core/arguments.ts';
 
 export interface Writer {
   id: string;
@@ -35,6 +35,7 @@ export const WRITERS: readonly Writer[] = [
 
 /** The standard reader's result in the table: its events, `[DONE]` left out, concatenated. */
 export function readStandardText(stream: string): string {
+  expectString(stream, 'readStandardText', 'stream');
   return readStandard(stream).filter((data) => data !== '[DONE]').join('');
 }
 
@@ -60,6 +61,8 @@ export function streamOf(write: (chunk: string) => string, chunks: readonly stri
 
 /** What a reader gives, or what it throws, as a line of the tables: `(throws) ` and the message. */
 export function readOrThrow(read: (stream: string) => string, stream: string): { text: string; thrown: boolean } {
+  expectFunction(read, 'readOrThrow', 'read');
+  expectString(stream, 'readOrThrow', 'stream');
   try {
     return { text: read(stream), thrown: false };
   } catch (error) {
@@ -85,6 +88,10 @@ export interface PairRow {
 }
 
 export function runPair(writer: Writer, reader: Reader, split: Split, answer: string): PairCell {
+  expectObject(writer, 'runPair', 'writer');
+  expectObject(reader, 'runPair', 'reader');
+  expectObject(split, 'runPair', 'split');
+  expectString(answer, 'runPair', 'answer');
   const chunks = split.split(answer);
   const stream = streamOf(writer.write, chunks);
   const { text, thrown } = readOrThrow(reader.read, stream);
@@ -98,6 +105,10 @@ export function writerReaderTable(
   readers: readonly Reader[] = READERS,
   splits: readonly Split[] = SPLITS,
 ): PairRow[] {
+  expectString(answer, 'writerReaderTable', 'answer');
+  expectArray(writers, 'writerReaderTable', 'writers');
+  expectArray(readers, 'writerReaderTable', 'readers');
+  expectArray(splits, 'writerReaderTable', 'splits');
   return writers.flatMap((writer) =>
     readers.map((reader) => ({ writer, reader, cells: splits.map((split) => runPair(writer, reader, split, answer)) })),
   );
@@ -105,6 +116,7 @@ export function writerReaderTable(
 
 /** What each reader makes of the failure stream; the standard's events are joined with ` | `. */
 export function readFailure(stream: string): { reader: string; result: string; thrown: boolean }[] {
+  expectString(stream, 'readFailure', 'stream');
   const standard = (s: string) => readStandard(s).join(' | ');
   return [
     { reader: 'HTML standard', ...resultOf(standard, stream) },

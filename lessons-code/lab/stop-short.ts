@@ -9,6 +9,7 @@ import { writeGaChatbotEvent } from '../ga/writers.ts';
 import { mapStream } from './cuts/map.ts';
 import { bodyOf, IMPROVISATION_STREAM_743 } from './cuts/streams.ts';
 import { readChatServiceStreamResult, readPageStreamResult, readStandardEventsResult, readStandardStreamResult, type StreamReader } from './stream-readers.ts';
+import { expectArray, expectBytes, expectFunction, expectNumber, expectObject, expectString } from '../core/arguments.ts';
 
 /** The whole body of GA's stream when answering fails: one error event, no `[DONE]` (ChatbotController.cs lines 91–95 at a826864). */
 export const FAILURE_STREAM = writeGaChatbotEvent(JSON.stringify({ error: STREAM_FAILURE_MESSAGE }));
@@ -52,6 +53,8 @@ export interface DropView {
 
 /** The connection drops after byte `at`: the body simply ends there (the read loop gets `done`). */
 export async function dropAt(bytes: Uint8Array, at: number): Promise<DropView> {
+  expectBytes(bytes, 'dropAt', 'bytes');
+  expectNumber(at, 'dropAt', 'at');
   const k = Math.max(0, Math.min(bytes.length, Math.trunc(at)));
   const map = mapStream(bytes);
   const closed = map.eventEnds.filter((end) => end <= k);
@@ -92,6 +95,7 @@ export interface TurnOutcome {
  * joins the history; both offer a retry.
  */
 export function settleTurn(result: StreamReadResult): TurnOutcome {
+  expectObject(result, 'settleTurn', 'result');
   if (result.error !== null) return { status: 'failed', shown: '', error: result.error, keepInHistory: false, offerRetry: true };
   if (!result.done) return { status: 'truncated', shown: result.text, error: null, keepInHistory: false, offerRetry: true };
   return { status: 'complete', shown: result.text, error: null, keepInHistory: true, offerRetry: false };
@@ -99,12 +103,17 @@ export function settleTurn(result: StreamReadResult): TurnOutcome {
 
 /** The history after a turn: the question and the answer join it only when the turn is kept. */
 export function recordTurn(history: readonly HistoryTurn[], question: string, outcome: TurnOutcome): HistoryTurn[] {
+  expectArray(history, 'recordTurn', 'history');
+  expectString(question, 'recordTurn', 'question');
+  expectObject(outcome, 'recordTurn', 'outcome');
   if (!outcome.keepInHistory) return [...history];
   return [...history, { role: 'user', content: question }, { role: 'assistant', content: outcome.shown }];
 }
 
 /** A host whose stream endpoint answers 200 with the stream's first `at` bytes, then the connection drops. */
 export function droppingHost(bytes: Uint8Array, at: number): FetchLike {
+  expectBytes(bytes, 'droppingHost', 'bytes');
+  expectNumber(at, 'droppingHost', 'at');
   const k = Math.max(0, Math.min(bytes.length, Math.trunc(at)));
   return async () =>
     new Response(bodyOf([bytes.slice(0, k)]), {
@@ -119,6 +128,9 @@ export async function submitCarefully(
   question: string,
   history: readonly HistoryTurn[],
 ): Promise<{ outcome: TurnOutcome; result: StreamReadResult; history: HistoryTurn[] }> {
+  expectFunction(host, 'submitCarefully', 'host');
+  expectString(question, 'submitCarefully', 'question');
+  expectArray(history, 'submitCarefully', 'history');
   const response = await host(STREAM_PATH, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

@@ -7,6 +7,7 @@ import { readBody, readPieces, type TextSink, type TransportOptions } from '../c
 import { ChatServiceStreamState } from '../ga/chat-service-reader.ts';
 import { readPagePieces, readPageStream, type PageReadResult } from '../ga/page-reader.ts';
 import { StandardParser } from '../standard/parser.ts';
+import { expectArray, expectBody } from '../core/arguments.ts';
 
 /** A reader of a body delivered in reads of any size. */
 export type StreamReader = (body: ReadableStream<Uint8Array>, options?: { signal?: AbortSignal }) => Promise<StreamReadResult>;
@@ -114,12 +115,20 @@ export const readParsingEachPiece: StreamReader = (body, { signal } = {}) => rea
 export const parsingEachPiece = (pieces: readonly Uint8Array[]): StreamReadResult => readPieces(pieces, new EachPieceParsed(), NAIVE_PARSING, 'parsingEachPiece');
 
 /** The GaChatbot page's consumeSseStream (readPageStream), as a result: it recognises no error event. */
-export const readPageStreamResult: StreamReader = async (body, options = {}) => pageResult(await readPageStream(body, options));
-export const pageOverPieces = (pieces: readonly Uint8Array[]): StreamReadResult => pageResult(readPagePieces(pieces));
+export const readPageStreamResult: StreamReader = async (body, options = {}) => {
+  expectBody(body, 'readPageStreamResult');
+  return pageResult(await readPageStream(body, options));
+};
+export const pageOverPieces = (pieces: readonly Uint8Array[]): StreamReadResult => {
+  expectArray(pieces, 'pageOverPieces', 'pieces');
+  return pageResult(readPagePieces(pieces));
+};
 
 /** ga-client's chatService read loop, as a result; an error event (or JSON that does not parse) is its error. */
-export const readChatServiceStreamResult: StreamReader = (body, { signal } = {}) =>
-  readBody(body, new ChatServiceResult(), { ...CLIENT_DECODING, signal }, 'readChatServiceStreamResult').catch((error: unknown) => {
+export const readChatServiceStreamResult: StreamReader = async (body, { signal } = {}) => {
+  expectBody(body, 'readChatServiceStreamResult'); // a bad argument is the caller's error, not the stream's
+  return readBody(body, new ChatServiceResult(), { ...CLIENT_DECODING, signal }, 'readChatServiceStreamResult').catch((error: unknown) => {
     if (signal?.aborted && error === signal.reason) throw error; // an abort is the caller's, not the stream's
     return thrown(error);
   });
+};

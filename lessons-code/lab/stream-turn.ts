@@ -7,6 +7,7 @@ import { type Clock, createPaintBatcher, type PaintReason, type PaintRecord, rea
 import { classifyEvent, EventSorter } from '../core/events.ts';
 import { pumpBody } from '../core/transport.ts';
 import { StandardParser } from '../standard/parser.ts';
+import { expectObject } from '../core/arguments.ts';
 
 export type TimelineEventKind = 'routing' | 'text' | 'done' | 'error';
 
@@ -56,6 +57,7 @@ export interface StreamTurnOptions {
 
 /** Sends one question to the host's stream endpoint and reads the answer as it arrives, painting through a batcher. */
 export async function runStreamTurn(options: StreamTurnOptions): Promise<TurnTimeline> {
+  expectObject(options, 'runStreamTurn', 'options');
   const clock = options.clock ?? realClock;
   const start = clock.now();
   const since = () => Math.round((clock.now() - start) * 1000) / 1000;
@@ -141,6 +143,8 @@ export async function settleOnFakeClock<T>(
   work: Promise<T>,
   limitSteps = 100_000,
 ): Promise<T> {
+  expectObject(clock, 'settleOnFakeClock', 'clock');
+  expectObject(work, 'settleOnFakeClock', 'work');
   let settled = false;
   const watched = work.finally(() => {
     settled = true;

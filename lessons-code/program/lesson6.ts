@@ -11,7 +11,7 @@ import { SPLITS, readFailure, writerReaderTable } from '../lab/pairs.ts';
 import { readStandard } from '../standard/parser.ts';
 import { DONE_EVENT, writeGaChatbotEvent } from '../ga/writers.ts';
 import { classifyEvent } from '../core/events.ts';
-import { expectString } from '../core/arguments.ts';
+import { expectFunction, expectString } from '../core/arguments.ts';
 
 /** The program's output, whole and in the seven blocks the lesson page shows one by one. */
 export interface LessonOutput {
@@ -76,6 +76,7 @@ export type EventKind = '[DONE]' | 'routing' | 'error' | 'text';
 
 /** classifyEvent's answer in the program's words (`[DONE]` as it appears on the wire). */
 export function eventKind(data: string): EventKind {
+  expectString(data, 'eventKind', 'data');
   const kind = classifyEvent(data).kind;
   return kind === 'done' ? '[DONE]' : kind;
 }
@@ -107,6 +108,8 @@ export interface HostStreamChecks {
 }
 
 export function checkHostStream(stream: string, answer: string): HostStreamChecks {
+  expectString(stream, 'checkHostStream', 'stream');
+  expectString(answer, 'checkHostStream', 'answer');
   const events = readStandard(stream);
   const joined = events.filter((data) => eventKind(data) === 'text').join('');
   // Past the routing event, the host's bytes are the writer's encoding of the pinned chunks, then [DONE].
@@ -124,6 +127,7 @@ async function post(host: FetchLike, path: string, message: string): Promise<Res
 
 /** `l6`: the whole program. */
 export async function runLesson6(host: FetchLike): Promise<LessonOutput> {
+  expectFunction(host, 'runLesson6', 'host');
   const out = new Printer();
   out.line('# l6');
 

@@ -4,7 +4,8 @@
 import { routeAnthropicEvent } from './anthropic.ts';
 import { routeGeminiEvent } from './gemini.ts';
 import { routeOpenAIEvent } from './openai.ts';
-import type { EventRouter, Provider, ProviderRoute } from './routes.ts';
+import { PROVIDERS, type EventRouter, type Provider, type ProviderRoute } from './routes.ts';
+import { expectOneOf, expectOptions, expectString } from '../core/arguments.ts';
 
 /** Listeners of the two channels. A listener gets each non-empty delta and its channel's aggregate after it. */
 export interface ChannelListeners {
@@ -36,6 +37,8 @@ const ROUTERS: Record<Provider, EventRouter> = {
 
 /** The routes of one event's data: `[DONE]` and data that is not JSON reach neither channel. */
 export function routeProviderEvent(provider: Provider, data: string): ProviderRoute[] {
+  expectOneOf(provider, PROVIDERS, 'routeProviderEvent', 'provider');
+  expectString(data, 'routeProviderEvent', 'data');
   // Some OpenAI-compatible servers end their stream with `data: [DONE]`; no provider here sends JSON that could be it.
   if (data === '[DONE]') return [{ kind: 'ignored', name: '[DONE]' }];
   let payload: unknown;
@@ -57,6 +60,8 @@ export class ProviderChannels {
   private readonly on: ChannelListeners;
 
   constructor(provider: Provider, on: ChannelListeners = {}) {
+    expectOneOf(provider, PROVIDERS, 'ProviderChannels', 'provider');
+    expectOptions(on, 'ProviderChannels', 'on');
     this.provider = provider;
     this.on = on;
   }

@@ -9,7 +9,8 @@ import { piecesInTwo } from '../lab/cuts/streams.ts';
 import type { ProviderStreamResult } from './channels.ts';
 import { createProviderPipeline, readProviderPieces } from './read-provider-stream.ts';
 import type { ProviderRecording } from './recordings.ts';
-import type { Provider } from './routes.ts';
+import { PROVIDERS, type Provider } from './routes.ts';
+import { expectArray, expectBytes, expectNumber, expectObject, expectOneOf } from '../core/arguments.ts';
 
 /** The kinds of place of lab/cuts/map.ts, and `event`: inside an `event:` line (OpenAI, Anthropic). */
 export type ProviderCutKind = CutKind | 'event';
@@ -32,6 +33,8 @@ export interface ProviderCutReader {
  * out as U+FFFD on both sides.
  */
 export function readProviderDecodingEachRead(provider: Provider, pieces: readonly Uint8Array[]): ProviderStreamResult {
+  expectOneOf(provider, PROVIDERS, 'readProviderDecodingEachRead', 'provider');
+  expectArray(pieces, 'readProviderDecodingEachRead', 'pieces');
   const pipeline = createProviderPipeline(provider, {}, { decode: 'each read' });
   for (const piece of pieces) pipeline.push(piece);
   return pipeline.end();
@@ -44,6 +47,8 @@ export const PROVIDER_CUT_READERS: readonly ProviderCutReader[] = [
 ];
 
 export function sameProviderResult(a: ProviderStreamResult, b: ProviderStreamResult): boolean {
+  expectObject(a, 'sameProviderResult', 'a');
+  expectObject(b, 'sameProviderResult', 'b');
   return a.answer === b.answer && a.reasoning === b.reasoning && a.complete === b.complete && a.ending === b.ending && a.detail === b.detail;
 }
 
@@ -59,6 +64,8 @@ const EVENT_FIELD = [101, 118, 101, 110, 116, 58]; // "event:"
 
 /** Where the cut after byte `at` falls in the recording. */
 export function describeProviderCut(bytes: Uint8Array, at: number): ProviderCutPlace {
+  expectBytes(bytes, 'describeProviderCut', 'bytes');
+  expectNumber(at, 'describeProviderCut', 'at');
   const map = mapOf(bytes);
   const place = describeCut(map, at);
   if (place.kind !== 'data') return place;
@@ -76,6 +83,9 @@ export interface ProviderCutResult {
 
 /** One recording cut after byte `at` (clamped), read by `reader`, against its one-read result. */
 export function cutProviderRecording(recording: ProviderRecording, at: number, reader: ProviderCutReader = PROVIDER_CUT_READERS[0]!): ProviderCutResult {
+  expectObject(recording, 'cutProviderRecording', 'recording');
+  expectNumber(at, 'cutProviderRecording', 'at');
+  expectObject(reader, 'cutProviderRecording', 'reader');
   const { bytes, provider } = recording;
   const clamped = Math.max(0, Math.min(bytes.length, Number.isFinite(at) ? Math.trunc(at) : 0));
   const uncut = reader.read(provider, [bytes]);
@@ -98,6 +108,8 @@ export interface ProviderCutScan {
 
 /** Every cut of a recording, two reads each, with one reader. */
 export function scanProviderCuts(recording: ProviderRecording, reader: ProviderCutReader = PROVIDER_CUT_READERS[0]!): ProviderCutScan {
+  expectObject(recording, 'scanProviderCuts', 'recording');
+  expectObject(reader, 'scanProviderCuts', 'reader');
   const { bytes, provider } = recording;
   const uncut = reader.read(provider, [bytes]);
   const changed: number[] = [];

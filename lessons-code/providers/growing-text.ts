@@ -1,3 +1,4 @@
+import { expectObject } from '../core/arguments.ts';
 // The second transport: a client that never hands over pieces, only the whole text received so
 // far, each time it grows (XMLHttpRequest's `responseText` on `progress`, some mobile HTTP
 // clients). Passing that whole text on at every growth would feed the parser the start of the
@@ -65,6 +66,7 @@ export class GrowingTextRelay {
  * and why: GrowingTextRelay.
  */
 export function pipeGrowingText(source: GrowingTextSource): ReadableStream<Uint8Array> {
+  expectObject(source, 'pipeGrowingText', 'source');
   const encoder = new TextEncoder();
   const relay = new GrowingTextRelay();
   let settled = false;
@@ -112,6 +114,7 @@ export function pipeGrowingText(source: GrowingTextSource): ReadableStream<Uint8
  * ends, `error`, `abort` and `timeout` fail. Call before `send()`; cancelling the stream aborts it.
  */
 export function xhrGrowingText(xhr: XMLHttpRequest): GrowingTextSource {
+  expectObject(xhr, 'xhrGrowingText', 'xhr');
   return (sink) => {
     const grow = (): void => sink.grow(xhr.responseText);
     const load = (): void => {

@@ -8,6 +8,7 @@ import type { ProviderStreamResult } from './channels.ts';
 import { GrowingTextRelay } from './growing-text.ts';
 import { createProviderPipeline, type ProviderLayerObservers, type ProviderPipeline } from './read-provider-stream.ts';
 import type { Provider } from './routes.ts';
+import { expectArray, expectObject } from '../core/arguments.ts';
 
 export type Transport = 'chunks' | 'growing-text';
 
@@ -59,7 +60,10 @@ export interface StreamPlayer {
   dispose(): void;
 }
 
-export function createStreamPlayer({ provider, reads, transport = 'chunks', gapMs, clock, observers = {} }: PlayerOptions): StreamPlayer {
+export function createStreamPlayer(options: PlayerOptions): StreamPlayer {
+  expectObject(options, 'createStreamPlayer', 'options');
+  const { provider, reads, transport = 'chunks', gapMs, clock, observers = {} } = options;
+  expectArray(reads, 'createStreamPlayer', 'options.reads');
   const pipeline: ProviderPipeline = createProviderPipeline(provider, observers);
   // The growing-text transport: the client decodes the bytes as they come (as browsers do for
   // responseText) and the relay passes on only what the parser has not had.

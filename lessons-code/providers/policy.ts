@@ -1,3 +1,4 @@
+import { expectOneOf, expectString } from '../core/arguments.ts';
 // A policy layer between the parser and the screen: the parser keeps the whole answer so far (the
 // aggregate), and the policy decides how much of it to show. The stream goes on underneath
 // whatever the policy; only what is shown changes.
@@ -26,6 +27,7 @@ export interface PolicyView {
  * might make it "3.5" or "e.g.".
  */
 export function endOfLastSentence(text: string): number {
+  expectString(text, 'endOfLastSentence', 'text');
   let end = 0;
   for (const match of text.matchAll(/[.!?…]+["'”’»)\]]*(?=\s)|\n[ \t]*\n/g)) end = match.index + match[0].length;
   return end;
@@ -39,6 +41,8 @@ const codePoints = (text: string): number => {
 
 /** What `policy` shows of the aggregate `answer`; `complete` once the provider's closing event came. */
 export function applySentencePolicy(answer: string, policy: SentencePolicy, complete: boolean): PolicyView {
+  expectString(answer, 'applySentencePolicy', 'answer');
+  expectOneOf(policy, SENTENCE_POLICIES, 'applySentencePolicy', 'policy');
   let shown: string;
   if (complete || policy === 'every-delta') shown = answer;
   else if (policy === 'sentences') shown = answer.slice(0, endOfLastSentence(answer));

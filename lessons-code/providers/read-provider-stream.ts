@@ -6,7 +6,8 @@
 import { BodyText, Decoding, type TransportOptions } from '../core/transport.ts';
 import { StandardParser, type StandardEvent } from '../standard/parser.ts';
 import { ProviderChannels, type ChannelListeners, type ProviderStreamResult } from './channels.ts';
-import type { Provider, ProviderRoute } from './routes.ts';
+import { PROVIDERS, type Provider, type ProviderRoute } from './routes.ts';
+import { expectArray, expectOneOf, expectOptions } from '../core/arguments.ts';
 
 /** What the layered view of a stream can watch, layer by layer (each optional). */
 export interface ProviderLayerObservers extends ChannelListeners {
@@ -56,6 +57,8 @@ function textLayers(provider: Provider, observers: ProviderLayerObservers) {
  * own (core/transport.ts), the naive client the cut scan compares with.
  */
 export function createProviderPipeline(provider: Provider, observers: ProviderLayerObservers = {}, options: Pick<TransportOptions, 'decode'> = {}): ProviderPipeline {
+  expectOneOf(provider, PROVIDERS, 'createProviderPipeline', 'provider');
+  expectOptions(observers, 'createProviderPipeline', 'observers');
   const layers = textLayers(provider, observers);
   const decoding = new Decoding(options); // one streaming decoder; the leading BOM dropped once
   let ended = false;
@@ -90,6 +93,8 @@ export async function readProviderStream(
   on: ProviderLayerObservers = {},
   options: Pick<TransportOptions, 'signal'> = {},
 ): Promise<ProviderStreamResult> {
+  expectOneOf(provider, PROVIDERS, 'readProviderStream', 'provider');
+  expectOptions(on, 'readProviderStream', 'on');
   const layers = textLayers(provider, on);
   const text = new BodyText(body, options, 'readProviderStream');
   try {
@@ -116,6 +121,8 @@ export async function readProviderStream(
 
 /** readProviderStream over reads already in hand: the same result, synchronously (for scans over thousands of cuts). */
 export function readProviderPieces(provider: Provider, pieces: Iterable<Uint8Array>, on: ProviderLayerObservers = {}): ProviderStreamResult {
+  expectOneOf(provider, PROVIDERS, 'readProviderPieces', 'provider');
+  expectArray(pieces, 'readProviderPieces', 'pieces');
   const pipeline = createProviderPipeline(provider, on);
   for (const piece of pieces) pipeline.push(piece);
   return pipeline.end();

@@ -2,7 +2,8 @@
 // reads of a fixed number of bytes, which cut events, lines and characters anywhere. The pacing
 // server writes a body this way; the page's player reads it this way.
 
-import type { Provider } from './routes.ts';
+import { PROVIDERS, type Provider } from './routes.ts';
+import { expectBytes, expectNumber, expectOneOf } from '../core/arguments.ts';
 
 /** One read per event, or reads of this many bytes. */
 export type ReadSize = 'event' | number;
@@ -13,6 +14,9 @@ export type ReadSize = 'event' | number;
  * body) make a last read of their own.
  */
 export function splitReads(provider: Provider, bytes: Uint8Array, size: ReadSize): Uint8Array[] {
+  expectOneOf(provider, PROVIDERS, 'splitReads', 'provider');
+  expectBytes(bytes, 'splitReads', 'bytes');
+  if (size !== 'event') expectNumber(size, 'splitReads', 'size');
   const reads: Uint8Array[] = [];
   if (size !== 'event') {
     const step = Math.max(1, Math.trunc(size));

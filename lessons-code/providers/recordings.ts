@@ -7,6 +7,7 @@ import { ANTHROPIC_MESSAGES_STREAM } from './recordings/anthropic-messages.ts';
 import { GEMINI_STREAM } from './recordings/gemini-stream.ts';
 import { OPENAI_RESPONSES_STREAM } from './recordings/openai-responses.ts';
 import type { Provider } from './routes.ts';
+import { expectObject, expectOneOf } from '../core/arguments.ts';
 
 export type RecordingId = 'openai' | 'openai-data-only' | 'anthropic' | 'gemini' | 'gemini-repeated-finish';
 
@@ -64,9 +65,9 @@ export const PROVIDER_RECORDINGS: readonly ProviderRecording[] = [
 ];
 
 export function recordingById(id: RecordingId): ProviderRecording {
-  const found = PROVIDER_RECORDINGS.find((candidate) => candidate.id === id);
-  if (found === undefined) throw new Error(`No recording called ${id}.`);
-  return found;
+  const ids = PROVIDER_RECORDINGS.map((recording) => recording.id);
+  expectOneOf(id, ids, 'recordingById', 'id');
+  return PROVIDER_RECORDINGS[ids.indexOf(id)]!;
 }
 
 /** The byte offset of `needle` in `haystack`, or -1. */
@@ -83,6 +84,7 @@ function indexOfBytes(haystack: Uint8Array, needle: Uint8Array): number {
  * `♯` of "G♯ and" (after "G" and E2 99, before AF), inside the event that carries it.
  */
 export function truncateRecording(from: ProviderRecording): TruncatedRecording {
+  expectObject(from, 'truncateRecording', 'from');
   const at = indexOfBytes(from.bytes, encoder.encode(TRUNCATE_INSIDE));
   if (at === -1) throw new Error(`The ${from.id} recording has no "${TRUNCATE_INSIDE}" to cut inside.`);
   return { from, provider: from.provider, bytes: from.bytes.slice(0, at + 3) };

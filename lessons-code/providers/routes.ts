@@ -1,3 +1,4 @@
+import { expectString } from '../core/arguments.ts';
 // What a provider's event means for the screen: the common vocabulary of the three parsers.
 // Each parser reads one event's JSON (routing by the payload's own fields, never by the raw text
 // or the SSE `event:` line) and says where each piece of it goes.
@@ -25,11 +26,13 @@ export type EventRouter = (payload: unknown) => ProviderRoute[];
 
 /** An object's own field, or undefined when the value is not an object. */
 export function field(value: unknown, key: string): unknown {
+  expectString(key, 'field', 'key');
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
 }
 
 /** A field that must be a string to count; anything else reads as undefined. */
 export function stringField(value: unknown, key: string): string | undefined {
+  expectString(key, 'stringField', 'key');
   const found = field(value, key);
   return typeof found === 'string' ? found : undefined;
 }

@@ -1,3 +1,4 @@
+import { expectObject, expectString } from '../core/arguments.ts';
 // A small checker of JSON values against a described shape: enough to hold the recordings to the
 // providers' published event shapes (./shapes.ts) and to say precisely where one differs.
 
@@ -25,6 +26,8 @@ export const orNull = (shape: Shape): Shape => oneOf(shape, nul);
 
 /** Every way `value` differs from `shape`, each as "path: problem"; none means it fits. */
 export function checkShape(value: unknown, shape: Shape, path = '$'): string[] {
+  expectObject(shape, 'checkShape', 'shape');
+  expectString(path, 'checkShape', 'path');
   switch (shape.kind) {
     case 'any':
       return [];

@@ -9,8 +9,9 @@
 //   https://github.com/googleapis/js-genai/blob/6e9b35c45e21f0d37179a24d29dca01ebed698e6/src/types.ts
 
 import type { StandardEvent } from '../standard/parser.ts';
-import type { Provider } from './routes.ts';
+import { PROVIDERS, type Provider } from './routes.ts';
 import { any, arr, bool, checkShape, enumOf, lit, num, obj, oneOf, orNull, str, type Shape } from './shape-check.ts';
+import { expectArray, expectOneOf } from '../core/arguments.ts';
 
 interface ShapeTables {
   openai: Record<string, Record<string, Shape>>;
@@ -149,6 +150,8 @@ function anthropicShape(type: string): Shape | undefined {
  * An empty list means the stream fits.
  */
 export function validateProviderEvents(provider: Provider, events: readonly StandardEvent[]): string[] {
+  expectOneOf(provider, PROVIDERS, 'validateProviderEvents', 'provider');
+  expectArray(events, 'validateProviderEvents', 'events');
   const problems: string[] = [];
   let sequence = 0;
   events.forEach((event, i) => {

@@ -1,3 +1,4 @@
+import { expectString } from '../core/arguments.ts';
 // The shapes of OpenAI's Chat Completions API that the model replica speaks and the harnesses read.
 // Checked against OpenAI's published reference:
 // - the request and `stream_options.include_usage`: https://platform.openai.com/docs/api-reference/chat/create
@@ -108,5 +109,6 @@ export const DONE_DATA = '[DONE]';
 
 /** One server-sent event with a single `data:` line: JSON never holds a raw line break. */
 export function sseData(data: string): string {
+  expectString(data, 'sseData', 'data');
   return `data: ${data}\n\n`;
 }

@@ -2,6 +2,7 @@
 // takes no real time and gives the same times, and the same bytes, every time.
 
 import type { FakeClock } from '../lab/paint-batcher.ts';
+import { expectObject } from '../core/arguments.ts';
 
 /**
  * One turn of the event loop: every task and microtask already queued gets to run. Node has
@@ -29,6 +30,8 @@ const nextTurn: () => Promise<void> =
  * few turns) would never settle: that throws instead of hanging.
  */
 export async function runOnFakeClock<T>(clock: FakeClock, work: Promise<T>): Promise<T> {
+  expectObject(clock, 'runOnFakeClock', 'clock');
+  expectObject(work, 'runOnFakeClock', 'work');
   let settled = false;
   const watched = work.finally(() => {
     settled = true;

@@ -16,6 +16,7 @@
 
 import { Turn } from './turn.ts';
 import type { HarnessName, TurnOptions, TurnReport } from './turn-types.ts';
+import { expectObject, expectOneOf } from '../core/arguments.ts';
 
 /** A harness: an async generator of the text to forward, over a turn's state. */
 type Harness = (turn: Turn) => AsyncGenerator<string, void, undefined>;
@@ -89,7 +90,9 @@ const HARNESS_GENERATORS: Record<HarnessName, Harness> = {
  * the turn is billed there, once, and the answer is saved as the user saw it. Its `report()` tells
  * what the turn came to, once it has ended.
  */
-export function startTurn(harness: HarnessName, options: TurnOptions): { pieces: AsyncGenerator<string, void, undefined>; report(): TurnReport } {
+export function startTurn(harness: HarnessName, options: TurnOptions, where = 'startTurn'): { pieces: AsyncGenerator<string, void, undefined>; report(): TurnReport } {
+  expectOneOf(harness, Object.keys(HARNESS_GENERATORS), where, 'harness');
+  expectObject(options, where, 'options');
   const turn = new Turn(harness, options);
   return {
     pieces: withEnding(turn, HARNESS_GENERATORS[harness](turn)),
@@ -118,8 +121,8 @@ export function startTurn(harness: HarnessName, options: TurnOptions): { pieces:
  * It forwards each piece of text to `onText` and leaves the loop as soon as `signal` is aborted
  * (the user pressed stop). It never throws: a failure is reported with `status: 'failed'`.
  */
-export async function runTurn(harness: HarnessName, options: TurnOptions): Promise<TurnReport> {
-  const turn = startTurn(harness, options);
+export async function runTurn(harness: HarnessName, options: TurnOptions, where = 'runTurn'): Promise<TurnReport> {
+  const turn = startTurn(harness, options, where);
   let shown = '';
   try {
     for await (const piece of turn.pieces) {
@@ -134,9 +137,9 @@ export async function runTurn(harness: HarnessName, options: TurnOptions): Promi
 }
 
 /** `runTurn` with poll-then-stream. */
-export const runPollThenStreamTurn = (options: TurnOptions): Promise<TurnReport> => runTurn('poll-then-stream', options);
+export const runPollThenStreamTurn = (options: TurnOptions): Promise<TurnReport> => runTurn('poll-then-stream', options, 'runPollThenStreamTurn');
 /** `runTurn` with stream-every-round. */
-export const runStreamEveryRoundTurn = (options: TurnOptions): Promise<TurnReport> => runTurn('stream-every-round', options);
+export const runStreamEveryRoundTurn = (options: TurnOptions): Promise<TurnReport> => runTurn('stream-every-round', options, 'runStreamEveryRoundTurn');
 
 export const HARNESSES: readonly { name: HarnessName; runTurn: (options: TurnOptions) => Promise<TurnReport> }[] = [
   { name: 'poll-then-stream', runTurn: runPollThenStreamTurn },

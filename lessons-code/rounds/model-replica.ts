@@ -21,6 +21,7 @@ import { CHAT_COMPLETIONS_PATH, DONE_DATA, sseData, type ChatCompletion, type Ch
 import { CallLog, type CallRecord } from './call-log.ts';
 import { DEFAULT_EPOCH_SECONDS, REPLICA_MODEL, chunkWriter, messageOf, planCall, type Token } from './replica-plan.ts';
 import { errorResponse, readRequest } from './replica-request.ts';
+import { expectOptions } from '../core/arguments.ts';
 
 /** The header a client sends to say which turn of the conversation a call belongs to. */
 export const TURN_HEADER = 'x-turn-id';
@@ -56,6 +57,7 @@ export interface ModelReplica {
 }
 
 export function startModelReplica(options: ModelReplicaOptions = {}): ModelReplica {
+  expectOptions(options, 'startModelReplica');
   const clock = options.clock ?? realClock;
   const pacing: Pacing = { ...DEFAULT_PACING, ...options.pacing };
   const calls = options.calls ?? new CallLog();

@@ -6,6 +6,7 @@
 
 import type { ChatMessage, ChatRequest, ToolCall } from './chat-format.ts';
 import { argumentTokens, textTokens } from './tokens.ts';
+import { expectFunction, expectObject } from '../core/arguments.ts';
 
 /** The tool the voicing question needs. */
 export const SEARCH_VOICINGS = 'search_voicings';
@@ -97,6 +98,8 @@ function answerFromResults(results: { call: ToolCall; content: string }[]): stri
  * (`call_…`, as OpenAI's ids look).
  */
 export function planRound(request: Pick<ChatRequest, 'messages' | 'tools'>, newCallId: () => string): PlannedRound {
+  expectObject(request, 'planRound', 'request');
+  expectFunction(newCallId, 'planRound', 'newCallId');
   const text = (answer: string): PlannedRound => ({ textTokens: textTokens(answer), calls: [] });
   const last = request.messages[request.messages.length - 1];
   if (last?.role === 'tool') return text(answerFromResults(lastToolResults(request.messages)));

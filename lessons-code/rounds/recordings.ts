@@ -10,6 +10,7 @@ import { runOnFakeClock } from './fake-clock.ts';
 import { COURSE_TOOLS, SYSTEM_PROMPT } from './tools.ts';
 import { TURN_HEADER, startModelReplica, type ModelReplica } from './model-replica.ts';
 import { REPLICA_MODEL, replicaChunks } from './replica-plan.ts';
+import { expectArray, expectObject, expectOptions, expectString } from '../core/arguments.ts';
 
 export interface RoundOptions {
   /** Streamed (the default) or one `chat.completion` object. */
@@ -22,6 +23,8 @@ export interface RoundOptions {
 
 /** The first call of a turn for `question`: the system prompt, the question and the course's tools. */
 export function roundRequest(question: string, options: RoundOptions = {}): ChatRequest {
+  expectString(question, 'roundRequest', 'question');
+  expectOptions(options, 'roundRequest');
   const request: ChatRequest = {
     model: REPLICA_MODEL,
     messages: [
@@ -40,6 +43,7 @@ export function roundRequest(question: string, options: RoundOptions = {}): Chat
 
 /** The chunks a streamed body carries, `[DONE]` left out. */
 export function chunksOfWire(wire: string): ChatCompletionChunk[] {
+  expectString(wire, 'chunksOfWire', 'wire');
   return readStandard(wire)
     .filter((data) => data !== DONE_DATA)
     .map((data) => JSON.parse(data) as ChatCompletionChunk);
@@ -47,11 +51,16 @@ export function chunksOfWire(wire: string): ChatCompletionChunk[] {
 
 /** A chunk's line with the fields every chunk repeats (id, object, created, model) cut to `…`. */
 export function shortChunkLine(line: string): string {
+  expectString(line, 'shortChunkLine', 'line');
   return line.replace(/^data: \{"id":"[^"]*","object":"chat\.completion\.chunk","created":\d+,"model":"[^"]*",/, 'data: {…,');
 }
 
 /** One call to a replica on a fake clock, its body read whole: the bytes a client receives. */
 export function callOnFakeClock(clock: FakeClock, replica: ModelReplica, request: ChatRequest, turn: string): Promise<string> {
+  expectObject(clock, 'callOnFakeClock', 'clock');
+  expectObject(replica, 'callOnFakeClock', 'replica');
+  expectObject(request, 'callOnFakeClock', 'request');
+  expectString(turn, 'callOnFakeClock', 'turn');
   const work = replica
     .fetch(CHAT_COMPLETIONS_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json', [TURN_HEADER]: turn }, body: JSON.stringify(request) })
     .then((response) => response.text());
@@ -67,6 +76,8 @@ export interface RoundRecording {
 
 /** The first round of `question`, recorded from a fresh replica on a fake clock. */
 export async function recordRound(question: string, options: RoundOptions = {}): Promise<RoundRecording> {
+  expectString(question, 'recordRound', 'question');
+  expectOptions(options, 'recordRound');
   const clock = createFakeClock();
   const wire = await callOnFakeClock(clock, startModelReplica({ clock }), roundRequest(question, options), 'recording');
   return { wire, chunks: options.stream === false ? [] : chunksOfWire(wire) };
@@ -78,10 +89,13 @@ export async function recordRound(question: string, options: RoundOptions = {}):
  * recordRound's chunks (test/unit/rounds-replica.test.ts).
  */
 export function roundChunks(question: string, options: Omit<RoundOptions, 'stream'> = {}): ChatCompletionChunk[] {
+  expectString(question, 'roundChunks', 'question');
+  expectOptions(options, 'roundChunks');
   return replicaChunks(roundRequest(question, options));
 }
 
 /** Chunks as the bytes of a stream: one `data:` event each, then `data: [DONE]`. */
 export function wireOf(chunks: readonly ChatCompletionChunk[]): string {
+  expectArray(chunks, 'wireOf', 'chunks');
   return chunks.map((chunk) => sseData(JSON.stringify(chunk))).join('') + sseData(DONE_DATA);
 }

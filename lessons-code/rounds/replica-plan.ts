@@ -12,6 +12,7 @@ import {
 } from './chat-format.ts';
 import { planRound, type PlannedRound } from './model-script.ts';
 import { promptTokens } from './tokens.ts';
+import { expectNumber, expectObject } from '../core/arguments.ts';
 
 /** The model name the replica answers with. */
 export const REPLICA_MODEL = 'ga-replica';
@@ -98,6 +99,8 @@ export function chunkWriter(id: string, created: number, includeUsage: boolean) 
  * out. For checks that need the replica's chunks at once, such as the exercises' cases.
  */
 export function replicaChunks(request: ChatRequest, epochSeconds = DEFAULT_EPOCH_SECONDS): ChatCompletionChunk[] {
+  expectObject(request, 'replicaChunks', 'request');
+  expectNumber(epochSeconds, 'replicaChunks', 'epochSeconds');
   let toolCalls = 0;
   const plan = planCall(request, () => `call_r${++toolCalls}`);
   const includeUsage = request.stream_options?.include_usage === true;

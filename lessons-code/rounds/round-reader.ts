@@ -7,6 +7,7 @@
 
 import { readStandardStream } from '../standard/stream.ts';
 import { DONE_DATA, type ChatCompletionChunk, type FinishReason, type Usage } from './chat-format.ts';
+import { expectArray, expectBody, expectString, expectStrings } from '../core/arguments.ts';
 
 /** A stream that broke the format: an error event, a chunk that is not JSON, or no `[DONE]`. */
 export class ModelStreamError extends Error {
@@ -34,6 +35,7 @@ function parseChunk(data: string): ChatCompletionChunk {
  * which ends the request; so does aborting `signal`, even while a read is waiting.
  */
 export async function* readChatChunks(body: ReadableStream<Uint8Array>, options: { signal?: AbortSignal } = {}): AsyncGenerator<ChatCompletionChunk, void, undefined> {
+  expectBody(body, 'readChatChunks');
   for await (const data of readStandardStream(body, options)) {
     if (data === DONE_DATA) return;
     yield parseChunk(data);
@@ -56,6 +58,7 @@ export interface AssembledToolCall {
  * (`choices[].index` 0), the one a chat shows. A call whose fragments never named it has `''`.
  */
 export function assembleToolCalls(chunks: readonly ChatCompletionChunk[]): AssembledToolCall[] {
+  expectArray(chunks, 'assembleToolCalls', 'chunks');
   const calls = new Map<number, AssembledToolCall>();
   const otherType = new Set<number>();
   for (const chunk of chunks) {
@@ -82,6 +85,7 @@ export function assembleToolCalls(chunks: readonly ChatCompletionChunk[]): Assem
 
 /** Naive: trusts the position in the `tool_calls` array. One fragment per chunk lands every call at 0. */
 export function assembleToolCallsByPosition(chunks: readonly ChatCompletionChunk[]): AssembledToolCall[] {
+  expectArray(chunks, 'assembleToolCallsByPosition', 'chunks');
   const calls: AssembledToolCall[] = [];
   for (const chunk of chunks) {
     const fragments = chunk.choices[0]?.delta.tool_calls ?? [];
@@ -151,6 +155,7 @@ export class RoundReader {
 
 /** Reads every chunk of a round at once (the chunks of a recording). */
 export function readRound(chunks: readonly ChatCompletionChunk[]): RoundResult {
+  expectArray(chunks, 'readRound', 'chunks');
   const reader = new RoundReader();
   for (const chunk of chunks) reader.take(chunk);
   return reader.result();
@@ -158,6 +163,7 @@ export function readRound(chunks: readonly ChatCompletionChunk[]): RoundResult {
 
 /** Naive: looks only at chunks with content, so it never sees the chunk that carries `finish_reason`. */
 export function readRoundSkippingEmptyDeltas(chunks: readonly ChatCompletionChunk[]): { text: string; finishReason: FinishReason | null } {
+  expectArray(chunks, 'readRoundSkippingEmptyDeltas', 'chunks');
   let text = '';
   let finishReason: FinishReason | null = null;
   for (const chunk of chunks) {
@@ -171,6 +177,7 @@ export function readRoundSkippingEmptyDeltas(chunks: readonly ChatCompletionChun
 
 /** Naive: takes `chunk.choices[0].delta` on trust, which throws on the usage chunk. */
 export function readRoundBlindly(chunks: readonly ChatCompletionChunk[]): { text: string; usage: Usage | null } {
+  expectArray(chunks, 'readRoundBlindly', 'chunks');
   let text = '';
   let usage: Usage | null = null;
   for (const chunk of chunks) {
@@ -186,12 +193,14 @@ export function readRoundBlindly(chunks: readonly ChatCompletionChunk[]): { text
  * nothing is shown yet, and only the line breaks that are missing otherwise.
  */
 export function paragraphBreak(shown: string): string {
+  expectString(shown, 'paragraphBreak', 'shown');
   if (shown === '' || shown.endsWith('\n\n')) return '';
   return shown.endsWith('\n') ? '\n' : '\n\n';
 }
 
 /** The text of several rounds as one message, each round's text a paragraph of its own. */
 export function joinRounds(texts: readonly string[]): string {
+  expectStrings(texts, 'joinRounds', 'texts');
   let shown = '';
   for (const text of texts) if (text !== '') shown += paragraphBreak(shown) + text;
   return shown;
@@ -199,5 +208,6 @@ export function joinRounds(texts: readonly string[]): string {
 
 /** Naive: the rounds' text as it comes, so the last sentence of one round runs into the next. */
 export function joinRoundsAsTheyCome(texts: readonly string[]): string {
+  expectStrings(texts, 'joinRoundsAsTheyCome', 'texts');
   return texts.join('');
 }

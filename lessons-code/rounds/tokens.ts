@@ -6,14 +6,17 @@
 
 import { wordPieces } from '../lab/paced-host.ts';
 import type { ChatMessage, ChatRequest } from './chat-format.ts';
+import { expectObject, expectString } from '../core/arguments.ts';
 
 /** The tokens of a text: words, each with the whitespace after it; joined, they give the text back. */
 export function textTokens(text: string): string[] {
+  expectString(text, 'textTokens', 'text');
   return wordPieces(text);
 }
 
 /** The tokens of a tool call's JSON arguments; joined, they give the JSON back. */
 export function argumentTokens(json: string): string[] {
+  expectString(json, 'argumentTokens', 'json');
   if (json === '') return [];
   return json.split(/(?<=[{:,])/u);
 }
@@ -32,6 +35,7 @@ function messageTokens(message: ChatMessage): number {
 
 /** The input tokens of a request: every message, and the definition of every tool offered. */
 export function promptTokens(request: Pick<ChatRequest, 'messages' | 'tools'>): number {
+  expectObject(request, 'promptTokens', 'request');
   let n = 0;
   for (const message of request.messages) n += messageTokens(message);
   for (const tool of request.tools ?? []) n += argumentTokens(JSON.stringify(tool.function)).length;

@@ -4,7 +4,7 @@
 // stream threw away.
 
 import { StandardParser, type LineRule, type StandardEvent } from './parser.ts';
-import { expectString } from '../core/arguments.ts';
+import { expectObject, expectString } from '../core/arguments.ts';
 
 /**
  * What happened to one line:
@@ -110,5 +110,6 @@ export function traceStandard(stream: string): StandardTrace {
 
 /** A line that the standard takes for a field name: not blank, not a comment, no colon, unknown. */
 export function isFieldNameLine(line: TracedLine): boolean {
+  expectObject(line, 'isFieldNameLine', 'line');
   return line.tag === 'no-colon';
 }

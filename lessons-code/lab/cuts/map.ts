@@ -1,3 +1,4 @@
+import { expectBytes, expectNumber, expectObject } from '../../core/arguments.ts';
 // Where a cut falls in a stream's bytes: at an event boundary, inside a character, between CR and
 // LF, inside a field name or a value; and the text on either side of it.
 
@@ -54,6 +55,7 @@ export interface StreamMap {
 }
 
 export function mapStream(bytes: Uint8Array): StreamMap {
+  expectBytes(bytes, 'mapStream', 'bytes');
   const lines: LineInfo[] = [];
   const eventEnds: number[] = [];
   const doneEvents: boolean[] = [];
@@ -91,6 +93,8 @@ export function mapStream(bytes: Uint8Array): StreamMap {
 
 /** Where the cut after byte `at` falls in the mapped stream. */
 export function describeCut(map: StreamMap, at: number): CutPlace {
+  expectObject(map, 'describeCut', 'map');
+  expectNumber(at, 'describeCut', 'at');
   const { bytes, lines, eventEnds, doneEvents } = map;
   const n = bytes.length;
   let event = 0;
@@ -141,6 +145,9 @@ export interface CutContext {
 const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ');
 
 export function cutContext(bytes: Uint8Array, at: number, span = 12): CutContext {
+  expectBytes(bytes, 'cutContext', 'bytes');
+  expectNumber(at, 'cutContext', 'at');
+  expectNumber(span, 'cutContext', 'span');
   const n = bytes.length;
   let splitStart = at;
   while (splitStart > 0 && splitStart < n && isContinuation(bytes[splitStart])) splitStart--;

@@ -1,6 +1,6 @@
 // Every cut of a stream tried in turn: which cuts change a reader's result, and where they fall.
 
-import { expectBytes } from '../../core/arguments.ts';
+import { expectBytes, expectObject, expectString } from '../../core/arguments.ts';
 import type { StreamReadResult } from '../../core/events.ts';
 import { describeCut, mapStream, type CutKind, type CutPlace } from './map.ts';
 import { CUT_READERS, type CutReader } from './readers.ts';
@@ -30,6 +30,8 @@ export interface CutScan {
 
 /** Reads `bytes` in two reads at every cut position 0..n and lists the cuts that change the reader's result. */
 export function scanCuts(bytes: Uint8Array, reader: CutReader, firstFew = 5): CutScan {
+  expectBytes(bytes, 'scanCuts', 'bytes');
+  expectObject(reader, 'scanCuts', 'reader');
   const map = mapStream(bytes);
   const uncut = reader.readPieces([bytes]);
   const breaking: number[] = [];
@@ -51,11 +53,14 @@ export function scanCuts(bytes: Uint8Array, reader: CutReader, firstFew = 5): Cu
 
 /** The scan for every reader of the cut demo. */
 export function scanEveryReader(bytes: Uint8Array, firstFew = 5): CutScan[] {
+  expectBytes(bytes, 'scanEveryReader', 'bytes');
   return CUT_READERS.map((reader) => scanCuts(bytes, reader, firstFew));
 }
 
 /** Where two texts first differ, with a few characters of each from there; null when equal. */
 export function firstDifference(expected: string, got: string, span = 16): { at: number; expected: string; got: string } | null {
+  expectString(expected, 'firstDifference', 'expected');
+  expectString(got, 'firstDifference', 'got');
   if (expected === got) return null;
   let at = 0;
   const max = Math.min(expected.length, got.length);

@@ -1,6 +1,6 @@
 // The streams the cut and stop-short demos read, and bodies that deliver bytes in chosen reads.
 
-import { expectArray, expectBytes, expectNumber } from '../../core/arguments.ts';
+import { expectArray, expectBytes, expectFunction, expectNumber, expectObject } from '../../core/arguments.ts';
 import type { StreamReadResult } from '../../core/events.ts';
 import { IMPROVISATION_ANSWER } from '../../ga/answers.ts';
 import { splitAfter743 } from '../../ga/chunkers.ts';
@@ -41,16 +41,22 @@ export function bodyOf(pieces: readonly Uint8Array[]): ReadableStream<Uint8Array
 
 /** The bytes in two reads, cut after byte `cut`. */
 export function readInTwo(reader: StreamReader, bytes: Uint8Array, cut: number): Promise<StreamReadResult> {
+  expectFunction(reader, 'readInTwo', 'reader');
+  expectBytes(bytes, 'readInTwo', 'bytes');
+  expectNumber(cut, 'readInTwo', 'cut');
   return reader(bodyOf(piecesInTwo(bytes, cut)));
 }
 
 /** The bytes in one read: the uncut result each reader is compared with. */
 export function readWhole(reader: StreamReader, bytes: Uint8Array): Promise<StreamReadResult> {
+  expectFunction(reader, 'readWhole', 'reader');
+  expectBytes(bytes, 'readWhole', 'bytes');
   return reader(bodyOf([bytes]));
 }
 
 /** The bytes one at a time. */
 export function readByteByByte(reader: StreamReader, bytes: Uint8Array): Promise<StreamReadResult> {
+  expectFunction(reader, 'readByteByByte', 'reader');
   expectBytes(bytes, 'readByteByByte', 'bytes');
   const pieces: Uint8Array[] = [];
   for (let i = 0; i < bytes.length; i++) pieces.push(bytes.subarray(i, i + 1));
@@ -58,6 +64,8 @@ export function readByteByByte(reader: StreamReader, bytes: Uint8Array): Promise
 }
 
 export function sameResult(a: StreamReadResult, b: StreamReadResult): boolean {
+  expectObject(a, 'sameResult', 'a');
+  expectObject(b, 'sameResult', 'b');
   return a.text === b.text && a.done === b.done && a.error === b.error;
 }
 
