@@ -1,5 +1,6 @@
-import { expectString } from '../core/arguments.ts';
 // How GA cuts an answer into the sentence chunks it streams.
+
+import { expectString } from '../core/arguments.ts';
 
 /** The two expressions as GA writes them (.NET syntax); the page and the program print these. */
 export const PINNED_SPLIT_SOURCE = '(?<=[.!?])\\s+';

@@ -1,8 +1,9 @@
-import { expectNumber, expectObject } from '../core/arguments.ts';
 // Painting a fast stream: store every delta, paint at most once per interval (40 ms), always the
 // latest aggregate, paint at once when the draft is cleared, and cancel the pending paint before
 // writing the final answer. The clock is injected so tests (and the timeline demo) can run on a
 // fake one.
+
+import { expectNumber, expectObject } from '../core/arguments.ts';
 
 /** Time and timers: the real ones in the page, a fake one in tests. */
 export interface Clock {

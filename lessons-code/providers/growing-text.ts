@@ -1,9 +1,10 @@
-import { expectObject } from '../core/arguments.ts';
 // The second transport: a client that never hands over pieces, only the whole text received so
 // far, each time it grows (XMLHttpRequest's `responseText` on `progress`, some mobile HTTP
 // clients). Passing that whole text on at every growth would feed the parser the start of the
 // answer again and again; remembering how much was passed on and passing only the rest gives the
 // parser exactly what a chunked transport gives it.
+
+import { expectObject } from '../core/arguments.ts';
 
 /** What a growing-text source tells the transport. */
 export interface GrowingTextSink {

@@ -1,4 +1,3 @@
-import { expectOneOf, expectString } from '../core/arguments.ts';
 // A policy layer between the parser and the screen: the parser keeps the whole answer so far (the
 // aggregate), and the policy decides how much of it to show. The stream goes on underneath
 // whatever the policy; only what is shown changes.
@@ -6,6 +5,8 @@ import { expectOneOf, expectString } from '../core/arguments.ts';
 // - 'sentences':   complete sentences only, as a filter that must read a whole sentence before it
 //                  can judge it would let them through; the rest once the answer is complete;
 // - 'flagged':     nothing until the answer is complete (a topic where a half answer must not show).
+
+import { expectOneOf, expectString } from '../core/arguments.ts';
 
 export type SentencePolicy = 'every-delta' | 'sentences' | 'flagged';
 

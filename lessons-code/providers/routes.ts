@@ -1,7 +1,8 @@
-import { expectString } from '../core/arguments.ts';
 // What a provider's event means for the screen: the common vocabulary of the three parsers.
 // Each parser reads one event's JSON (routing by the payload's own fields, never by the raw text
 // or the SSE `event:` line) and says where each piece of it goes.
+
+import { expectString } from '../core/arguments.ts';
 
 export type Provider = 'openai' | 'anthropic' | 'gemini';
 

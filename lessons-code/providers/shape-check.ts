@@ -1,6 +1,7 @@
-import { expectObject, expectString } from '../core/arguments.ts';
 // A small checker of JSON values against a described shape: enough to hold the recordings to the
 // providers' published event shapes (./shapes.ts) and to say precisely where one differs.
+
+import { expectObject, expectString } from '../core/arguments.ts';
 
 export type Shape =
   | { kind: 'string' | 'number' | 'boolean' | 'null' | 'any' }

@@ -1,4 +1,3 @@
-import { expectString } from '../core/arguments.ts';
 // The shapes of OpenAI's Chat Completions API that the model replica speaks and the harnesses read.
 // Checked against OpenAI's published reference:
 // - the request and `stream_options.include_usage`: https://platform.openai.com/docs/api-reference/chat/create
@@ -9,6 +8,8 @@ import { expectString } from '../core/arguments.ts';
 // - the same types as OpenAI's TypeScript SDK generates them from its spec:
 //   https://github.com/openai/openai-node/blob/master/src/resources/chat/completions/completions.ts
 // Only the fields the course uses are typed; everything else a real response may carry is left out.
+
+import { expectString } from '../core/arguments.ts';
 
 /** Where the replica answers, as OpenAI's API does. */
 export const CHAT_COMPLETIONS_PATH = '/v1/chat/completions';

@@ -1,6 +1,7 @@
-import { expectBytes, expectNumber, expectObject } from '../../core/arguments.ts';
 // Where a cut falls in a stream's bytes: at an event boundary, inside a character, between CR and
 // LF, inside a field name or a value; and the text on either side of it.
+
+import { expectBytes, expectNumber, expectObject } from '../../core/arguments.ts';
 
 /**
  * The kinds of place a cut can fall, for the stream's bytes: at its start or end; between two
