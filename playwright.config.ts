@@ -6,7 +6,7 @@ const PORT = Number(process.env.GA_E2E_PORT || 4329);
 export default defineConfig({
   testDir: 'test/e2e',
   fullyParallel: true,
-  workers: 2,
+  workers: 3,
   // A safety net only: no test depends on timing, and the retry reporter names any test that needed it.
   retries: process.env.CI ? 1 : 0,
   // A bound on finishing, not a measure: a loaded 2-core machine can be many times slower than idle.

@@ -4,7 +4,7 @@
 // truncated turn; the timeline of both hosts on one axis, the streaming host's first text first,
 // Stop; each demo's first view in the page before any script; no layout shift while scrolling;
 // keyboard only; no console errors. Elsewhere: the page's sections and sidebar entry
-// (test/dist/pages.test.ts), es/fr strings (locales.spec.ts), axe (a11y.spec.ts), 360 px (layout.spec.ts).
+// (test/dist/pages.test.ts), es/fr strings (locales.spec.ts), axe (a11y.spec.ts), 360 px (a11y.spec.ts, its light run).
 import type { Locator, Page } from '@playwright/test';
 import {
   CUT_STREAMS,

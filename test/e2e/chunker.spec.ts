@@ -2,7 +2,7 @@
 // page; a preset's verdict tells lost spaces, changed lines and lost line breaks apart; #743's
 // chunks show their trailing whitespace with the site's own signs (never an empty box); the output
 // blocks offer a readable view beside the program's bytes. Elsewhere: pastes and run endings
-// (demo-paste.spec.ts), es/fr (locales.spec.ts), axe (a11y.spec.ts), 360 px (layout.spec.ts).
+// (demo-paste.spec.ts), es/fr (locales.spec.ts), axe (a11y.spec.ts), 360 px (a11y.spec.ts, its light run).
 
 import { IMPROVISATION_ANSWER, splitAfter743, splitPinned } from '../../lessons-code/index.ts';
 import { CHUNKER_PRESETS } from '../../src/lib/chunker-view.ts';

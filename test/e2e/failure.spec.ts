@@ -1,6 +1,6 @@
 // Demo 3, the failure: the arpeggio question with no model server, the readers, and the GaChatbot
 // page's bubble and history, in English. Elsewhere: its section (test/dist/pages.test.ts), es/fr
-// strings (locales.spec.ts), axe (a11y.spec.ts), 360 px (layout.spec.ts).
+// strings (locales.spec.ts), axe (a11y.spec.ts), 360 px (a11y.spec.ts, its light run).
 
 import { readFailure, FAILURE_STREAM } from '../../lessons-code/index.ts';
 import { strings } from './demo-helpers.ts';

@@ -1,6 +1,6 @@
 // Demo 2, the host's stream: the voicing question sent to the in-page host, in English. Elsewhere:
 // its section (test/dist/pages.test.ts), es/fr strings (locales.spec.ts), axe (a11y.spec.ts),
-// 360 px (layout.spec.ts).
+// 360 px (a11y.spec.ts, its light run).
 
 import { EN, expect, lessonUrl, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';

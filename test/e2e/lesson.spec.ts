@@ -1,7 +1,7 @@
 // The site's pages in a browser: the language picker between the three locales, search (which
 // finds the lesson, and only pages of the reader's locale), and the skip link. What needs no
 // browser (sections, output blocks, solutions collapsed, links) is checked on the built pages by
-// test/dist/; axe in a11y.spec.ts; the phone layout in layout.spec.ts.
+// test/dist/; axe in a11y.spec.ts; the phone layout in a11y.spec.ts (its light run).
 
 import { EN, LOCALES, expect, landingUrl, lessonUrl, test } from './fixtures.ts';
 

@@ -2,7 +2,7 @@
 // its verdicts told apart and in words), a cell opens its wire (the - **Am** line highlighted as a
 // field name), events, text and diff; editing the answer recomputes; keyboard-only use; a 1 MB
 // answer; a phone shows the table as cards. Elsewhere: es/fr strings (locales.spec.ts), axe
-// (a11y.spec.ts), 360 px (layout.spec.ts), pastes (demo-paste.spec.ts).
+// (a11y.spec.ts), 360 px (a11y.spec.ts, its light run), pastes (demo-paste.spec.ts).
 
 import type { Locator, Page } from '@playwright/test';
 import { IMPROVISATION_ANSWER, writerReaderTable } from '../../lessons-code/index.ts';

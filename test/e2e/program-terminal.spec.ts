@@ -1,7 +1,7 @@
 // Demo 6, the program in a terminal, in English: xterm loads only when the learner uses the demo,
 // runs the lesson's program in the page and prints exactly the CLI's output; run again, clear,
 // help, unknown commands, keyboard-only use, the site's themes, 360 px, a huge paste. Elsewhere:
-// es/fr strings (locales.spec.ts), axe (a11y.spec.ts), the page at 360 px in each locale (layout.spec.ts).
+// es/fr strings (locales.spec.ts), axe (a11y.spec.ts), the page at 360 px (a11y.spec.ts in English, locales.spec.ts in es/fr).
 
 import type { Page } from '@playwright/test';
 import { EN, EXPECTED_OUTPUT, expect, lessonUrl, test, useTheme } from './fixtures.ts';

@@ -5,7 +5,7 @@
 // changes only what the bubble shows; the cut demo's slider, keyboard and scan, whose counts are
 // lessons-code's. What the page shows is what lessons-code computes for the
 // same reads (computed here, in Node). Elsewhere: es/fr strings (locales.spec.ts), axe
-// (a11y.spec.ts), 360 px (layout.spec.ts), the first state without scripts (test/dist/).
+// (a11y.spec.ts), 360 px (a11y.spec.ts, its light run), the first state without scripts (test/dist/).
 
 import type { Locator, Page } from '@playwright/test';
 import {

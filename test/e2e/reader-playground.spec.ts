@@ -1,6 +1,6 @@
 // The reader playground in English: the voicing stream's three events with every line tagged,
 // CR / LF / CRLF typed with the buttons and with the keys, keyboard-only use, bad input. Elsewhere:
-// es/fr strings (locales.spec.ts), axe (a11y.spec.ts), 360 px (layout.spec.ts).
+// es/fr strings (locales.spec.ts), axe (a11y.spec.ts), 360 px (a11y.spec.ts, its light run).
 
 import type { Locator, Page } from '@playwright/test';
 import { IMPROVISATION_ANSWER, VOICING_ANSWER, writeGaChatbotEvent } from '../../lessons-code/index.ts';

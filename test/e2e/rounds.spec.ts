@@ -3,7 +3,7 @@
 // side only), the four details with their naive failures, and Stop: the replica's own count of
 // generated tokens stops growing, the turn is billed once in finally and not at all after the loop,
 // and the stopped answer is saved, marked stopped. Elsewhere: the page's output blocks and strings
-// (test/dist/rounds-page.test.ts), es/fr (locales.spec.ts), axe (a11y.spec.ts), 360 px (layout.spec.ts).
+// (test/dist/rounds-page.test.ts), es/fr (locales.spec.ts), axe (a11y.spec.ts), 360 px (a11y.spec.ts, its light run).
 
 import type { Locator, Page } from '@playwright/test';
 import { CAPABILITIES_QUESTION, DROP2_ANSWER, GREETING_ANSWER, HELLO_QUESTION, VOICINGS_QUESTION, textTokens } from '../../lessons-code/index.ts';
