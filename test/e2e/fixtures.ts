@@ -164,13 +164,10 @@ export async function readyWidget(page: Page, selector: string): Promise<Locator
 }
 
 /**
- * Every widget of a page shown in its fullest state: each demo loaded and used (the terminal has
- * run the program, a pair's cell is open, the playground shows its mixed stream, the scan has run),
- * each exercise checked with its verdicts, hints and reference solution open. Used by the axe and
- * layout tests; a widget's owner keeps its step here in step with the widget.
+ * Each exercise checked as it starts, its first hint shown, then its answer opened: by default the
+ * reference solution's <details>; `open` replaces that step for an exercise that shows it otherwise.
  */
-/** Each exercise checked as it starts, its first hint shown and its reference solution open. */
-async function checkEach(page: Page, ids: string[]): Promise<void> {
+async function checkEach(page: Page, ids: string[], open?: (box: Locator, id: string) => Promise<void>): Promise<void> {
   for (const id of ids) {
     const box = page.locator(`#exercise-${id}`);
     await box.scrollIntoViewIfNeeded();
@@ -179,10 +176,17 @@ async function checkEach(page: Page, ids: string[]): Promise<void> {
     await expect(box.locator('.exercise-report')).toBeVisible({ timeout: 30_000 });
     await expect(box.locator('ga-exercise')).not.toHaveAttribute('data-checking', '', { timeout: 30_000 });
     await box.locator('[data-hint]').click();
-    await box.locator('.exercise-reference summary').click();
+    if (open) await open(box, id);
+    else await box.locator('.exercise-reference summary').click();
   }
 }
 
+/**
+ * Every widget of a page shown in its fullest state: each demo loaded and used (the terminal has
+ * run the program, a pair's cell is open, the playground shows its mixed stream, the scan has run),
+ * each exercise checked with its verdicts, hints and reference solution open. Used by the axe and
+ * layout tests; a widget's owner keeps its step here in step with the widget.
+ */
 export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
   landing: async () => undefined,
   source: async () => undefined,
@@ -206,14 +210,7 @@ export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
     await pairs.locator('button.pd-cell[data-writer=gaapi][data-reader=standard][data-split=pinned]').click();
     await expect(pairs.locator('[data-testid=wire] > li[data-tag=no-colon]')).toHaveCount(1);
 
-    for (const id of ['predict', 'fix-746', 'error-ends-stream', 'chunks-as-units']) {
-      const box = page.locator(`#exercise-${id}`);
-      await box.scrollIntoViewIfNeeded();
-      await expect(box.locator('ga-exercise')).toHaveAttribute('data-ready', '', { timeout: 30_000 });
-      await box.locator('[data-check]').click();
-      await expect(box.locator('.exercise-report')).toBeVisible({ timeout: 30_000 });
-      await expect(box.locator('ga-exercise')).not.toHaveAttribute('data-checking', '', { timeout: 30_000 });
-      await box.locator('[data-hint]').click();
+    await checkEach(page, ['predict', 'fix-746', 'error-ends-stream', 'chunks-as-units'], async (box, id) => {
       if (id === 'predict') {
         // A prediction shows its answer (the expected values, the proof, the solution) once asked.
         await box.locator('[data-show-answer]').click();
@@ -223,7 +220,7 @@ export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
         await box.locator('.exercise-reference summary').click();
       }
       if (id === 'fix-746') await box.locator('.exercise-cases > li').nth(2).locator('summary').click();
-    }
+    });
     await page.locator('#exercise-predict [data-reset]').click();
     await expect(page.locator('#exercise-predict [data-confirm]')).toBeVisible();
   },
