@@ -78,10 +78,14 @@ export function createWorkerComputer<Req, Res>(spawn: () => Worker, host?: HTMLE
           stopWorker(new ComputeTimeout());
         }, timeoutMs);
         signal?.addEventListener('abort', onAbort, { once: true });
+        const started = performance.now();
         pending.set(id, {
           resolve: (value) => {
             done();
-            resolve(value as Res);
+            // A result that comes after the limit is over the limit, even when a busy page let the
+            // worker's answer in before the timer's turn: the limit means the same on any machine.
+            if (performance.now() - started > timeoutMs) reject(new ComputeTimeout());
+            else resolve(value as Res);
           },
           reject: (error) => {
             done();
