@@ -85,10 +85,11 @@ export class StandardParser {
       pos = this.after(text, end);
     }
     if (text.indexOf('\r', pos) === -1) {
-      // Only LF ends lines here: one search per line.
-      for (let end = text.indexOf('\n', pos); end !== -1; end = text.indexOf('\n', pos)) {
+      // Only LF ends lines here: one search per line, none for a blank line (the LF right where it starts).
+      for (let end = text.indexOf('\n', pos); end !== -1; ) {
         this.take(text, pos, end);
         pos = end + 1;
+        end = pos < n && text.charCodeAt(pos) === LF ? pos : text.indexOf('\n', pos);
       }
     } else {
       // CRLF, LF and CR all end a line: the nearer of the next CR and the next LF.
