@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import starlight from '@astrojs/starlight';
+import { exerciseVariants } from './src/exercise-engine/variants-node.ts';
 
 /** Whether importing a module may do something: yes, except for lessons-code/, which only declares. */
 const mayHaveSideEffects = (/** @type {string} */ id) => !/[\\/]lessons-code[\\/]/.test(id);
@@ -37,6 +38,8 @@ export default defineConfig({
   cacheDir: process.env.GA_CACHE_DIR || './node_modules/.astro',
   trailingSlash: 'always',
   vite: {
+    // An exercise's starter or solution, one variant of its exercise.ts, as a string module.
+    plugins: [exerciseVariants()],
     // Workers as ES modules (every worker is created with { type: 'module' }), so that a worker can
     // load parts of itself on demand: the exercise checker loads each exercise's checks when first
     // asked (src/exercise-engine/registry-lazy.ts) instead of carrying every exercise of the course.

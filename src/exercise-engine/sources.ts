@@ -1,14 +1,34 @@
-// The starter and solution files of every exercise, as text (`?raw`): the files tsc checks are the
-// very text the editor shows. Used at build time and by the tests; the page loads them lazily
-// (src/scripts/exercise.ts).
+// The starter and the reference solution of every exercise, per locale, as text: derived from the
+// exercise's one file (lessons-code/exercises/<id>/exercise.ts, which tsc checks) and its comment
+// translations (comments.<locale>.json), as variants.ts says. Used at build time and by the tests;
+// the page's script loads single variants through variants-node.ts.
 
-import { pickSource, type SourceKind } from './source-paths.ts';
+import { alternativesIn, localVariant, type CommentTable } from './variants.ts';
 import type { Locale } from './types.ts';
 
-const files = import.meta.glob<string>('../../lessons-code/exercises/*/{starter,solution}*.ts', { eager: true, query: '?raw', import: 'default' });
+export type SourceKind = 'starter' | 'solution';
+
+const files = import.meta.glob<string>('../../lessons-code/exercises/*/exercise.ts', { eager: true, query: '?raw', import: 'default' });
+const tables = import.meta.glob<CommentTable>('../../lessons-code/exercises/*/comments.*.json', { eager: true, import: 'default' });
+
+/** The exercise's file as written: the reference solution, with its other variants in groups. */
+export function exerciseFile(id: string): string {
+  const text = files[`../../lessons-code/exercises/${id}/exercise.ts`];
+  if (text === undefined) throw new Error(`exercise ${id} has no exercise.ts`);
+  return text;
+}
+
+/** The comment translations of an exercise into `locale` (none for English, the language it is written in). */
+export function commentTable(id: string, locale: Locale): CommentTable | undefined {
+  return locale === 'en' ? undefined : tables[`../../lessons-code/exercises/${id}/comments.${locale}.json`];
+}
 
 export function exerciseSource(id: string, kind: SourceKind, locale: Locale): string {
-  const text = files[pickSource(id, kind, locale, (path) => path in files)];
-  if (text === undefined) throw new Error(`exercise ${id} has no ${kind}.ts`);
-  return text;
+  return localVariant(exerciseFile(id), kind, commentTable(id, locale), `${id}/exercise.ts`).code;
+}
+
+/** The alternative answers written into the exercise's file, by name (English comments). */
+export function alternativeSources(id: string): { name: string; source: string }[] {
+  const file = exerciseFile(id);
+  return alternativesIn(file).map((name) => ({ name, source: localVariant(file, `alternative:${name}`, undefined).code }));
 }

@@ -1,6 +1,7 @@
 // The exercise format and what a check reports. An exercise is a folder,
-// lessons-code/exercises/<id>/, holding real TypeScript files (starter.ts, solution.ts, their
-// .es.ts/.fr.ts variants, cases.ts) and its prose per locale (text.<locale>.json). cases.ts default-
+// lessons-code/exercises/<id>/, holding real TypeScript files (exercise.ts: the reference solution,
+// with the starter written into it, see variants.ts; cases.ts), its prose per locale
+// (text.<locale>.json) and its code's comments per locale (comments.<locale>.json). cases.ts default-
 // exports an ExerciseDefinition; it imports only types from here, so the lesson's code never
 // depends on the site at run time. See the README, "Adding an exercise".
 

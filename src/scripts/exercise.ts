@@ -3,7 +3,7 @@
 // solved and how). Loaded when the exercise comes near the viewport or is used. "Solved" is decided
 // here, by recounting the cases this page rendered from the exercise's own definition.
 
-import { pickSource, type SourceKind } from '../exercise-engine/source-paths.ts';
+import type { SourceKind } from '../exercise-engine/sources.ts';
 import { RunnerFailure, type RunReport } from '../exercise-engine/runner.ts';
 import { isSolved } from '../exercise-engine/solved.ts';
 import type { CaseReport, CompileProblem, Locale, Reveal } from '../exercise-engine/types.ts';
@@ -15,8 +15,18 @@ import { keepAnchorInPlace, unpackWorkbench } from './exercise-unpack.ts';
 import { announceProgress, hashCode, MAX_CODE, readExercise, solvedInStore, writeExercise, type ExerciseState } from './exercise-store.ts';
 import { readLabels, type Labels } from './labels.ts';
 
-/** The exercises' files as text, fetched when needed: a prediction's solution only once revealed. */
-const SOURCES = import.meta.glob<string>('../../lessons-code/exercises/*/{starter,solution}*.ts', { query: '?raw', import: 'default' });
+/**
+ * The starter and solution of each exercise in each language, fetched when needed (a prediction's
+ * solution only once revealed): each module holds one variant's text (variants-node.ts).
+ */
+const SOURCES: Record<`${SourceKind}.${Locale}`, Record<string, () => Promise<string>>> = {
+  'starter.en': import.meta.glob<string>('../../lessons-code/exercises/*/exercise.ts', { query: { variant: 'starter', locale: 'en' }, import: 'default' }),
+  'starter.es': import.meta.glob<string>('../../lessons-code/exercises/*/exercise.ts', { query: { variant: 'starter', locale: 'es' }, import: 'default' }),
+  'starter.fr': import.meta.glob<string>('../../lessons-code/exercises/*/exercise.ts', { query: { variant: 'starter', locale: 'fr' }, import: 'default' }),
+  'solution.en': import.meta.glob<string>('../../lessons-code/exercises/*/exercise.ts', { query: { variant: 'solution', locale: 'en' }, import: 'default' }),
+  'solution.es': import.meta.glob<string>('../../lessons-code/exercises/*/exercise.ts', { query: { variant: 'solution', locale: 'es' }, import: 'default' }),
+  'solution.fr': import.meta.glob<string>('../../lessons-code/exercises/*/exercise.ts', { query: { variant: 'solution', locale: 'fr' }, import: 'default' }),
+};
 
 /** A prediction's explanation in prose, per locale (answer.<locale>.md beside its files), fetched only once revealed. */
 const ANSWERS = import.meta.glob<string>('../../lessons-code/exercises/*/answer.*.md', { query: '?raw', import: 'default' });
@@ -27,7 +37,7 @@ async function loadAnswerProse(id: string, locale: Locale): Promise<string | nul
 }
 
 function loadSource(id: string, kind: SourceKind, locale: Locale): Promise<string> {
-  const load = SOURCES[pickSource(id, kind, locale, (path) => path in SOURCES)];
+  const load = SOURCES[`${kind}.${locale}`][`../../lessons-code/exercises/${id}/exercise.ts`];
   return load ? load() : Promise.reject(new Error(`no ${kind} for ${id}`));
 }
 

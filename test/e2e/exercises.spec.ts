@@ -10,6 +10,8 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
+import { alternativesIn } from '../../src/exercise-engine/variants.ts';
+import { readVariant } from '../../src/exercise-engine/variants-node.ts';
 import { EN, LOCALES, expect, lessonUrl, modelStreamUrl, roundsUrl, t as tl, test } from './fixtures.ts';
 
 const ROOT = new URL('../../', import.meta.url);
@@ -18,10 +20,14 @@ type Id = (typeof IDS)[number];
 const CASES: Record<Id, number> = { predict: 3, 'fix-746': 3, 'error-ends-stream': 4, 'chunks-as-units': 4 };
 
 const read = (path: string) => readFileSync(new URL(path, ROOT), 'utf8');
-/** An exercise's file, as the learner would type it (the English one: comments in English). */
-const source = (id: Id, kind: 'starter' | 'solution') => read(`lessons-code/exercises/${id}/${kind}.ts`);
-const alternatives = (id: Id) =>
-  readdirSync(new URL(`lessons-code/exercises/${id}/alternatives/`, ROOT)).map((name) => ({ name, code: read(`lessons-code/exercises/${id}/alternatives/${name}`) }));
+const exerciseFile = (id: string) => new URL(`lessons-code/exercises/${id}/exercise.ts`, ROOT);
+/** An exercise's starter or solution, as the learner would type it (comments in English). */
+const source = (id: string, kind: 'starter' | 'solution') => readVariant(exerciseFile(id), kind).code;
+/** The other right answers: the files of alternatives/, and the alternative branches of exercise.ts. */
+const alternatives = (id: Id) => [
+  ...readdirSync(new URL(`lessons-code/exercises/${id}/alternatives/`, ROOT)).map((name) => ({ name, code: read(`lessons-code/exercises/${id}/alternatives/${name}`) })),
+  ...alternativesIn(read(`lessons-code/exercises/${id}/exercise.ts`)).map((name) => ({ name, code: readVariant(exerciseFile(id), `alternative:${name}`).code })),
+];
 const attacks = readdirSync(new URL('test/unit/exercises-attacks/', ROOT))
   .filter((name) => name.endsWith('.ts'))
   .map((name) => ({ name, id: name.split('.')[0] as Id, code: read(`test/unit/exercises-attacks/${name}`) }));
@@ -446,7 +452,7 @@ test('a learner module gets what it imports from lessons-code: named imports, a 
   };
   await page.goto(roundsUrl(EN));
   const rounds = await open(page, 'bill-in-finally');
-  const named = read('lessons-code/exercises/bill-in-finally/solution.ts');
+  const named = source('bill-in-finally', 'solution');
   await solved(rounds, named);
   // Named imports: the module that defines them came, the providers' recordings (06c's) did not;
   // a namespace import brings the whole library, recordings included.

@@ -10,8 +10,8 @@
 // must be the locale's strings) and `noEnglish`. A new page: add a test like these.
 
 import type { Locator, Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
 import { IMPROVISATION_ANSWER } from '../../lessons-code/index.ts';
+import { readVariant } from '../../src/exercise-engine/variants-node.ts';
 import { CHUNKER_PRESETS } from '../../src/lib/chunker-view.ts';
 import { pairsTable, strings, tableRows } from './demo-helpers.ts';
 import { EXPECTED_OUTPUT, OTHER_LOCALES, PHONE_WIDTH, beyondUrl, englishShown, expect, lessonUrl, modelStreamUrl, notFromLocale, outsideTheScreen, readyWidget, roundsUrl, t, test, type Locale } from './fixtures.ts';
@@ -34,7 +34,7 @@ async function noEnglish(widget: Locator, locale: Locale): Promise<void> {
  * exercises.spec.ts's, in English. */
 async function solveEach(page: Page, ids: string[], locale: Locale): Promise<void> {
   await expect(page.locator('[data-progress-text]')).toHaveText(t(locale, 'course.exercise.progress', { solved: 0, total: ids.length }));
-  const file = (id: string, kind: string) => readFileSync(new URL(`../../lessons-code/exercises/${id}/${kind}.${locale.code}.ts`, import.meta.url), 'utf8');
+  const file = (id: string, kind: 'starter' | 'solution') => readVariant(new URL(`../../lessons-code/exercises/${id}/exercise.ts`, import.meta.url), kind, locale.code).code;
   for (const [i, id] of ids.entries()) {
     const box = page.locator(`#exercise-${id}`);
     await readyWidget(page, `#exercise-${id} ga-exercise`);
@@ -172,7 +172,7 @@ for (const locale of OTHER_LOCALES) {
       await expect(page.locator('[data-progress-text]')).toHaveText(t(locale, 'course.exercise.progress', { solved: 0, total: 4 }));
       // Each exercise solved with the locale's own files (the same code, comments in its language).
       const ids = ['predict', 'fix-746', 'error-ends-stream', 'chunks-as-units'];
-      const file = (id: string, kind: string) => readFileSync(new URL(`../../lessons-code/exercises/${id}/${kind}.${locale.code}.ts`, import.meta.url), 'utf8');
+      const file = (id: string, kind: 'starter' | 'solution') => readVariant(new URL(`../../lessons-code/exercises/${id}/exercise.ts`, import.meta.url), kind, locale.code).code;
       for (const [i, id] of ids.entries()) {
         const box = page.locator(`#exercise-${id}`);
         await readyWidget(page, `#exercise-${id} ga-exercise`);

@@ -1,5 +1,5 @@
 // The exercises and their check, as the page runs them: every exercise folder is complete and its
-// three languages differ only in comments; each reference solution and each alternative solution
+// comments are translated (test/unit/exercise-variants.test.ts); each reference solution and each alternative solution
 // passes every case, each starter does not; the expected values are the lesson's; the engine's
 // verdicts (wrong value, throw, export, syntax, load error, prediction not given, fake fetch); the
 // runner's time limit; and every attack of test/unit/exercises-attacks/ ends without a pass.
@@ -30,18 +30,18 @@ import { EXERCISE_IDS, exerciseDefinition, exerciseText, globRegistry } from '..
 import { nodeRegistry } from '../../src/exercise-engine/registry-node.ts';
 import { CHECK_LIMIT_MS, ExerciseRunner } from '../../src/exercise-engine/runner.ts';
 import { isSolved } from '../../src/exercise-engine/solved.ts';
-import { exerciseSource } from '../../src/exercise-engine/sources.ts';
+import { alternativeSources, exerciseSource } from '../../src/exercise-engine/sources.ts';
 import { transpile } from '../../src/exercise-engine/transpile.ts';
 import { LOCALES, type CheckReport, type ExerciseDefinition, type ExerciseText } from '../../src/exercise-engine/types.ts';
 import { deepEqual, kindOf, showValue } from '../../src/exercise-engine/values.ts';
+import { variantOf } from '../../src/exercise-engine/variants.ts';
 import { unwantedSplit } from '../../lessons-code/exercises/chunks-as-units/cases.ts';
 import { FAILURE_BUBBLE } from '../../lessons-code/exercises/error-ends-stream/cases.ts';
 import { EXPECTED_TABLE } from '../../lessons-code/exercises/fix-746/cases.ts';
-import * as predictSolution from '../../lessons-code/exercises/predict/solution.ts';
-import * as predictSolutionFr from '../../lessons-code/exercises/predict/solution.fr.ts';
-import * as fixSolution from '../../lessons-code/exercises/fix-746/solution.ts';
-import * as fixStarter from '../../lessons-code/exercises/fix-746/starter.ts';
-import * as errorStarter from '../../lessons-code/exercises/error-ends-stream/starter.ts';
+// An exercise's file is its reference solution as a module (its starter is a variant of it).
+import * as predictSolution from '../../lessons-code/exercises/predict/exercise.ts';
+import * as fixSolution from '../../lessons-code/exercises/fix-746/exercise.ts';
+import { importVariant } from './exercise-variants.ts';
 import { testPlatform } from './exercises-platform.ts';
 import { frenchTypographyProblems } from './typography-rules.ts';
 
@@ -50,12 +50,11 @@ const ATTACKS_DIR = new URL('./exercises-attacks/', import.meta.url);
 const statuses = (report: CheckReport): string[] => (report.outcome === 'checked' ? report.cases.map((c) => c.verdict.status) : [report.outcome]);
 const caseIds = (id: string): string[] => exerciseDefinition(id)!.cases.map((c) => c.id);
 
-/** Alternative right answers: lessons-code/exercises/<id>/alternatives/*.ts. */
+/** Alternative right answers: the files of lessons-code/exercises/<id>/alternatives/, and the `// #alternative` branches of its exercise.ts. */
 function alternatives(id: string): { name: string; source: string }[] {
   const dir = new URL(`${id}/alternatives/`, EXERCISES_DIR);
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.ts'))
-    .map((name) => ({ name, source: readFileSync(new URL(name, dir), 'utf8') }));
+  const files = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.ts')) : [];
+  return [...files.map((name) => ({ name, source: readFileSync(new URL(name, dir), 'utf8') })), ...alternativeSources(id)];
 }
 
 const platform = testPlatform(globRegistry);
@@ -71,22 +70,6 @@ describe('every exercise folder is complete', () => {
   });
 
   for (const id of EXERCISE_IDS) {
-    it(`${id}: starter and solution in each language, differing only in comments`, () => {
-      const code = (text: string) =>
-        text
-          .split('\n')
-          .filter((line) => !line.trim().startsWith('//'))
-          .join('\n');
-      for (const kind of ['starter', 'solution'] as const) {
-        const en = exerciseSource(id, kind, 'en');
-        for (const locale of ['es', 'fr'] as const) {
-          const own = exerciseSource(id, kind, locale);
-          expect(own, `${id}/${kind}.${locale}.ts`).not.toBe(en);
-          expect(code(own)).toBe(code(en));
-        }
-      }
-    });
-
     it(`${id}: its text names every case, says what it checks, and has the same hints in each language`, () => {
       const definition = exerciseDefinition(id)!;
       const texts = LOCALES.map((locale) => exerciseText(id, locale)!);
@@ -118,6 +101,8 @@ describe('every exercise folder is complete', () => {
         const all = [text.title, ...Object.values(text.cases).flatMap((c) => [c.name, c.checks]), ...text.hints, ...Object.values(text.strings ?? {})];
         const answer = new URL(`${id}/answer.${locale}.md`, EXERCISES_DIR);
         if (existsSync(answer)) all.push(...readFileSync(answer, 'utf8').split('\n\n'));
+        // Not the code's comments (comments.<locale>.json): code keeps plain spaces, as a no-break
+        // space in source code is invisible in an editor and a trap for whoever copies it.
         for (const raw of all) {
           const prose = raw.replace(/`[^`]*`/g, 'X');
           const where = `${id}/text.${locale}.json: ${raw.slice(0, 40)}`;
@@ -169,9 +154,8 @@ describe('what the checks expect (the lesson’s figures)', () => {
     expect(gachatbot!.expected).toEqual(['a\nb']);
     expect(gaapi!.expected).toEqual(['a']);
     expect(system!.expected).toBe('neither');
-    // The solution files are real modules: the values the page would type are these.
+    // The exercise's file is the solution as a real module: the values the page would type are these.
     expect(predictSolution.fromGaChatbotApi).toEqual(['a\nb']);
-    expect(predictSolutionFr).toEqual(predictSolution);
   });
 
   it('1. predict: the proof shows both writers’ bytes, the ignored field "b", and the events', async () => {
@@ -203,7 +187,8 @@ describe('what the checks expect (the lesson’s figures)', () => {
     ]);
   });
 
-  it('2. fix #746: the starter is GaApi’s writer and chatService’s reader as they are; the solution reads #743’s stream exactly', () => {
+  it('2. fix #746: the starter is GaApi’s writer and chatService’s reader as they are; the solution reads #743’s stream exactly', async () => {
+    const fixStarter = await importVariant<typeof fixSolution>('fix-746', 'starter');
     for (const chunk of [...splitPinned(IMPROVISATION_ANSWER), 'a\r\nb', '', 'x\n\ny']) expect(fixStarter.writeGaApiEvent(chunk)).toBe(writeGaApiEvent(chunk));
     const streams = [streamOf(writeGaApiEvent, splitAfter743(IMPROVISATION_ANSWER)), 'data: x\n\ndata: {"a":1}\n\n  tail  ', 'data: {"error":"boom"}\n\n'];
     for (const stream of streams) {
@@ -238,6 +223,7 @@ describe('what the checks expect (the lesson’s figures)', () => {
       await chat.submit(VOICING_QUESTION);
       return { bubbles: chat.bubbles, history: chat.history };
     };
+    const errorStarter = await importVariant<{ consumeSseStream: PageConsume }>('error-ends-stream', 'starter');
     expect(await run(errorStarter.consumeSseStream)).toEqual(await run(consumePageStream));
   });
 
@@ -256,7 +242,7 @@ describe('a new exercise is a new folder, nothing else (README, "Adding an exerc
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const section = readme.slice(readme.indexOf('## Adding an exercise'));
     const files = [...section.matchAll(/```(?:ts|json)\n\/\/ (lessons-code\/exercises\/[^\n]+)\n([\s\S]*?)```/g)].map((m) => ({ path: m[1]!, text: m[2]! }));
-    expect(files.map((f) => f.path.split('/').pop())).toEqual(['starter.ts', 'solution.ts', 'cases.ts', 'text.en.json']);
+    expect(files.map((f) => f.path.split('/').pop())).toEqual(['exercise.ts', 'cases.ts', 'text.en.json']);
     // A copy of the project's layout: the new folder beside lessons-code's index.ts.
     const root = mkdtempSync(join(tmpdir(), 'exercise-'));
     mkdirSync(join(root, 'lessons-code'), { recursive: true });
@@ -269,8 +255,10 @@ describe('a new exercise is a new folder, nothing else (README, "Adding an exerc
     expect(registry.ids).toEqual(['last-event']);
     const example = new ExerciseRunner(testPlatform(registry));
     try {
-      const solution = files.find((f) => f.path.endsWith('solution.ts'))!.text;
-      const starter = files.find((f) => f.path.endsWith('starter.ts'))!.text;
+      const file = files.find((f) => f.path.endsWith('exercise.ts'))!.text;
+      const solution = variantOf(file, 'solution');
+      const starter = variantOf(file, 'starter');
+      expect(starter).toBe('// Return the data of the last event of the stream.\nexport async function lastData(body: ReadableStream<Uint8Array>): Promise<string> {\n  return \'\';\n}\n');
       expect(statuses(await example.run('last-event', 'en', solution))).toEqual(['pass']);
       expect(statuses(await example.run('last-event', 'en', starter))).toEqual(['fail']);
     } finally {
