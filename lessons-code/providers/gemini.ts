@@ -12,8 +12,18 @@ import { field, stringField, type EventRouter, type ProviderRoute } from './rout
  *   stream cut after its first chunk looks closed too: the reader cannot tell.
  * - No candidates: with `promptFeedback.blockReason` the prompt was blocked, a failure; without, the
  *   chunk carries nothing for the screen.
+ * - An `error` object instead of a response: the server failed after the stream had begun (HTTP 200
+ *   already sent). It has the shape of Google's API errors, `{"error": {"code", "message", "status"}}`
+ *   (https://google.aip.dev/193), and Google's own SDK turns it into an exception mid-stream
+ *   (https://github.com/googleapis/js-genai, src/_api_client.ts, processStreamResponse): a failure,
+ *   with the error's message, and no later chunk changes that.
  */
 export const routeGeminiEvent: EventRouter = (payload) => {
+  const error = field(payload, 'error');
+  if (error !== undefined) {
+    const status = stringField(error, 'status');
+    return [{ kind: 'failure', name: status === undefined ? 'error' : `error ${status}`, message: stringField(error, 'message') ?? '' }];
+  }
   const candidates = field(payload, 'candidates');
   const first = Array.isArray(candidates) ? candidates.find((candidate) => (field(candidate, 'index') ?? 0) === 0) : undefined;
   if (first === undefined) {

@@ -131,6 +131,21 @@ describe('Gemini streamGenerateContent', () => {
     expect(await readProviderStream('gemini', bodyOfPieces([bare]))).toMatchObject({ complete: false, ending: 'cut' });
   });
 
+  it('ends as a failure on an error object mid-stream (Google’s error shape), even after a finishReason', async () => {
+    const error = JSON.stringify({ error: { code: 503, message: 'The model is overloaded. Please try again later.', status: 'UNAVAILABLE' } });
+    const stream = dataEvents('\r\n', gem([{ text: 'Play E' }]), error);
+    expect(await readProviderStream('gemini', bodyOfPieces([stream]))).toEqual({
+      answer: 'Play E',
+      reasoning: '',
+      complete: false,
+      ending: 'failed',
+      detail: 'error UNAVAILABLE: The model is overloaded. Please try again later.',
+    });
+    const afterClose = dataEvents('\r\n', gem([{ text: 'Play E' }], { finishReason: 'STOP' }), error);
+    expect(await readProviderStream('gemini', bodyOfPieces([afterClose]))).toMatchObject({ complete: false, ending: 'failed' });
+    expect(routeProviderEvent('gemini', JSON.stringify({ error: { message: 'x' } }))).toEqual([{ kind: 'failure', name: 'error', message: 'x' }]);
+  });
+
   it('closes on any finishReason (MAX_TOKENS too) and says which', async () => {
     const stream = dataEvents('\r\n', gem([{ text: 'Short' }], { finishReason: 'MAX_TOKENS' }));
     expect(await readProviderStream('gemini', bodyOfPieces([stream]))).toMatchObject({ answer: 'Short', complete: true, detail: 'finishReason MAX_TOKENS' });
