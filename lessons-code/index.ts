@@ -68,11 +68,13 @@ export { scanCuts, scanEveryReader, firstDifference } from './lab/cuts/scan.ts';
 export type { CutBreak, CutScan } from './lab/cuts/scan.ts';
 export { FAILURE_STREAM, DROP_STREAMS, DROP_READERS, dropAt, settleTurn, recordTurn, droppingHost, submitCarefully } from './lab/stop-short.ts';
 export type { DropStream, DropReader, DropView, TurnStatus, TurnOutcome } from './lab/stop-short.ts';
-export { realClock, createFakeClock, createPaintBatcher } from './lab/paint-batcher.ts';
-export type { Clock, FakeClock, PaintReason, PaintRecord, PaintBatcher, PaintBatcherOptions } from './lab/paint-batcher.ts';
+export { realClock, createFakeClock, runOnFakeClock } from './core/fake-clock.ts';
+export type { Clock, FakeClock } from './core/fake-clock.ts';
+export { createPaintBatcher } from './lab/paint-batcher.ts';
+export type { PaintReason, PaintRecord, PaintBatcher, PaintBatcherOptions } from './lab/paint-batcher.ts';
 export { createPacedHost, createBurstHost, wordPieces } from './lab/paced-host.ts';
 export type { PacedHostOptions, BurstHostOptions } from './lab/paced-host.ts';
-export { runStreamTurn, settleOnFakeClock } from './lab/stream-turn.ts';
+export { runStreamTurn } from './lab/stream-turn.ts';
 export type { TimelineEntry, TimelineEventKind, TurnTimeline, StreamTurnOptions } from './lab/stream-turn.ts';
 // Provider streams (issue 14, owned by the providers helper): three providers' recordings, one byte → text → event
 // layer, one parser per provider into the answer and reasoning channels, and the growing-text transport.
@@ -140,7 +142,6 @@ export { BillingLedger, Transcript } from './rounds/turn-types.ts';
 export type { HarnessName, HarnessTurnStatus, TurnOptions, TurnReport, TurnStep, BillingEntry, SavedAnswer } from './rounds/turn-types.ts';
 export { SYSTEM_PROMPT, COURSE_TOOLS, SEARCH_VOICINGS_TOOL, VOICING_INDEX, DEFAULT_TOOL_MS } from './rounds/tools.ts';
 export type { Tool } from './rounds/tools.ts';
-export { runOnFakeClock } from './rounds/fake-clock.ts';
 export { roundRequest, recordRound, roundChunks, wireOf, chunksOfWire, shortChunkLine, callOnFakeClock } from './rounds/recordings.ts';
 export type { RoundOptions, RoundRecording } from './rounds/recordings.ts';
 export { runLesson6d, LENGTH_LIMIT, STOP_AFTER_PIECES } from './rounds/program.ts';

@@ -5,7 +5,7 @@
 // The wrapped host and its default behaviour are unchanged.
 
 import { classifyEvent } from '../core/events.ts';
-import { type Clock, realClock } from './paint-batcher.ts';
+import { type Clock, realClock } from '../core/fake-clock.ts';
 import { readStandardEvents } from '../standard/parser.ts';
 import { DONE_EVENT, writeGaChatbotEvent } from '../ga/writers.ts';
 import { createInPageHost, type FetchLike } from '../host/in-page-host.ts';

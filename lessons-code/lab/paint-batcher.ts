@@ -4,74 +4,7 @@
 // fake one.
 
 import { expectNumber, expectObject } from '../core/arguments.ts';
-
-/** Time and timers: the real ones in the page, a fake one in tests. */
-export interface Clock {
-  /** Milliseconds. */
-  now(): number;
-  setTimeout(run: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const realClock: Clock = {
-  now: () => performance.now(),
-  setTimeout: (run, ms) => globalThis.setTimeout(run, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
-/** A clock whose time moves only when told to; due timers run in time order as it moves. */
-export interface FakeClock extends Clock {
-  /** Moves time forward by `ms`, running every timer that falls due, in order. */
-  advance(ms: number): void;
-  /** Moves time forward to `t` (never back). */
-  advanceTo(t: number): void;
-  /** Timers still waiting. */
-  pending(): number;
-  /** When the next timer falls due, or null when none is waiting. */
-  nextAt(): number | null;
-}
-
-export function createFakeClock(start = 0): FakeClock {
-  expectNumber(start, 'createFakeClock', 'start');
-  let now = start;
-  let nextId = 1;
-  const timers = new Map<number, { at: number; run: () => void; order: number }>();
-  const clock: FakeClock = {
-    now: () => now,
-    setTimeout(run, ms) {
-      const id = nextId++;
-      timers.set(id, { at: now + Math.max(0, ms), run, order: id });
-      return id;
-    },
-    clearTimeout(handle) {
-      timers.delete(handle as number);
-    },
-    advanceTo(t) {
-      for (;;) {
-        let due: [number, { at: number; run: () => void; order: number }] | undefined;
-        for (const entry of timers) {
-          if (entry[1].at > t) continue;
-          if (!due || entry[1].at < due[1].at || (entry[1].at === due[1].at && entry[1].order < due[1].order)) due = entry;
-        }
-        if (!due) break;
-        timers.delete(due[0]);
-        now = Math.max(now, due[1].at);
-        due[1].run();
-      }
-      now = Math.max(now, t);
-    },
-    advance(ms) {
-      clock.advanceTo(now + ms);
-    },
-    pending: () => timers.size,
-    nextAt() {
-      let next: number | null = null;
-      for (const timer of timers.values()) if (next === null || timer.at < next) next = timer.at;
-      return next;
-    },
-  };
-  return clock;
-}
+import { type Clock, realClock } from '../core/fake-clock.ts';
 
 export type PaintReason = 'timer' | 'cleared' | 'final';
 

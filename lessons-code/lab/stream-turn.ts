@@ -3,7 +3,8 @@
 
 import { STREAM_PATH } from '../host/chatbot-host.ts';
 import type { FetchLike } from '../host/in-page-host.ts';
-import { type Clock, createPaintBatcher, type PaintReason, type PaintRecord, realClock } from './paint-batcher.ts';
+import { type Clock, realClock } from '../core/fake-clock.ts';
+import { createPaintBatcher, type PaintReason, type PaintRecord } from './paint-batcher.ts';
 import { classifyEvent, EventSorter } from '../core/events.ts';
 import { pumpBody } from '../core/transport.ts';
 import { StandardParser } from '../standard/parser.ts';
@@ -132,33 +133,4 @@ export async function runStreamTurn(options: StreamTurnOptions): Promise<TurnTim
     firstTextAt,
     lastReadAt,
   };
-}
-
-/**
- * Drives a fake clock until `work` settles: lets everything that is not waiting on a timer run
- * (a few turns of the event loop), then moves the clock to the next timer that falls due.
- */
-export async function settleOnFakeClock<T>(
-  clock: { advanceTo(t: number): void; nextAt(): number | null },
-  work: Promise<T>,
-  limitSteps = 100_000,
-): Promise<T> {
-  expectObject(clock, 'settleOnFakeClock', 'clock');
-  expectObject(work, 'settleOnFakeClock', 'work');
-  let settled = false;
-  const watched = work.finally(() => {
-    settled = true;
-  });
-  watched.catch(() => undefined); // a rejection is the caller's, handed back below: not an unhandled one meanwhile
-  const quiet = async () => {
-    for (let i = 0; i < 3 && !settled; i++) await new Promise((resolve) => setTimeout(resolve, 0));
-  };
-  for (let step = 0; !settled; step++) {
-    await quiet();
-    if (settled) break;
-    const next = clock.nextAt();
-    if (step > limitSteps) throw new Error('the fake clock ran past its limit');
-    if (next !== null) clock.advanceTo(next);
-  }
-  return watched;
 }

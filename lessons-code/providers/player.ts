@@ -3,7 +3,7 @@
 // transport: the reads as they come, or the growing text a client such as XMLHttpRequest offers,
 // of which only the new part goes on to the parser.
 
-import type { Clock } from '../lab/paint-batcher.ts';
+import type { Clock } from '../core/fake-clock.ts';
 import type { ProviderStreamResult } from './channels.ts';
 import { GrowingTextRelay } from './growing-text.ts';
 import { createProviderPipeline, type ProviderLayerObservers, type ProviderPipeline } from './read-provider-stream.ts';

@@ -16,7 +16,7 @@
 // A non-streamed call answers one `chat.completion` object once the whole answer is generated.
 
 import type { FetchLike } from '../host/in-page-host.ts';
-import { type Clock, realClock } from '../lab/paint-batcher.ts';
+import { type Clock, realClock } from '../core/fake-clock.ts';
 import { CHAT_COMPLETIONS_PATH, DONE_DATA, sseData, type ChatCompletion, type ChatCompletionChunk, type FinishReason, type Usage } from './chat-format.ts';
 import { CallLog, type CallRecord } from './call-log.ts';
 import { DEFAULT_EPOCH_SECONDS, REPLICA_MODEL, chunkWriter, messageOf, planCall, type Token } from './replica-plan.ts';

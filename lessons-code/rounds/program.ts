@@ -5,8 +5,8 @@
 
 import type { LessonOutput } from '../program/lesson6.ts';
 import { Output, ms, thousands } from './program-output.ts';
-import { createFakeClock } from '../lab/paint-batcher.ts';
-import { runOnFakeClock } from './fake-clock.ts';
+import { createFakeClock } from '../core/fake-clock.ts';
+import { runOnFakeClock } from '../core/fake-clock.ts';
 import { CHAT_COMPLETIONS_PATH } from './chat-format.ts';
 import type { CallState } from './call-log.ts';
 import { HARNESSES, runStreamEveryRoundTurn } from './harnesses.ts';

@@ -3,10 +3,9 @@
 // takes no real time and has the same bytes every time (the l6d program, the page's demos of the
 // four details and the exercises' cases all read recordings made here).
 
-import { createFakeClock, type FakeClock } from '../lab/paint-batcher.ts';
+import { createFakeClock, runOnFakeClock, type FakeClock } from '../core/fake-clock.ts';
 import { readStandard } from '../standard/parser.ts';
 import { CHAT_COMPLETIONS_PATH, DONE_DATA, sseData, type ChatCompletionChunk, type ChatRequest } from './chat-format.ts';
-import { runOnFakeClock } from './fake-clock.ts';
 import { COURSE_TOOLS, SYSTEM_PROMPT } from './tools.ts';
 import { TURN_HEADER, startModelReplica, type ModelReplica } from './model-replica.ts';
 import { REPLICA_MODEL, replicaChunks } from './replica-plan.ts';

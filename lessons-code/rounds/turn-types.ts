@@ -3,7 +3,7 @@
 // (TurnReport). The harnesses that produce them are in harnesses.ts.
 
 import type { FetchLike } from '../host/in-page-host.ts';
-import type { Clock } from '../lab/paint-batcher.ts';
+import type { Clock } from '../core/fake-clock.ts';
 import type { FinishReason } from './chat-format.ts';
 import type { Tool } from './tools.ts';
 

@@ -1,7 +1,7 @@
 // The state of one turn, shared by the two harnesses (harnesses.ts): the conversation so far, the
 // calls it made and their tokens, the text shown, and its ending (billed once, saved as seen).
 
-import { type Clock, realClock } from '../lab/paint-batcher.ts';
+import { type Clock, realClock } from '../core/fake-clock.ts';
 import { CHAT_COMPLETIONS_PATH, type ChatCompletion, type ChatMessage, type ChatRequest, type Usage } from './chat-format.ts';
 import { TURN_HEADER } from './model-replica.ts';
 import { REPLICA_MODEL } from './replica-plan.ts';

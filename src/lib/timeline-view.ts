@@ -10,7 +10,7 @@ import {
   createFakeClock,
   createPacedHost,
   runStreamTurn,
-  settleOnFakeClock,
+  runOnFakeClock,
   type Clock,
   type FetchLike,
   type TimelineEntry,
@@ -39,7 +39,7 @@ export type Timelines = Record<Mode, TurnTimeline>;
 export async function simulate(latencyMs: number): Promise<Timelines> {
   const run = async (mode: Mode) => {
     const clock = createFakeClock();
-    return settleOnFakeClock(clock, runStreamTurn({ host: hostFor(mode, latencyMs, clock), message: QUESTION, clock }));
+    return runOnFakeClock(clock, runStreamTurn({ host: hostFor(mode, latencyMs, clock), message: QUESTION, clock }));
   };
   return { burst: await run('burst'), paced: await run('paced') };
 }

@@ -165,8 +165,6 @@ const ROWS: Row[] = [
   ['createBurstHost', 'options', [{}], 0, NOT_OBJECT],
   ['wordPieces', 'text', ['a b'], 0, NOT_STRING],
   ['runStreamTurn', 'options', [{}], 0, NOT_OBJECT],
-  ['settleOnFakeClock', 'clock', [lessons.createFakeClock(), Promise.resolve()], 0, NOT_OBJECT],
-  ['settleOnFakeClock', 'work', [lessons.createFakeClock(), Promise.resolve()], 1, NOT_OBJECT],
   // Provider streams
   ['field', 'key', [{}, 'k'], 1, NOT_STRING],
   ['stringField', 'key', [{}, 'k'], 1, NOT_STRING],

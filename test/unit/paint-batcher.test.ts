@@ -14,7 +14,7 @@ import {
   createPaintBatcher,
   readStandard,
   runStreamTurn,
-  settleOnFakeClock,
+  runOnFakeClock,
   wordPieces,
   type PaintRecord,
 } from '../../lessons-code/index.ts';
@@ -143,7 +143,7 @@ describe('the paced host', () => {
   it('sends the routing event at once and one word every pieceMs, then [DONE]: the same answer', async () => {
     const clock = createFakeClock();
     const host = createPacedHost({ clock, pieceMs: 12 });
-    const timeline = await settleOnFakeClock(clock, runStreamTurn({ host, message: VOICING_QUESTION, clock }));
+    const timeline = await runOnFakeClock(clock, runStreamTurn({ host, message: VOICING_QUESTION, clock }));
     const pieces = wordPieces(VOICING_ANSWER);
     expect(timeline.final).toBe(VOICING_ANSWER);
     expect(timeline.done).toBe(true);
@@ -166,7 +166,7 @@ describe('the paced host', () => {
   it('a paced failure is still one error event, at once', async () => {
     const clock = createFakeClock();
     const host = createPacedHost({ clock });
-    const timeline = await settleOnFakeClock(clock, runStreamTurn({ host, message: 'which arpeggio fits Am F C G', clock }));
+    const timeline = await runOnFakeClock(clock, runStreamTurn({ host, message: 'which arpeggio fits Am F C G', clock }));
     expect(timeline.error).toBe('Failed to process message. Please try again.');
     expect(timeline.deltas).toBe(0);
     expect(timeline.done).toBe(false);
@@ -200,7 +200,7 @@ describe("one request to the in-page host: headers, then every event in one burs
 describe('a model behind the host: the same answer time, a burst against a stream (06b timeline)', () => {
   const LATENCY = 1000;
   const run = (host: ReturnType<typeof createBurstHost>, clock: ReturnType<typeof createFakeClock>) =>
-    settleOnFakeClock(clock, runStreamTurn({ host, message: VOICING_QUESTION, clock }));
+    runOnFakeClock(clock, runStreamTurn({ host, message: VOICING_QUESTION, clock }));
 
   it("GA's shape: headers at once, nothing until the whole answer is written, then every event", async () => {
     const clock = createFakeClock();
