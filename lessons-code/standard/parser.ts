@@ -71,11 +71,12 @@ export class StandardParser {
       this.afterCR = false;
       if (text.charCodeAt(0) === LF) pos = 1;
     }
+    let nextCR = text.indexOf('\r', pos); // -1 when only LF ends lines in this piece
     if (this.partial !== '') {
       // First the line the last piece left open.
-      let end = pos;
-      while (end < n && text.charCodeAt(end) !== LF && text.charCodeAt(end) !== CR) end++;
-      if (end === n) {
+      let end = text.indexOf('\n', pos);
+      if (nextCR !== -1 && (end === -1 || nextCR < end)) end = nextCR;
+      if (end === -1) {
         this.partial += text.slice(pos);
         return;
       }
@@ -83,8 +84,9 @@ export class StandardParser {
       this.partial = '';
       this.take(line, 0, line.length);
       pos = this.after(text, end);
+      if (nextCR !== -1 && nextCR < pos) nextCR = text.indexOf('\r', pos);
     }
-    if (text.indexOf('\r', pos) === -1) {
+    if (nextCR === -1) {
       // Only LF ends lines here: one search per line, none for a blank line (the LF right where it starts).
       for (let end = text.indexOf('\n', pos); end !== -1; ) {
         this.take(text, pos, end);
@@ -94,7 +96,6 @@ export class StandardParser {
     } else {
       // CRLF, LF and CR all end a line: the nearer of the next CR and the next LF.
       let nextLF = text.indexOf('\n', pos);
-      let nextCR = text.indexOf('\r', pos);
       while (nextLF !== -1 || nextCR !== -1) {
         const end = nextCR === -1 || (nextLF !== -1 && nextLF < nextCR) ? nextLF : nextCR;
         this.take(text, pos, end);
