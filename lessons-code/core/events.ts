@@ -62,6 +62,7 @@ export class EventSorter {
   error: string | null = null;
 
   take(data: string): void {
+    expectString(data, 'EventSorter.take', 'data');
     const event = classifyEvent(data);
     if (event.kind === 'text') this.text += data;
     else if (event.kind === 'done') this.done = true;

@@ -3,7 +3,7 @@
 // pacing) runs on a fake clock in no real time and gives the same times, and the same bytes, every
 // time.
 
-import { expectNumber, expectObject } from './arguments.ts';
+import { expectFunction, expectNumber, expectObject } from './arguments.ts';
 
 /** Time and timers: the real ones in the page, a fake one in tests. */
 export interface Clock {
@@ -39,6 +39,8 @@ export function createFakeClock(start = 0): FakeClock {
   const clock: FakeClock = {
     now: () => now,
     setTimeout(run, ms) {
+      expectFunction(run, 'FakeClock.setTimeout', 'run');
+      expectNumber(ms, 'FakeClock.setTimeout', 'ms');
       const id = nextId++;
       timers.set(id, { at: now + Math.max(0, ms), run, order: id });
       return id;
@@ -47,6 +49,7 @@ export function createFakeClock(start = 0): FakeClock {
       timers.delete(handle as number);
     },
     advanceTo(t) {
+      expectNumber(t, 'FakeClock.advanceTo', 't');
       for (;;) {
         let due: [number, { at: number; run: () => void; order: number }] | undefined;
         for (const entry of timers) {
@@ -61,6 +64,7 @@ export function createFakeClock(start = 0): FakeClock {
       now = Math.max(now, t);
     },
     advance(ms) {
+      expectNumber(ms, 'FakeClock.advance', 'ms');
       clock.advanceTo(now + ms);
     },
     pending: () => timers.size,

@@ -51,6 +51,7 @@ export class ChatServiceStreamState implements TextSink<string> {
    * GA's behaviour; the demos feed it whole streams or a few reads.
    */
   push(text: string): boolean {
+    expectString(text, 'ChatServiceStreamState.push', 'text');
     this.buffer += text;
     const { remainder, completed } = parseChatServiceBuffer(this.buffer, (chunk) => {
       this.response += chunk;

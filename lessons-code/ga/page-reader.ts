@@ -45,6 +45,7 @@ export class PageStreamState implements TextSink<PageReadResult> {
 
   /** Adds decoded text; returns true once `[DONE]` has been read (the page returns at once). */
   push(text: string): boolean {
+    expectString(text, 'PageStreamState.push', 'text');
     if (this.done) return true;
     const before = this.answer;
     const finished = this.take(text);

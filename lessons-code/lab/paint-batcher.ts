@@ -3,7 +3,7 @@
 // writing the final answer. The clock is injected so tests (and the timeline demo) can run on a
 // fake one.
 
-import { expectNumber, expectObject } from '../core/arguments.ts';
+import { expectNumber, expectObject, expectString } from '../core/arguments.ts';
 import { type Clock, realClock } from '../core/fake-clock.ts';
 
 export type PaintReason = 'timer' | 'cleared' | 'final';
@@ -67,6 +67,7 @@ export function createPaintBatcher(options: PaintBatcherOptions): PaintBatcher {
 
   return {
     delta(aggregate) {
+      expectString(aggregate, 'PaintBatcher.delta', 'aggregate');
       if (finished) return;
       deltas++;
       draft = aggregate; // cheap: just store it
@@ -79,12 +80,14 @@ export function createPaintBatcher(options: PaintBatcherOptions): PaintBatcher {
       }, interval);
     },
     clear(text = '') {
+      expectString(text, 'PaintBatcher.clear', 'text');
       if (finished) return;
       cancel();
       draft = text;
       paint(text, 'cleared');
     },
     finish(final) {
+      expectString(final, 'PaintBatcher.finish', 'final');
       if (finished) return;
       cancel();
       finished = true;

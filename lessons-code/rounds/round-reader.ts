@@ -7,7 +7,7 @@
 
 import { readStandardStream } from '../standard/stream.ts';
 import { DONE_DATA, type ChatCompletionChunk, type FinishReason, type Usage } from './chat-format.ts';
-import { expectArray, expectBody, expectString, expectStrings } from '../core/arguments.ts';
+import { expectArray, expectBody, expectObject, expectString, expectStrings } from '../core/arguments.ts';
 
 /** A stream that broke the format: an error event, a chunk that is not JSON, or no `[DONE]`. */
 export class ModelStreamError extends Error {
@@ -121,6 +121,8 @@ export class RoundReader {
 
   /** Takes the next chunk; returns the text it adds ('' when none). */
   take(chunk: ChatCompletionChunk): string {
+    expectObject(chunk, 'RoundReader.take', 'chunk');
+    expectArray(chunk.choices, 'RoundReader.take', 'chunk.choices');
     if (chunk.usage) this.usage = chunk.usage;
     const choice = chunk.choices.find((c) => c.index === 0);
     if (choice === undefined) return ''; // the usage chunk: no choice at all

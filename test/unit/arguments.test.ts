@@ -329,6 +329,36 @@ describe('every exported function and class checks its arguments', () => {
     expect(() => lessons.createInPageHost('x'.repeat(10_000_000) as never)).toThrow(/^createInPageHost: options must be an object, got a string of 10000000 characters$/);
   });
 
+  it('the methods a learner or a demo calls on lessons-code objects check their arguments too', () => {
+    const chunk = { id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { content: 'Hi' }, finish_reason: null }] };
+    const batcher = () => lessons.createPaintBatcher({ paint: () => undefined, clock: lessons.createFakeClock() });
+    const methods: [string, string, unknown[], (bad: unknown) => unknown][] = [
+      ['RoundReader.take', 'chunk', NOT_OBJECT, (bad) => new lessons.RoundReader().take(bad as never)],
+      ['RoundReader.take', 'chunk.choices', NOT_ARRAY, (bad) => new lessons.RoundReader().take({ ...chunk, choices: bad } as never)],
+      ['PageStreamState.push', 'text', NOT_STRING, (bad) => new lessons.PageStreamState().push(bad as never)],
+      ['ChatServiceStreamState.push', 'text', NOT_STRING, (bad) => new lessons.ChatServiceStreamState().push(bad as never)],
+      ['EventSorter.take', 'data', NOT_STRING, (bad) => new lessons.EventSorter().take(bad as never)],
+      ['PaintBatcher.delta', 'aggregate', NOT_STRING, (bad) => batcher().delta(bad as never)],
+      ['PaintBatcher.clear', 'text', defined(NOT_STRING), (bad) => batcher().clear(bad as never)],
+      ['PaintBatcher.finish', 'final', NOT_STRING, (bad) => batcher().finish(bad as never)],
+      ['FakeClock.setTimeout', 'run', NOT_FUNCTION, (bad) => lessons.createFakeClock().setTimeout(bad as never, 1)],
+      ['FakeClock.setTimeout', 'ms', NOT_NUMBER, (bad) => lessons.createFakeClock().setTimeout(() => undefined, bad as never)],
+      ['FakeClock.advanceTo', 't', NOT_NUMBER, (bad) => lessons.createFakeClock().advanceTo(bad as never)],
+      ['FakeClock.advance', 'ms', NOT_NUMBER, (bad) => lessons.createFakeClock().advance(bad as never)],
+    ];
+    for (const [where, name, bads, call] of methods) {
+      for (const bad of bads) expect(() => call(bad), `${where}(${shown(bad)})`).toThrow(new RegExp(`^${where.replace('.', '\\.')}: ${name.replace('.', '\\.')} must be `));
+    }
+    // Good calls are unchanged.
+    expect(new lessons.RoundReader().take(chunk as never)).toBe('Hi');
+    expect(new lessons.PageStreamState().push('data: [DONE]\n\n')).toBe(true);
+    const clock = lessons.createFakeClock();
+    let ran = false;
+    clock.setTimeout(() => (ran = true), 5);
+    clock.advance(5);
+    expect(ran).toBe(true);
+  });
+
   it('the checks do not change good calls', async () => {
     expect(lessons.writeGaApiEvent('a')).toBe('data: a\n\n');
     expect(lessons.compare('a\n', 'a\n')).toBe('exact');
