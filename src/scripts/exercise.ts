@@ -159,12 +159,14 @@ class Workbench {
       reference.addEventListener('toggle', () => {
         if (reference.open) this.markRevealed();
       });
+      // Opened in the moment between its arrival and this code's (the click that opened it loaded it).
+      if (reference.open) this.markRevealed();
       const load = reference.querySelector<HTMLButtonElement>('[data-load-reference]');
       const box = reference.querySelector<HTMLElement>('[data-confirm-reference]');
       if (load && box) {
         load.addEventListener('click', () =>
           this.confirm(load, box, t('referenceConfirm'), t('referenceYes'), () => {
-            const code = reference.querySelector('pre')?.textContent ?? '';
+            const code = reference.querySelector('[data-reference-code]')?.textContent ?? '';
             this.editor.replaceCode(code);
             this.say(t('referenceDone'));
           }),

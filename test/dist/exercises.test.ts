@@ -1,13 +1,16 @@
 // The exercise workbenches in the built pages, before any script runs: a prediction's expected
 // values are nowhere in the page (not in its text, not in the workbench's template, not in an
 // attribute) until the learner commits a prediction or asks for the answer; every workbench lists
-// its cases in the page's language; and each stays small (its first view ≤ 30 elements, the rest in
-// a <template> put in place when it loads).
+// its cases in the page's language; each stays small (its first view ≤ 30 elements, the rest in
+// a <template> put in place when it loads); and exercises 2–4 keep the lesson's answer in prose
+// inside their one solution disclosure, collapsed, before the reference code.
 
 import { readFileSync } from 'node:fs';
+import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { exerciseDefinition, exerciseText } from '../../src/exercise-engine/registry.ts';
 import { showValue } from '../../src/exercise-engine/values.ts';
+import { uiStrings } from '../ui-strings.ts';
 import { LOCALES, fileOf, page, pagePath } from './site.ts';
 
 const IDS = ['predict', 'fix-746', 'error-ends-stream', 'chunks-as-units'];
@@ -52,5 +55,32 @@ describe.each(LOCALES)('the lesson’s exercises ($code)', (locale) => {
       const firstView = [...section.querySelectorAll('*')].filter((el) => !el.closest('template'));
       expect(firstView.length, id).toBeLessThanOrEqual(30);
     }
+  });
+
+  it('exercises 2–4: the lesson’s answer and the reference code in one collapsed disclosure, with the answer’s links', () => {
+    const document = page(path);
+    const mdx = readFileSync(new URL(`../../content/docs/${locale.prefix ? locale.code + '/' : ''}ga-ai/06-answer-on-the-wire.mdx`, import.meta.url), 'utf8');
+    for (const id of ['fix-746', 'error-ends-stream', 'chunks-as-units']) {
+      const template = document.querySelector(`#exercise-${id} template[data-workbench]`)!;
+      const parts = parseHTML(`<!doctype html><html><body>${template.innerHTML}</body></html>`).document;
+      const disclosures = parts.querySelectorAll('details');
+      expect(disclosures, id).toHaveLength(1);
+      const [solution] = disclosures;
+      expect(solution!.hasAttribute('open'), id).toBe(false);
+      expect(solution!.querySelector('summary')?.textContent).toBe(uiStrings(locale.code)['course.exercise.solution']);
+      // The answer first, block by block (paragraphs, a list) as the lesson's source has it, then the code.
+      const answer = solution!.querySelector('[data-answer]')!;
+      const source = new RegExp(`<Exercise id="${id}">\\n([\\s\\S]*?)\\n</Exercise>`).exec(mdx)?.[1] ?? '';
+      const blocks = source.trim().split(/\n\n+/);
+      expect(blocks.length, id).toBeGreaterThan(1);
+      expect([...answer.children].map((block) => block.tagName.toLowerCase()), id).toEqual(blocks.map((block) => (block.startsWith('- ') ? 'ul' : 'p')));
+      const code = solution!.querySelector('[data-reference-code]')!;
+      expect(answer.compareDocumentPosition(code) & 4, id).toBe(4); // DOCUMENT_POSITION_FOLLOWING
+      // The answer's links, as the lesson's source writes them.
+      const links = [...source.matchAll(/\]\((https:[^)]+)\)/g)].map((m) => m[1]);
+      expect([...answer.querySelectorAll('a')].map((a) => a.getAttribute('href')), id).toEqual(links);
+    }
+    // A prediction's answer is its own (answer.<locale>.md, after a prediction), never in the page.
+    expect(document.querySelector('#exercise-predict template[data-workbench]')!.innerHTML).not.toContain('<details');
   });
 });

@@ -1,9 +1,10 @@
 // The exercise workbenches in Chromium, in English (Spanish and French: test/e2e/locales.spec.ts;
 // axe: a11y.spec.ts): every attack on the check ends without a pass; each exercise solved with its
 // reference and with another right answer; a prediction reveals nothing before it is committed;
-// hints on request; results, hints and "solved" across a reload; a solve after the solution
-// marked; next-exercise and progress links; the shortcut per platform, none on touch screens, the
-// keyboard help once; errors in the page's language with the engine's own text; the editor
+// hints on request; results, hints and "solved" across a reload; a solve after the solution (its
+// code or the lesson's answer in prose, one disclosure) marked; next-exercise and progress links;
+// the shortcut per platform, none on touch screens, the keyboard help once; errors in the page's
+// language with the engine's own text; the editor
 // refusing code past its limit; a full store; reset; the keyboard alone; an endless loop stopped
 // while the page answers; the editor and checker loaded only when needed; a learner module's
 // imports from lessons-code (06c's and 06d's exercises), named or as a namespace.
@@ -226,6 +227,35 @@ test('a solve after opening the reference solution is marked as such; after a pa
   );
   await mark.click();
   await expect(page.locator('#exercise-fix-746')).toBeInViewport();
+});
+
+test('the lesson’s answer in prose sits in the solution’s one disclosure: opened even before the workbench has loaded, a later solve is marked as helped', async ({ page }) => {
+  // The workbench's code is held back until the answer is open: the click that opens it is what loads it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/exercise\.[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(lessonUrl(EN));
+  const box = page.locator('#exercise-chunks-as-units');
+  await box.scrollIntoViewIfNeeded();
+  // One disclosure after the workbench, none in the prose around it.
+  await expect(box.locator('details')).toHaveCount(1);
+  await expect(page.locator('.sl-markdown-content details:not(ga-exercise details)')).toHaveCount(0);
+  const solution = box.locator('details.exercise-reference');
+  await solution.locator('summary').click();
+  await expect(solution.locator('summary')).toHaveText(t('solution'));
+  await expect(solution.locator('[data-answer]')).toContainText('#743 keeps every character');
+  await expect(solution.locator('[data-reference-code]')).toBeVisible();
+  await expect(box.locator('ga-exercise')).not.toHaveAttribute('data-ready', '');
+  release();
+  await expect(box.locator('ga-exercise')).toHaveAttribute('data-ready', '', { timeout: 30_000 });
+  // A right answer typed by the learner, not the reference loaded into the editor.
+  await setCode(page, box, alternatives('chunks-as-units')[0]!.code);
+  await check(box);
+  await expect(box.locator('.exercise-solved')).toHaveText('✓ ' + t('solvedAssisted'));
+  await expect(page.locator('[data-progress-mark=chunks-as-units]')).toHaveAttribute('data-solved', 'assisted');
 });
 
 test('errors say what happened in the page’s language, with the engine’s own text beside it', async ({ page }) => {
