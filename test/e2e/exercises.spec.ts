@@ -202,7 +202,10 @@ test('hints open on request, one at a time; a syntax error costs none; results, 
 test('a solve after opening the reference solution is marked as such; after a pass, the next exercise; progress items link to the workbenches', async ({ page }) => {
   await page.goto(lessonUrl(EN));
   const box = await open(page, 'error-ends-stream');
+  // What opening does is said under the closed disclosure, and no longer once it is open.
+  await expect(box.locator('.exercise-reference-note')).toHaveText(t('referenceNote'));
   await box.locator('.exercise-reference summary').click();
+  await expect(box.locator('.exercise-reference-note')).toBeHidden();
   await box.locator('[data-load-reference]').click();
   await box.locator('[data-confirm-reference]').getByRole('button', { name: t('referenceYes') }).click();
   expect(await editorText(box)).toBe(source('error-ends-stream', 'solution'));
