@@ -105,6 +105,8 @@ export {
   PROVIDER_RECORDINGS, TRUNCATED_RECORDINGS, OPENAI_DATA_ONLY_STREAM, GEMINI_REPEATED_FINISH_STREAM, recordingById, truncateRecording,
 } from './providers/recordings.ts';
 export type { RecordingId, ProviderRecording, TruncatedRecording } from './providers/recordings.ts';
+export { FAILED_RECORDINGS, PROVIDER_FAILURE_MESSAGES, failRecording } from './providers/failed-recordings.ts';
+export type { FailedRecording } from './providers/failed-recordings.ts';
 export { OPENAI_RESPONSES_STREAM } from './providers/recordings/openai-responses.ts';
 export { ANTHROPIC_MESSAGES_STREAM } from './providers/recordings/anthropic-messages.ts';
 export { GEMINI_STREAM } from './providers/recordings/gemini-stream.ts';

@@ -126,7 +126,9 @@ function documentedShapes(): ShapeTables {
     'modelVersion?': str,
     'responseId?': str,
   });
-  tables = { openai: OPENAI, anthropic: ANTHROPIC, gemini: GEMINI_RESPONSE };
+  /** A failure after the stream began, in place of a chunk: Google's API error (https://google.aip.dev/193). */
+  const GEMINI_ERROR = obj({ error: obj({ code: num, message: str, status: str, 'details?': arr(any) }) });
+  tables = { openai: OPENAI, anthropic: ANTHROPIC, gemini: oneOf(GEMINI_RESPONSE, GEMINI_ERROR) };
   return tables;
 }
 

@@ -46,6 +46,7 @@ export const LESSONS_CODE_MAP: ReadonlyArray<readonly [ModuleLoader, string]> = 
   [() => import('../../lessons-code/providers/player.ts'), 'createStreamPlayer'],
   [() => import('../../lessons-code/providers/cuts.ts'), 'PROVIDER_CUT_READERS cutProviderRecording scanProviderCuts describeProviderCut readProviderDecodingEachRead sameProviderResult'],
   [() => import('../../lessons-code/providers/recordings.ts'), 'PROVIDER_RECORDINGS TRUNCATED_RECORDINGS OPENAI_DATA_ONLY_STREAM GEMINI_REPEATED_FINISH_STREAM recordingById truncateRecording'],
+  [() => import('../../lessons-code/providers/failed-recordings.ts'), 'FAILED_RECORDINGS PROVIDER_FAILURE_MESSAGES failRecording'],
   [() => import('../../lessons-code/providers/recordings/openai-responses.ts'), 'OPENAI_RESPONSES_STREAM'],
   [() => import('../../lessons-code/providers/recordings/anthropic-messages.ts'), 'ANTHROPIC_MESSAGES_STREAM'],
   [() => import('../../lessons-code/providers/recordings/gemini-stream.ts'), 'GEMINI_STREAM'],

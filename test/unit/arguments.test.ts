@@ -203,6 +203,7 @@ const ROWS: Row[] = [
   ['sameProviderResult', 'b', [{}, {}], 1, NOT_OBJECT],
   ['recordingById', 'id', ['openai'], 0, [null, undefined, 'OpenAI', 42]],
   ['truncateRecording', 'from', [recording], 0, NOT_OBJECT],
+  ['failRecording', 'from', [recording], 0, NOT_OBJECT],
   ['validateProviderEvents', 'provider', ['openai', []], 0, NOT_PROVIDER],
   ['validateProviderEvents', 'events', ['openai', []], 1, NOT_ARRAY],
   ['checkShape', 'shape', [{}, {}], 1, NOT_OBJECT],

@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import {
+  FAILED_RECORDINGS,
   PROVIDER_ANSWER,
   PROVIDER_REASONING,
   PROVIDER_RECORDINGS,
@@ -90,6 +91,51 @@ describe('the recordings', () => {
   });
 });
 
+describe('the failed copies', () => {
+  const upToWhen = 'Play E Phrygian: E F G A B C D. The half step from F down to E is the sound of a soleá. When the';
+
+  it('one per provider: whole events of its recording up to the middle of the answer, then its own failure event', () => {
+    expect(FAILED_RECORDINGS.map((failed) => [failed.from.id, failed.provider])).toEqual([
+      ['openai', 'openai'],
+      ['anthropic', 'anthropic'],
+      ['gemini', 'gemini'],
+    ]);
+    const lastEvents: Record<string, string> = {};
+    for (const failed of FAILED_RECORDINGS) {
+      expect(decode(failed.bytes)).toBe(failed.text);
+      const separator = failed.provider === 'gemini' ? '\r\n\r\n' : '\n\n';
+      const events = failed.text.split(separator);
+      expect(events.pop()).toBe(''); // the failure event is whole: its blank line came
+      const before = events.slice(0, -1).join(separator) + separator;
+      expect(failed.from.text.startsWith(before)).toBe(true);
+      expect(failed.from.text.length).toBeGreaterThan(before.length + 200); // the recording went on after it
+      lastEvents[failed.provider] = events.at(-1)!;
+    }
+    expect(lastEvents.openai).toMatch(/^event: response\.failed\ndata: \{"type":"response\.failed","sequence_number":29,"response":\{.*"status":"failed","error":\{"code":"server_error","message":"The model failed to generate a response\."\}/);
+    expect(lastEvents.anthropic).toBe('event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}');
+    expect(lastEvents.gemini).toBe('data: {"error": {"code": 503,"message": "The model is overloaded. Please try again later.","status": "UNAVAILABLE"}}');
+  });
+
+  it.each(FAILED_RECORDINGS.map((f) => [f.from.id, f] as const))('%s: every event fits the provider’s documented shape, the failure included', (_id, failed) => {
+    expect(validateProviderEvents(failed.provider, readStandardEvents(failed.text))).toEqual([]);
+  });
+
+  it('each reads as failed, with the provider’s own message, the whole reasoning and the answer so far', async () => {
+    const seen: Record<string, unknown> = {};
+    for (const failed of FAILED_RECORDINGS) {
+      const result = await readProviderStream(failed.provider, bodyOfPieces([failed.bytes]));
+      expect(result.detail.endsWith(`: ${failed.message}`)).toBe(true);
+      seen[failed.provider] = result;
+    }
+    const failedWith = (answer: string, detail: string) => ({ answer, reasoning: PROVIDER_REASONING, complete: false, ending: 'failed', detail });
+    expect(seen).toEqual({
+      openai: failedWith(upToWhen + ' chord is E major,', 'response.failed: The model failed to generate a response.'),
+      anthropic: failedWith(upToWhen, 'error: Overloaded'),
+      gemini: failedWith('Play E Phrygian: E F G A B C D. The half step from F down to E', 'error UNAVAILABLE: The model is overloaded. Please try again later.'),
+    });
+  });
+});
+
 describe('the validator of documented shapes', () => {
   const openai = PROVIDER_RECORDINGS.find((r) => r.id === 'openai')!;
   const anthropic = PROVIDER_RECORDINGS.find((r) => r.id === 'anthropic')!;
@@ -135,6 +181,7 @@ describe('every byte where the network can cut', () => {
   const all = [
     ...PROVIDER_RECORDINGS.map((r) => ({ name: r.id, provider: r.provider, bytes: r.bytes })),
     ...TRUNCATED_RECORDINGS.map((t) => ({ name: `${t.from.id} (truncated)`, provider: t.provider, bytes: t.bytes })),
+    ...FAILED_RECORDINGS.map((f) => ({ name: `${f.from.id} (failed)`, provider: f.provider, bytes: f.bytes })),
   ];
 
   it.each(all.map((s) => [s.name, s] as const))('%s: two reads cut at any byte give the channels of one read', async (_name, { provider, bytes }) => {
@@ -158,6 +205,20 @@ describe('every byte where the network can cut', () => {
       const result = readProviderPieces(provider, [bytes.subarray(0, stop)]);
       const prefixes = PROVIDER_ANSWER.startsWith(result.answer) && PROVIDER_REASONING.startsWith(result.reasoning);
       if (!prefixes || result.complete !== stop >= closingEnd || result.answer.includes('\uFFFD')) wrong.push(stop);
+    }
+    expect(wrong).toEqual([]);
+  }, SLOW);
+
+  it.each(FAILED_RECORDINGS.map((f) => [f.from.id, f] as const))('%s failed copy stopped at any byte: channels are prefixes; cut before the failure event is whole, failed from then on', (_id, failed) => {
+    const { provider, bytes } = failed;
+    // The failure event is the last; with CRLF (Gemini) the second CR of its blank line dispatches it.
+    const failureEnd = provider === 'gemini' ? bytes.length - 1 : bytes.length;
+    const wrong: number[] = [];
+    for (let stop = 0; stop <= bytes.length; stop++) {
+      const result = readProviderPieces(provider, [bytes.subarray(0, stop)]);
+      const prefixes = PROVIDER_ANSWER.startsWith(result.answer) && PROVIDER_REASONING.startsWith(result.reasoning);
+      const ending = stop >= failureEnd ? 'failed' : 'cut';
+      if (!prefixes || result.ending !== ending || result.complete || result.answer.includes('\uFFFD')) wrong.push(stop);
     }
     expect(wrong).toEqual([]);
   }, SLOW);

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  FAILED_RECORDINGS,
   PROVIDER_RECORDINGS,
   TRUNCATED_RECORDINGS,
   pipeGrowingText,
@@ -16,6 +17,7 @@ import { bodyOfPieces, cutAt, growingSourceOf, inSizes, readBothTransports, type
 const streams = [
   ...PROVIDER_RECORDINGS.map((r) => ({ name: r.id, provider: r.provider, bytes: r.bytes })),
   ...TRUNCATED_RECORDINGS.map((t) => ({ name: `${t.from.id} (truncated)`, provider: t.provider, bytes: t.bytes })),
+  ...FAILED_RECORDINGS.map((f) => ({ name: `${f.from.id} (failed)`, provider: f.provider, bytes: f.bytes })),
 ];
 const expected = new Map(streams.map((s) => [s.name, readProviderPieces(s.provider, [s.bytes])]));
 

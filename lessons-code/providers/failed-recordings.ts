@@ -1,0 +1,79 @@
+// A failed copy of each provider's complete recording: the stream as it was going, up to the end of
+// a whole event in the middle of the answer, and then the provider's own report that it failed,
+// still inside the HTTP 200 body that had begun. Written by the course in each provider's published
+// format, not captured from an API; the messages are the ones the reports carry:
+// - OpenAI Responses, `response.failed` (its `response.error` says why; `status` "failed"):
+//   https://platform.openai.com/docs/api-reference/responses-streaming
+// - Anthropic Messages, an `error` event (e.g. `overloaded_error` when the API is busy):
+//   https://platform.claude.com/docs/en/build-with-claude/streaming
+// - Gemini, an `{"error": {code, message, status}}` object in place of a response chunk, the shape
+//   of Google's API errors (https://google.aip.dev/193; the 503 status is UNAVAILABLE):
+//   https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
+// The parsers (openai.ts, anthropic.ts, gemini.ts) read each of them as a failure with its message.
+
+import { TRUNCATE_INSIDE } from './answer.ts';
+import { PROVIDER_RECORDINGS, type ProviderRecording } from './recordings.ts';
+import type { Provider } from './routes.ts';
+import { expectObject } from '../core/arguments.ts';
+
+export interface FailedRecording {
+  /** The complete recording this one fails in the middle of. */
+  from: ProviderRecording;
+  provider: Provider;
+  /** The provider's own words in its failure event (never translated: they are the API's). */
+  message: string;
+  /** The recording's text: its bytes, decoded. */
+  text: string;
+  /** Whole events of `from` up to the middle of the answer, then the failure event. */
+  bytes: Uint8Array;
+}
+
+/** What each provider says when it fails mid-answer, as its failure event carries it. */
+export const PROVIDER_FAILURE_MESSAGES: Readonly<Record<Provider, string>> = {
+  openai: 'The model failed to generate a response.',
+  anthropic: 'Overloaded',
+  gemini: 'The model is overloaded. Please try again later.',
+};
+
+/** The failure event each provider sends, framed as its stream frames every event. */
+function failureEvent(provider: Provider, sequenceNumber: number): string {
+  const message = JSON.stringify(PROVIDER_FAILURE_MESSAGES[provider]);
+  switch (provider) {
+    case 'openai':
+      // The Response object again, now "failed", with the error; its fields as response.created had them.
+      return `event: response.failed
+data: {"type":"response.failed","sequence_number":${sequenceNumber},"response":{"id":"resp_06c","object":"response","created_at":1767225600,"status":"failed","error":{"code":"server_error","message":${message}},"incomplete_details":null,"instructions":null,"metadata":{},"model":"gpt-5-mini","output":[],"parallel_tool_calls":true,"temperature":1,"tool_choice":"auto","tools":[],"top_p":1}}
+
+`;
+    case 'anthropic':
+      return `event: error
+data: {"type":"error","error":{"type":"overloaded_error","message":${message}}}
+
+`;
+    case 'gemini':
+      // Google's JSON printer, as in the recording (`"key": value`); CRLF line ends.
+      return `data: {"error": {"code": 503,"message": ${message},"status": "UNAVAILABLE"}}\r\n\r\n`;
+  }
+}
+
+const encoder = /* @__PURE__ */ new TextEncoder();
+
+/**
+ * The recording failing mid-answer: its whole events up to the last one that ends before the `♯`
+ * of "G♯ and" (where the truncated copies stop, so both copies show the same answer so far), then
+ * the provider's failure event. OpenAI's carries the next `sequence_number`.
+ */
+export function failRecording(from: ProviderRecording): FailedRecording {
+  expectObject(from, 'failRecording', 'from');
+  const separator = from.provider === 'gemini' ? '\r\n\r\n' : '\n\n';
+  const inside = from.text.indexOf(TRUNCATE_INSIDE);
+  if (inside === -1) throw new Error(`The ${from.id} recording has no "${TRUNCATE_INSIDE}" to fail before.`);
+  const lastEnd = from.text.lastIndexOf(separator, inside);
+  if (lastEnd === -1) throw new Error(`The ${from.id} recording has no whole event before "${TRUNCATE_INSIDE}".`);
+  const before = from.text.slice(0, lastEnd + separator.length);
+  const text = before + failureEvent(from.provider, before.split(separator).length - 1);
+  return { from, provider: from.provider, message: PROVIDER_FAILURE_MESSAGES[from.provider], text, bytes: encoder.encode(text) };
+}
+
+/** The failed copy of each provider's recording (OpenAI, Anthropic, Gemini; not of the two variants). */
+export const FAILED_RECORDINGS: readonly FailedRecording[] = /* @__PURE__ */ PROVIDER_RECORDINGS.filter((recording) => recording.id === recording.provider).map(failRecording);
