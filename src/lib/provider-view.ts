@@ -9,6 +9,7 @@ import {
   cutContext,
   cutProviderRecording,
   describeProviderCut,
+  failRecording,
   firstDifference,
   recordingById,
   truncateRecording,
@@ -36,10 +37,13 @@ export const CLOSING_EVENT: Readonly<Record<Provider, string>> = { openai: 'resp
 
 // ---- The player ---------------------------------------------------------------------------------
 
-/** A recording the player offers: its id, and ':cut' for its truncated copy. `key` names its label, `providers.recording.<key>`. */
+/**
+ * A recording the player offers: its id, then ':cut' for its truncated copy or ':failed' for its
+ * failed copy. `key` names its label, `providers.recording.<key>`.
+ */
 export interface RecordingChoice {
   value: string;
-  key: 'complete' | 'truncated' | 'dataOnly' | 'dataOnlyTruncated' | 'repeatedFinish' | 'repeatedFinishTruncated';
+  key: 'complete' | 'truncated' | 'failed' | 'dataOnly' | 'dataOnlyTruncated' | 'repeatedFinish' | 'repeatedFinishTruncated';
 }
 
 const VARIANT: Partial<Record<Provider, { id: RecordingId; key: 'dataOnly' | 'repeatedFinish' }>> = {
@@ -51,19 +55,22 @@ export function recordingChoices(provider: Provider): RecordingChoice[] {
   const choices: RecordingChoice[] = [
     { value: provider, key: 'complete' },
     { value: `${provider}:cut`, key: 'truncated' },
+    { value: `${provider}:failed`, key: 'failed' },
   ];
   const variant = VARIANT[provider];
   if (variant) choices.push({ value: variant.id, key: variant.key }, { value: `${variant.id}:cut`, key: `${variant.key}Truncated` });
   return choices;
 }
 
-/** What the player plays: a recording, whole or truncated. */
+/** What the player plays: a recording, whole, truncated or failing mid-answer. */
 export interface PlayerSource {
   value: string;
   provider: Provider;
   recording: ProviderRecording;
   bytes: Uint8Array;
   truncated: boolean;
+  /** Its failed copy: whole events up to the middle of the answer, then the provider's failure event. */
+  failed: boolean;
   /** The Gemini variant whose every chunk carries finishReason: a cut cannot be seen. */
   repeatedFinish: boolean;
 }
@@ -81,12 +88,14 @@ export function playerSource(value: string): PlayerSource {
     recording = recordingById('openai');
   }
   const truncated = cut === 'cut';
+  const failed = cut === 'failed';
   source = {
-    value: `${recording.id}${truncated ? ':cut' : ''}`,
+    value: `${recording.id}${truncated || failed ? `:${cut}` : ''}`,
     provider: recording.provider,
     recording,
-    bytes: truncated ? truncateRecording(recording).bytes : recording.bytes,
+    bytes: truncated ? truncateRecording(recording).bytes : failed ? failRecording(recording).bytes : recording.bytes,
     truncated,
+    failed,
     repeatedFinish: recording.id === 'gemini-repeated-finish',
   };
   sources.set(value, source);
@@ -146,6 +155,16 @@ export function eventView(routes: readonly ProviderRoute[]): { name: string; kin
   const names = [...new Set(routes.map((route) => route.name))];
   const kinds = [...new Set(routes.map((route) => route.kind))];
   return { name: names.join(' + '), kinds };
+}
+
+/**
+ * The provider's own words in a failed turn's detail: the parsers' failure routes are
+ * "name: message" (lessons-code/providers/channels.ts), and a failure without words is its name.
+ */
+export function failureMessage(result: ProviderStreamResult): string {
+  if (result.ending !== 'failed') return '';
+  const colon = result.detail.indexOf(': ');
+  return colon === -1 ? result.detail : result.detail.slice(colon + 2);
 }
 
 /** What the status line says once the body has ended, and the state the demo takes. */

@@ -3,7 +3,7 @@
 // last read did to it, and the bubble shows the answer channel through the sentence policy.
 
 import { applySentencePolicy, createStreamPlayer, realClock, splitReads, type SentencePolicy, type StreamPlayer, type Transport } from '../../lessons-code/index.ts';
-import { PACES, endView, playerSource, progressText, readSizeOf, readView, recordingChoices, sourceFigures, type Pace, type PlayerSource } from '../lib/provider-view.ts';
+import { PACES, endView, failureMessage, playerSource, progressText, readSizeOf, readView, recordingChoices, sourceFigures, type Pace, type PlayerSource } from '../lib/provider-view.ts';
 import { announce, h, part, Strings } from './demo-kit.ts';
 import { appendVisible } from './whitespace.ts';
 import { EventsLayer } from './provider-events-layer.ts';
@@ -118,15 +118,19 @@ export function mount(host: HTMLElement): void {
           step!.disabled = true;
           reasoningBox.open = false; // folded at the end: the answer comes to the front
           complete = result.complete;
-          if (view.state === 'cut') {
-            // The half answer is not kept: the bubble gives way to the notice, with a retry.
+          if (view.state !== 'closed') {
+            // Cut or failed, the half answer is not kept: the bubble gives way to the notice, with
+            // a retry; a failure's notice quotes the provider's own words.
             p('answer').hidden = true;
             setText('held', '');
+            p('cut-text').hidden = view.state === 'failed';
+            p('failed-text').hidden = view.state !== 'failed';
+            setText('failure-message', failureMessage(result));
             p('cut-notice').hidden = false;
             setText('kept', t('keptNothing'));
           } else {
             paintAnswer();
-            setText('kept', view.state === 'closed' ? t('keptAll', { count: [...result.answer].length }) : t('keptNothing'));
+            setText('kept', t('keptAll', { count: [...result.answer].length }));
           }
           say(view.say);
         },
@@ -151,7 +155,7 @@ export function mount(host: HTMLElement): void {
     button.addEventListener('click', () => {
       choose(policyButtons, button);
       policy = button.dataset.policy as SentencePolicy;
-      if (host.dataset.state !== 'cut') paintAnswer(); // the stream goes on underneath: only what shows changes
+      if (host.dataset.state !== 'cut' && host.dataset.state !== 'failed') paintAnswer(); // the stream goes on underneath: only what shows changes
     });
   }
   for (const box of [recordingBox!, readsBox!, transportBox!]) box.addEventListener('change', () => (build(), say(t('state.idle'))));
@@ -177,7 +181,7 @@ export function mount(host: HTMLElement): void {
   restart!.addEventListener('click', () => (build(), say(t('state.idle'))));
   retry!.addEventListener('click', () => {
     // Try again: the same recording, whole this time, from an empty draft.
-    recordingBox!.value = source.value.replace(/:cut$/, '');
+    recordingBox!.value = source.value.replace(/:(cut|failed)$/, '');
     build();
     player?.play();
     say(t('retried'));

@@ -56,7 +56,13 @@ for (const locale of LOCALES) {
       );
       expect(player.querySelector('[data-part=status]')!.textContent).toBe(t('course.providers.state.idle'));
       expect(player.querySelector('[data-part=bytes-line]')!.textContent).toBe(t('course.providers.bytes.none'));
-      expect([...player.querySelectorAll('[data-part=recording] option')].map((o) => o.getAttribute('value'))).toEqual(['openai', 'openai:cut', 'openai-data-only', 'openai-data-only:cut']);
+      expect([...player.querySelectorAll('[data-part=recording] option')].map((o) => o.getAttribute('value'))).toEqual(['openai', 'openai:cut', 'openai:failed', 'openai-data-only', 'openai-data-only:cut']);
+      expect(player.querySelector('[data-part=recording] option[value="openai:failed"]')!.textContent).toBe(t('course.providers.recording.failed'));
+      // The endings' notice, hidden until a turn is cut or fails, is already in the page's language.
+      const notice = player.querySelector('[data-part=cut-notice]')!;
+      expect(notice.hasAttribute('hidden')).toBe(true);
+      expect(notice.querySelector('[data-part=cut-text]')!.textContent).toBe(t('course.providers.cutNotice'));
+      expect([...notice.querySelectorAll('[data-part=failed-text] p:not([data-part])')].map((p) => p.textContent)).toEqual([t('course.providers.failedNotice'), t('course.providers.failedRetry')]);
       expect(player.querySelector('[data-part=reasoning-box]')!.hasAttribute('open')).toBe(false);
     });
   });

@@ -22,6 +22,14 @@ async function uiOf(widget: Locator, selector: string, locale: Locale): Promise<
   expect(await notFromLocale(widget, selector, locale), `not from ${locale.code}.json`).toEqual([]);
 }
 
+/** Plays one of the player's recordings (`value`, as its select names it) to its end: the state it ends in, and the status line's words for it. */
+async function playTo(player: Locator, value: string, state: string, status: string): Promise<void> {
+  await player.locator('[data-part=recording]').selectOption(value);
+  await player.locator('[data-part=play]').click();
+  await expect(player).toHaveAttribute('data-state', state, { timeout: 60_000 });
+  await expect(player.locator('[data-part=status]')).toHaveText(status);
+}
+
 async function noEnglish(widget: Locator, locale: Locale): Promise<void> {
   expect(await englishShown(widget, locale), 'English UI phrases').toEqual([]);
 }
@@ -256,25 +264,25 @@ for (const locale of OTHER_LOCALES) {
       const demo = await readyWidget(page, 'ga-provider-stream-demo');
       // A cut recording, in reads of 64 bytes through the growing text, under the sentence policy:
       // every kind of line the player writes, then the cut state and its notice.
-      await demo.locator('[data-part=recording]').selectOption('openai:cut');
       await demo.locator('[data-part=reads]').selectOption('64');
       await demo.locator('[data-part=transport]').selectOption('growing-text');
       await demo.locator('[data-policy=sentences]').click();
       await demo.locator('[data-part=pace]').selectOption('fast');
-      await demo.locator('[data-part=play]').click();
-      await expect(demo).toHaveAttribute('data-state', 'cut', { timeout: 60_000 });
-      await expect(demo.locator('[data-part=status]')).toHaveText(t(locale, 'course.providers.state.cut'));
+      await playTo(demo, 'openai:cut', 'cut', t(locale, 'course.providers.state.cut'));
       await expect(demo.locator('[data-part=cut-notice]')).toBeVisible();
       await uiOf(demo, 'button:not([data-provider]), option, legend, h4, summary, .ps-route, [data-part=status], [data-part=progress], [data-part=bytes-line], [data-part=growing], [data-part=events-note], [data-part=kept]', locale);
       await noEnglish(demo, locale);
       // The whole recording, to its end, with the policy holding sentences back along the way (a
       // read per event: the same lines in fewer reads; Try again is the English behaviour test's).
-      await demo.locator('[data-part=recording]').selectOption('openai');
       await demo.locator('[data-part=reads]').selectOption('event');
-      await demo.locator('[data-part=play]').click();
-      await expect(demo).toHaveAttribute('data-state', 'closed', { timeout: 60_000 });
-      await expect(demo.locator('[data-part=status]')).toHaveText(t(locale, 'course.providers.state.closed', { name: 'response.completed' }));
+      await playTo(demo, 'openai', 'closed', t(locale, 'course.providers.state.closed', { name: 'response.completed' }));
       await uiOf(demo, '[data-part=kept], [data-part=status]', locale);
+      await noEnglish(demo, locale);
+      // A failed copy (the provider's error mid-answer; Gemini's, three events): the status line,
+      // the notice around the provider's own (English, untranslated) words, the kept line.
+      await demo.locator('[data-provider=gemini]').click();
+      await playTo(demo, 'gemini:failed', 'failed', t(locale, 'course.providers.state.failed', { detail: 'error UNAVAILABLE: The model is overloaded. Please try again later.' }));
+      await uiOf(demo, '[data-part=failed-text] p:not([data-part]), [data-part=kept]', locale);
       await noEnglish(demo, locale);
     });
 

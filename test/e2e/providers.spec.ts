@@ -1,14 +1,16 @@
 // The 06c page ("From the model's events to the text on screen", issue 14), in English: the player
 // plays each provider's recording through the layers and ends closed, cut or "closed as far as the
 // reader can tell"; the reasoning is open while the model writes and folded at the end; a cut turn
-// keeps nothing and Try again plays the whole recording from an empty draft; the sentence policy
-// changes only what the bubble shows; the cut demo's slider, keyboard and scan, whose counts are
-// lessons-code's. What the page shows is what lessons-code computes for the
+// keeps nothing and Try again plays the whole recording from an empty draft; a failed turn (a
+// provider's error mid-answer) keeps nothing either, and its notice quotes the provider's words;
+// the sentence policy changes only what the bubble shows; the cut demo's slider, keyboard and
+// scan, whose counts are lessons-code's. What the page shows is what lessons-code computes for the
 // same reads (computed here, in Node). Elsewhere: es/fr strings (locales.spec.ts), axe
 // (a11y.spec.ts), 360 px (a11y.spec.ts, its light run), the first state without scripts (test/dist/).
 
 import type { Locator, Page } from '@playwright/test';
 import {
+  FAILED_RECORDINGS,
   PROVIDER_ANSWER,
   PROVIDER_CUT_READERS,
   PROVIDER_REASONING,
@@ -28,6 +30,17 @@ const PLAYER = 'ga-provider-stream-demo';
 async function openPlayer(page: Page): Promise<Locator> {
   await page.goto(modelStreamUrl(EN));
   return readyWidget(page, PLAYER);
+}
+
+/** Opens the player and plays one of a provider's recordings (`value`, as the recording select names it) at the fast pace, to its end. */
+async function playToEnd(page: Page, provider: string, value: string, state: 'cut' | 'failed'): Promise<Locator> {
+  const player = await openPlayer(page);
+  await player.locator('[data-part=pace]').selectOption('fast');
+  await player.locator(`[data-provider=${provider}]`).click();
+  await player.locator('[data-part=recording]').selectOption(value);
+  await player.locator('[data-part=play]').click();
+  await expect(player).toHaveAttribute('data-state', state, { timeout: 60_000 });
+  return player;
 }
 
 /** Clicks Next read `n` times, waiting each time for the progress line to move. */
@@ -69,12 +82,7 @@ test('the player: each provider’s recording, played to its closing event; the 
 
 test('the player: a cut turn keeps nothing and says so; Try again plays the whole recording from an empty draft; a repeated finishReason hides the cut', async ({ page }) => {
   test.slow();
-  const player = await openPlayer(page);
-  await player.locator('[data-part=pace]').selectOption('fast');
-  await player.locator('[data-provider=anthropic]').click();
-  await player.locator('[data-part=recording]').selectOption('anthropic:cut');
-  await player.locator('[data-part=play]').click();
-  await expect(player).toHaveAttribute('data-state', 'cut', { timeout: 60_000 });
+  const player = await playToEnd(page, 'anthropic', 'anthropic:cut', 'cut');
   await expect(player.locator('[data-part=status]')).toHaveText(t(EN, 'course.providers.state.cut'));
   await expect(player.locator('[data-part=answer]')).toBeHidden();
   await expect(player.locator('[data-part=cut-notice]')).toContainText(t(EN, 'course.providers.cutNotice'));
@@ -103,6 +111,30 @@ test('the player: a cut turn keeps nothing and says so; Try again plays the whol
   const shown = await player.locator('[data-part=answer]').textContent();
   expect(PROVIDER_ANSWER.startsWith(shown!)).toBe(true);
   expect(shown!.length).toBeLessThan(PROVIDER_ANSWER.length);
+});
+
+test('the player: a provider that fails mid-answer; the notice quotes its words, the half answer is not kept; Try again plays the whole recording', async ({ page }) => {
+  // Gemini's failed copy: three events, the last its error object (the shortest of the three to play).
+  const failed = FAILED_RECORDINGS.find((f) => f.provider === 'gemini')!;
+  const result = readProviderPieces('gemini', [failed.bytes]);
+  const player = await playToEnd(page, 'gemini', 'gemini:failed', 'failed');
+  await expect(player.locator('[data-part=status]')).toHaveText(t(EN, 'course.providers.state.failed', { detail: result.detail }));
+  // The answer so far is not kept: the bubble gives way to the notice.
+  expect(result.answer.length).toBeGreaterThan(20);
+  await expect(player.locator('[data-part=answer]')).toBeHidden();
+  const notice = player.locator('[data-part=cut-notice]');
+  await expect(notice).toBeVisible();
+  await expect(notice.locator('[data-part=failed-text]')).toContainText(t(EN, 'course.providers.failedNotice'));
+  await expect(notice.locator('[data-part=failure-message]')).toHaveText(failed.message);
+  await expect(notice.locator('[data-part=cut-text]')).toBeHidden();
+  await expect(notice).not.toContainText(result.answer);
+  await expect(player.locator('[data-part=kept]')).toHaveText(t(EN, 'course.providers.keptNothing'));
+
+  await notice.locator('[data-part=retry]').click();
+  await expect(player.locator('[data-part=recording]')).toHaveValue('gemini');
+  await expect(notice).toBeHidden();
+  await expect(player).toHaveAttribute('data-state', 'closed', { timeout: 60_000 });
+  await expect(player.locator('[data-part=answer]')).toHaveText(PROVIDER_ANSWER);
 });
 
 test('the player: read by read, each layer shows what lessons-code computes for the same reads; the sentence policy changes only the bubble', async ({ page }) => {

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  FAILED_RECORDINGS,
   PROVIDER_ANSWER,
   PROVIDER_REASONING,
   PROVIDER_RECORDINGS,
@@ -25,6 +26,7 @@ import {
   type SentencePolicy,
   type Transport,
 } from '../../lessons-code/index.ts';
+import { endView, failureMessage, playerSource, recordingChoices } from '../../src/lib/provider-view.ts';
 
 /** Thousands of reads per scan: a bound far above what an idle core needs, so a busy machine only makes it slower. */
 const SLOW = 180_000;
@@ -170,6 +172,21 @@ describe('the player', () => {
     expect(player.result()!.answer.length).toBeLessThan(PROVIDER_ANSWER.length);
   });
 
+  it('ends a failed copy as failed, through either transport at any read size, with the result of one read: the provider’s message, the answer so far', () => {
+    for (const failed of FAILED_RECORDINGS) {
+      const expected = readProviderPieces(failed.provider, [failed.bytes]);
+      expect(expected).toMatchObject({ complete: false, ending: 'failed', reasoning: PROVIDER_REASONING });
+      for (const size of ['event', 7] as const) {
+        for (const transport of ['chunks', 'growing-text'] as Transport[]) {
+          const { clock, player } = playOnFakeClock(failed.provider, failed.bytes, { size, transport, gapMs: 10 });
+          player.play();
+          clock.advance(10 * player.total);
+          expect(player.result(), `${failed.from.id} ${size} ${transport}`).toEqual(expected);
+        }
+      }
+    }
+  });
+
   it('each aggregate the answer channel notifies grows from the last (a prefix of the final answer)', () => {
     const { clock, player, seen } = playOnFakeClock('openai', recordingById('openai').bytes, { size: 64 });
     player.play();
@@ -189,6 +206,36 @@ describe('the player', () => {
     clock.advance(10_000);
     expect(player.step()).toBe(false);
     expect(seen.reads).toBe(reads);
+  });
+});
+
+describe('the player’s choices and endings (src/lib/provider-view.ts)', () => {
+  const tr = (key: string, vars?: Record<string, unknown>) => `${key} ${JSON.stringify(vars ?? {})}`;
+
+  it('offers each provider’s failed copy beside its cut one', () => {
+    expect(recordingChoices('anthropic')).toEqual([
+      { value: 'anthropic', key: 'complete' },
+      { value: 'anthropic:cut', key: 'truncated' },
+      { value: 'anthropic:failed', key: 'failed' },
+    ]);
+    expect(recordingChoices('openai').map((choice) => choice.value)).toEqual(['openai', 'openai:cut', 'openai:failed', 'openai-data-only', 'openai-data-only:cut']);
+    for (const failed of FAILED_RECORDINGS) {
+      const source = playerSource(`${failed.provider}:failed`);
+      expect(source).toMatchObject({ value: `${failed.provider}:failed`, provider: failed.provider, failed: true, truncated: false });
+      expect(source.bytes).toEqual(failed.bytes);
+    }
+  });
+
+  it('a failed turn ends in the failed state; the notice gets the provider’s own words; a cut or closed turn has none', () => {
+    for (const failed of FAILED_RECORDINGS) {
+      const source = playerSource(`${failed.provider}:failed`);
+      const result = readProviderPieces(failed.provider, [failed.bytes]);
+      expect(failureMessage(result)).toBe(failed.message);
+      expect(endView(result, source, tr)).toEqual({ state: 'failed', say: `providers.state.failed ${JSON.stringify({ detail: result.detail })}` });
+    }
+    expect(failureMessage(readProviderPieces('anthropic', [playerSource('anthropic:cut').bytes]))).toBe('');
+    expect(failureMessage(readProviderPieces('anthropic', [playerSource('anthropic').bytes]))).toBe('');
+    expect(failureMessage({ answer: '', reasoning: '', complete: false, ending: 'failed', detail: 'error' })).toBe('error'); // a failure without words: its name
   });
 });
 
