@@ -77,6 +77,8 @@ export function createFakeClock(start = 0): FakeClock {
   return clock;
 }
 
+/** A real timer's turn: what work that waits on `setTimeout(…, 0)` (as GA's host does) needs to go on. */
+const realTimerTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * One turn of the event loop: every task and microtask already queued gets to run. Node has
@@ -96,10 +98,7 @@ const nextTurn: () => Promise<void> =
             };
             channel.port2.postMessage(null);
           })
-      : () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/** A real timer's turn: what work that waits on `setTimeout(…, 0)` (as GA's host does) needs to go on. */
-const realTimerTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+      : realTimerTurn;
 
 /**
  * Drives the fake clock until `work` settles: lets every pending task run, then moves the clock to
