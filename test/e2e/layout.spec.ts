@@ -14,3 +14,26 @@ for (const locale of OTHER_LOCALES) {
     expect(await outsideTheScreen(page)).toEqual([]);
   });
 }
+
+// The theme picker in the header shows its whole label in each language, whichever theme is chosen
+// ("Automático" and "Sombre" are longer than the English words the picker was first sized for).
+for (const locale of OTHER_LOCALES) {
+  test(`the header's theme picker shows each of its labels whole (${locale.code})`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(PAGE_KINDS.landing(locale));
+    const select = page.locator('header starlight-theme-select select').first();
+    for (const value of ['auto', 'dark', 'light']) {
+      await select.selectOption(value);
+      // A select clips its label without growing its scroll width: the label's own width, as the
+      // select's font draws it, must fit inside the select's padding.
+      const room = await select.evaluate((s: HTMLSelectElement) => {
+        const style = getComputedStyle(s);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const label = context.measureText(s.options[s.selectedIndex]!.text).width;
+        return s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - label;
+      });
+      expect(room, `the label of "${value}"`).toBeGreaterThanOrEqual(0);
+    }
+  });
+}
