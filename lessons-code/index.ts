@@ -8,7 +8,8 @@
 // - host/      the course's replica of GaChatbot.Api's chat endpoints;
 // - lab/       the course's own experiments: writer × reader pairs, cuts, streams that stop short,
 //              paced hosts, batched paints;
-// - program/   the lesson's program (`npm run lesson -- l6`, cli.ts) and the measures it prints.
+// - program/   the lesson's program (`npm run lesson -- l6`, cli.ts) and the measures it prints;
+// - exercises/ one folder per exercise, and the contract its cases.ts is written against.
 // One module stays out of this file: host/http-host.ts, the replica behind node:http, which a page
 // cannot bundle; the CLI starts it as a process (host/host-process.ts).
 
@@ -148,3 +149,9 @@ export { roundRequest, recordRound, roundChunks, wireOf, chunksOfWire, shortChun
 export type { RoundOptions, RoundRecording } from './rounds/recordings.ts';
 export { runLesson6d, LENGTH_LIMIT, STOP_AFTER_PIECES } from './rounds/program.ts';
 export type { Lesson6dData, HarnessRow, StopRow } from './rounds/program.ts';
+// The exercises' authoring contract (exercises/contract.ts): the types an exercise's cases.ts is
+// written against. Types only.
+export type {
+  ExerciseDefinition, ExerciseCase, ExerciseText, ExportKind, Learner, LearnerArg, LearnerError, Recorder,
+  FakeFetch, FakeRequest, FakeResponse, CheckTools, Shown, ProofBlock,
+} from './exercises/contract.ts';

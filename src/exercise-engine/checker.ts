@@ -6,9 +6,6 @@
 import type { ArgSpec, ExportEntry, FetchAnswer, FromSandbox, ToSandbox } from './protocol.ts';
 import { learnerLine, transpile } from './transpile.ts';
 import type {
-  CaseReport,
-  CaseVerdict,
-  CheckReport,
   CheckTools,
   ExerciseDefinition,
   ExerciseText,
@@ -19,11 +16,9 @@ import type {
   LearnerArg,
   LearnerError,
   Recorder,
-  Reveal,
   Shown,
-  ThrownInfo,
-  ValueKind,
-} from './types.ts';
+} from '../../lessons-code/index.ts';
+import type { CaseReport, CaseVerdict, CheckReport, Reveal, ThrownInfo, ValueKind } from './types.ts';
 import { deepEqual, fitsKind, kindOf, showValue } from './values.ts';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -300,7 +295,7 @@ const keyOf = (args: readonly unknown[]): string => {
   }
 };
 
-/** The learner's module as the cases see it (see Learner in types.ts). */
+/** The learner's module as the cases see it (see Learner in lessons-code/exercises/contract.ts). */
 class LearnerModule implements Learner {
   private readonly link: SandboxLink;
   private readonly exports: Map<string, ExportEntry>;

@@ -6,8 +6,8 @@
 // sucrase turns `import { a, b } from 'lessons-code'` into `var _lessonscode = require('lessons-code');`
 // and every use into `_lessonscode.a`. When the code uses `require` or such a variable any other way
 // (a namespace or default import, `export *`, a computed name, `require` passed around), the names
-// cannot be read off the code, and the whole of index.ts is loaded: what the learner gets is the
-// same either way, only the bytes differ.
+// cannot be read off the code, and every module index.ts exports from is loaded: what the learner
+// gets is the same either way, only the bytes differ.
 
 import { LESSONS_CODE_MAP } from './lessons-code-map.ts';
 
@@ -49,13 +49,12 @@ export function lessonsCodeNames(code: string): Set<string> | 'all' {
 export async function loadLessonsCode(code: string): Promise<Readonly<Record<string, unknown>>> {
   const wanted = lessonsCodeNames(code);
   const picked: Record<string, unknown> = { __esModule: true };
-  if (wanted === 'all') {
-    Object.assign(picked, await import('../../lessons-code/index.ts'));
-    return Object.freeze(picked);
-  }
+  // Every row when the names cannot be told: the map holds every value index.ts exports (a unit test
+  // checks it). Never a dynamic import of index.ts itself: this worker also imports index.ts
+  // statically (values.ts), and a module imported both ways is bundled whole into the worker.
   const loads: Promise<void>[] = [];
   for (const [load, list] of LESSONS_CODE_MAP) {
-    const names = list.split(' ').filter((name) => wanted.has(name));
+    const names = list.split(' ').filter((name) => wanted === 'all' || wanted.has(name));
     if (names.length === 0) continue;
     loads.push(load().then((module) => {
       for (const name of names) picked[name] = module[name];

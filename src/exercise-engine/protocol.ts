@@ -3,7 +3,8 @@
 // module runs). The page talks only to the checker; the checker talks to the learner's worker over
 // a private MessageChannel port. See runner.ts for why.
 
-import type { CaseReport, CheckReport, CompileProblem, FakeRequest, Locale, Reveal } from './types.ts';
+import type { FakeRequest } from '../../lessons-code/index.ts';
+import type { CaseReport, CheckReport, CompileProblem, Locale, Reveal } from './types.ts';
 
 /** The name the learner's code carries in stack traces. */
 export const LEARNER_FILE = 'learner.ts';

@@ -6,7 +6,8 @@
 
 import { exerciseIdOf } from './exercise-path.ts';
 import type { ExerciseRegistry } from './registry.ts';
-import type { ExerciseDefinition, ExerciseText, Locale } from './types.ts';
+import type { ExerciseDefinition, ExerciseText } from '../../lessons-code/index.ts';
+import type { Locale } from './types.ts';
 
 const definitions = import.meta.glob<ExerciseDefinition>('../../lessons-code/exercises/*/cases.ts', { import: 'default' });
 const strings = import.meta.glob<ExerciseText['strings']>('../../lessons-code/exercises/*/text.*.json', { import: 'strings' });

@@ -3,7 +3,8 @@
 
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import type { ExerciseRegistry } from './registry.ts';
-import { LOCALES, type ExerciseDefinition, type ExerciseText, type Locale } from './types.ts';
+import type { ExerciseDefinition, ExerciseText } from '../../lessons-code/index.ts';
+import { LOCALES, type Locale } from './types.ts';
 
 export async function nodeRegistry(root = new URL('../../lessons-code/exercises/', import.meta.url)): Promise<ExerciseRegistry> {
   const ids = readdirSync(root, { withFileTypes: true })

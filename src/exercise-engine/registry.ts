@@ -2,7 +2,8 @@
 // text.<locale>.json. Adding a folder adds an exercise; nothing here lists them.
 
 import { exerciseIdOf } from './exercise-path.ts';
-import type { ExerciseDefinition, ExerciseText, Locale } from './types.ts';
+import type { ExerciseDefinition, ExerciseText } from '../../lessons-code/index.ts';
+import type { Locale } from './types.ts';
 
 /**
  * Where the checker finds an exercise's definition and prose: the eager globs here (the page's

@@ -16,7 +16,7 @@
 import { isLessonsCode, loadLessonsCode } from './learner-imports.ts';
 import { MODULE_PARAMS } from './protocol.ts';
 import type { ArgSpec, ExportEntry, FetchAnswer, FromSandbox, ThrownData, ToSandbox } from './protocol.ts';
-import type { FakeRequest } from './types.ts';
+import type { FakeRequest } from '../../lessons-code/index.ts';
 import { showValue } from './values.ts';
 
 // ---- Captured now, before any learner code runs.

@@ -1,8 +1,8 @@
 // Values as the checker compares and shows them: kinds, structural equality, code notation. Pure
 // functions over plain data (what a structured clone yields), used on the checker's side.
 
-import { show } from '../../lessons-code/program/measures.ts';
-import type { ExportKind, ValueKind } from './types.ts';
+import { show, type ExportKind } from '../../lessons-code/index.ts';
+import type { ValueKind } from './types.ts';
 
 /** What a value is, in the words of the export check. */
 export function kindOf(value: unknown): ValueKind {

@@ -2,7 +2,8 @@
 // transpiler and of thrown errors, each wrapped in a sentence in the page's language with the
 // engine's own text kept beside it (learners search for it).
 
-import type { CaseVerdict, CompileProblem, ExportKind, ProofBlock, Shown, ThrownInfo, ValueKind } from '../exercise-engine/types.ts';
+import type { ExportKind, ProofBlock, Shown } from '../../lessons-code/index.ts';
+import type { CaseVerdict, CompileProblem, ThrownInfo, ValueKind } from '../exercise-engine/types.ts';
 import type { Labels } from './labels.ts';
 import { appendVisible } from './whitespace.ts';
 

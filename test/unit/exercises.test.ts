@@ -23,6 +23,8 @@ import {
   splitPinned,
   streamOf,
   writeGaApiEvent,
+  type ExerciseDefinition,
+  type ExerciseText,
   type PageConsume,
 } from '../../lessons-code/index.ts';
 import { runCheck, SandboxLink, type CheckerPort } from '../../src/exercise-engine/checker.ts';
@@ -32,7 +34,7 @@ import { CHECK_LIMIT_MS, ExerciseRunner } from '../../src/exercise-engine/runner
 import { isSolved } from '../../src/exercise-engine/solved.ts';
 import { alternativeSources, exerciseSource } from '../../src/exercise-engine/sources.ts';
 import { transpile } from '../../src/exercise-engine/transpile.ts';
-import { LOCALES, type CheckReport, type ExerciseDefinition, type ExerciseText } from '../../src/exercise-engine/types.ts';
+import { LOCALES, type CheckReport } from '../../src/exercise-engine/types.ts';
 import { deepEqual, kindOf, showValue } from '../../src/exercise-engine/values.ts';
 import { variantOf } from '../../src/exercise-engine/variants.ts';
 import { unwantedSplit } from '../../lessons-code/exercises/chunks-as-units/cases.ts';
@@ -243,10 +245,11 @@ describe('a new exercise is a new folder, nothing else (README, "Adding an exerc
     const section = readme.slice(readme.indexOf('## Adding an exercise'));
     const files = [...section.matchAll(/```(?:ts|json)\n\/\/ (lessons-code\/exercises\/[^\n]+)\n([\s\S]*?)```/g)].map((m) => ({ path: m[1]!, text: m[2]! }));
     expect(files.map((f) => f.path.split('/').pop())).toEqual(['exercise.ts', 'cases.ts', 'text.en.json']);
-    // A copy of the project's layout: the new folder beside lessons-code's index.ts.
+    // A copy of the project's layout: the new folder beside lessons-code's index.ts and package.json
+    // (through which the example's `'lessons-code'` resolves).
     const root = mkdtempSync(join(tmpdir(), 'exercise-'));
     mkdirSync(join(root, 'lessons-code'), { recursive: true });
-    symlinkSync(new URL('../../lessons-code/index.ts', import.meta.url).pathname, join(root, 'lessons-code/index.ts'));
+    for (const file of ['index.ts', 'package.json']) symlinkSync(new URL(`../../lessons-code/${file}`, import.meta.url).pathname, join(root, 'lessons-code', file));
     for (const file of files) {
       mkdirSync(dirname(join(root, file.path)), { recursive: true });
       writeFileSync(join(root, file.path), file.text);

@@ -3,8 +3,10 @@
 // leaves early after a number of pieces as a click on Stop does. `bill` and `save` are recorders:
 // the case sees every call they got, so a turn billed twice, or not at all, shows.
 
-import { DROP2_ANSWER, DROP2_QUESTION, GREETING_ANSWER, HELLO_QUESTION, roundChunks, textTokens, wireOf } from '../../index.ts';
-import type { ExerciseCase, ExerciseDefinition, Learner } from '../../../src/exercise-engine/types.ts';
+import {
+  DROP2_ANSWER, DROP2_QUESTION, GREETING_ANSWER, HELLO_QUESTION, roundChunks, textTokens, wireOf, type ExerciseCase,
+  type ExerciseDefinition, type Learner,
+} from 'lessons-code';
 
 interface Turn {
   /** What the page showed. */

@@ -3,8 +3,10 @@
 // units: appending the chunks stays exact, their client changes the text there. Many answers
 // are right, so the cases judge them (`accept`) rather than compare them with one value.
 
-import { compare, readPage, show, splitAfter743, streamOf, writeGaChatbotEvent } from '../../index.ts';
-import type { CheckTools, ExerciseCase, ExerciseDefinition, Shown } from '../../../src/exercise-engine/types.ts';
+import {
+  compare, readPage, show, splitAfter743, streamOf, writeGaChatbotEvent, type CheckTools, type ExerciseCase,
+  type ExerciseDefinition, type Shown,
+} from 'lessons-code';
 
 /** A chunk that ends after an abbreviation (e.g., i.e.) or after a list number alone at the start of a line. */
 const UNWANTED_END = /(?:(?:^|[^\p{L}\p{N}])(?:e\.g|i\.e)\.|(?:^|\n)[ \t]*\d+\.)[\f\n\r\t\v\x85\p{Z}]+$/iu;

@@ -14,8 +14,11 @@ import {
   type PageConsume,
   type PageConsumeResult,
   type PageRouting,
-} from '../../index.ts';
-import type { ExerciseCase, ExerciseDefinition, Learner, LearnerError } from '../../../src/exercise-engine/types.ts';
+  type ExerciseCase,
+  type ExerciseDefinition,
+  type Learner,
+  type LearnerError,
+} from 'lessons-code';
 
 /** What the page shows when the failure stream ends the read with an exception. */
 export const FAILURE_BUBBLE = `Request failed: ${STREAM_FAILURE_MESSAGE}`;

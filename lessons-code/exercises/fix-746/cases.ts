@@ -3,8 +3,10 @@
 // chatService's: the learner's functions are called, in their worker, on every chunk and every
 // stream the table needs; the table itself is built here, by lessons-code.
 
-import { IMPROVISATION_ANSWER, READERS, SPLITS, WRITERS, streamOf, writerReaderTable, type Reader, type Writer } from '../../index.ts';
-import type { ExerciseCase, ExerciseDefinition, Shown } from '../../../src/exercise-engine/types.ts';
+import {
+  IMPROVISATION_ANSWER, READERS, SPLITS, WRITERS, streamOf, writerReaderTable, type Reader, type Writer,
+  type ExerciseCase, type ExerciseDefinition, type Shown,
+} from 'lessons-code';
 
 /** The table's header, as the program prints it (program output: never translated). */
 export const TABLE_HEADER = ['writer', 'reader', ...SPLITS.map((split) => split.label)];

@@ -3,8 +3,10 @@
 // bytes; what it passes on is recorded, and read here by lessons-code's provider layers
 // (readProviderPieces), as the parser would read it.
 
-import { readProviderPieces, recordingById, splitReads, truncateRecording, type Provider, type ProviderStreamResult } from '../../index.ts';
-import type { CheckTools, ExerciseCase, ExerciseDefinition, Learner, Shown } from '../../../src/exercise-engine/types.ts';
+import {
+  readProviderPieces, recordingById, splitReads, truncateRecording, type Provider, type ProviderStreamResult,
+  type CheckTools, type ExerciseCase, type ExerciseDefinition, type Learner, type Shown,
+} from 'lessons-code';
 
 /** The texts responseText would hold after each read, decoded as browsers do (whole characters only). */
 export function growthsOf(bytes: Uint8Array, provider: Provider, size = 64): string[] {

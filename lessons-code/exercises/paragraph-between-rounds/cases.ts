@@ -2,8 +2,7 @@
 // joinRounds the texts of one turn's rounds; the expected message is what lessons-code's joinRounds
 // (rounds/round-reader.ts) makes of them.
 
-import { joinRounds } from '../../index.ts';
-import type { ExerciseCase, ExerciseDefinition } from '../../../src/exercise-engine/types.ts';
+import { joinRounds, type ExerciseCase, type ExerciseDefinition } from 'lessons-code';
 
 const ROUNDS: Record<string, string[]> = {
   // The voicing question, as the replica answers it: a sentence, the tool, then the answer.

@@ -3,8 +3,10 @@
 // the proof traces the standard's line rules (HTML Living Standard, § 9.2.6 "Interpreting an event
 // stream") over both writers' bytes.
 
-import { readStandard, show, traceStandard, writeGaApiEvent, writeGaChatbotEvent, type TracedLine } from '../../index.ts';
-import type { CheckTools, ExerciseDefinition, ProofBlock } from '../../../src/exercise-engine/types.ts';
+import {
+  readStandard, show, traceStandard, writeGaApiEvent, writeGaChatbotEvent, type TracedLine, type CheckTools,
+  type ExerciseDefinition, type ProofBlock,
+} from 'lessons-code';
 
 /** The chunk of the exercise: two lines with a Windows line end between them. */
 export const PREDICT_CHUNK = 'a\r\nb';

@@ -4,8 +4,10 @@
 // replica streams, computed by roundChunks); the others are chunks written here for one rule each.
 // The learner's function gets the chunks as data.
 
-import { SEARCH_VOICINGS, VOICINGS_QUESTION, roundChunks, type ChatCompletionChunk, type ToolCallFragment } from '../../index.ts';
-import type { ExerciseCase, ExerciseDefinition, Learner } from '../../../src/exercise-engine/types.ts';
+import {
+  SEARCH_VOICINGS, VOICINGS_QUESTION, roundChunks, type ChatCompletionChunk, type ToolCallFragment,
+  type ExerciseCase, type ExerciseDefinition, type Learner,
+} from 'lessons-code';
 
 interface Call {
   id: string;

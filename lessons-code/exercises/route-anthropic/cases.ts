@@ -3,8 +3,10 @@
 // recording lacks; the channels are put together here, and compared with what lessons-code's own
 // parser (providers/anthropic.ts) makes of the same events.
 
-import { ANTHROPIC_MESSAGES_STREAM, readProviderPieces, readStandardEvents, recordingById } from '../../index.ts';
-import type { CheckTools, ExerciseCase, ExerciseDefinition, Learner, Shown } from '../../../src/exercise-engine/types.ts';
+import {
+  ANTHROPIC_MESSAGES_STREAM, readProviderPieces, readStandardEvents, recordingById, type CheckTools,
+  type ExerciseCase, type ExerciseDefinition, type Learner, type Shown,
+} from 'lessons-code';
 
 type Route = { channel: 'answer' | 'reasoning'; text: string } | null;
 

@@ -1,0 +1,147 @@
+// The exercise authoring contract: what an exercise's cases.ts default-exports (an
+// ExerciseDefinition), what its cases get to work with (the learner's module as a `Learner`, the
+// `CheckTools`), what they may show (`Shown`, `ProofBlock`), and the shape of its text.<locale>.json
+// (`ExerciseText`). Types only: nothing here runs. The engine that runs the cases against a
+// learner's code is the site's (src/exercise-engine/, see its README.md); it imports this contract
+// through index.ts, as the exercises do. See the project's README, "Adding an exercise".
+
+/** What an export must be; checked before any case that uses it runs. */
+export type ExportKind = 'function' | 'string' | 'string-array' | 'number' | 'boolean' | 'array' | 'object';
+
+/**
+ * A value as the page shows it, built by the checker in the page's language: code notation with
+ * visible escapes, a sentence, labelled values, or a table.
+ */
+export type Shown =
+  | { kind: 'code'; text: string }
+  | { kind: 'note'; text: string }
+  | { kind: 'fields'; fields: { label: string; text: string }[] }
+  | { kind: 'table'; header: string[]; rows: string[][]; caption?: string };
+
+/** An argument `Learner.call` turns into something live on the learner's side (a stream, a callback, a fetch). */
+export interface LearnerArg {
+  readonly learnerArg: 'stream' | 'recorder' | 'fetch';
+}
+
+/** A callback handed to the learner's function; each call it receives is recorded (arguments copied at the time). */
+export interface Recorder extends LearnerArg {
+  readonly learnerArg: 'recorder';
+  /** The arguments of each call, in order, once the call that received the recorder has settled. */
+  readonly calls: unknown[][];
+}
+
+/** A request the learner's code made with a fake fetch, as the checker sees it. */
+export interface FakeRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+/** What a fake fetch answers: a description of a response, or a real Response (read by the checker). */
+export type FakeResponse = Response | { status?: number; statusText?: string; headers?: Record<string, string>; chunks?: readonly (string | Uint8Array)[] };
+
+/** A fetch-like function handed to the learner's code; the checker answers every request. */
+export interface FakeFetch extends LearnerArg {
+  readonly learnerArg: 'fetch';
+  /** Every request made through it, in order. */
+  readonly requests: FakeRequest[];
+}
+
+/**
+ * The learner's module as a case sees it. Every value is a structured clone obtained from the
+ * learner's worker; every call is made there and only its result comes back. Nothing here can be
+ * replaced by the learner's code.
+ */
+export interface Learner {
+  /** An exported constant as the module held it once loaded. */
+  value(name: string): unknown;
+  /**
+   * Calls an exported function with these arguments (data, or `stream`, `recorder`, `fetch`
+   * arguments); resolves with what it returned (awaited if it is a promise), rejects with a
+   * `LearnerThrew` when it threw.
+   */
+  call(name: string, ...args: unknown[]): Promise<unknown>;
+  /**
+   * Calls an exported function once for each argument list, all at once, and returns a
+   * synchronous stand-in that answers those same arguments from the results (or throws what the
+   * learner's function threw): for lessons-code that takes a plain function, such as a writer.
+   */
+  memo(name: string, argLists: readonly (readonly unknown[])[]): Promise<(...args: unknown[]) => unknown>;
+  /** A ReadableStream<Uint8Array> on the learner's side, delivering these chunks as separate reads. */
+  stream(chunks: readonly (string | Uint8Array)[]): LearnerArg;
+  /** A callback that records the calls it gets. */
+  recorder(): Recorder;
+  /** A fetch-like function; `answer` builds the response to each request, here, on the checker's side. */
+  fetch(answer: (request: FakeRequest) => FakeResponse | Promise<FakeResponse>): FakeFetch;
+}
+
+/**
+ * What `Learner.call` rejects with when the learner's code threw: an Error whose `message` is the
+ * learner's own message. `thrown` is the value thrown when it was not an Error (a copy), so that a
+ * case can rethrow it as the learner's code did.
+ */
+export interface LearnerError extends Error {
+  readonly wasError: boolean;
+  readonly thrown: unknown;
+}
+
+/** Helpers the checker hands to a definition's functions, in the language of the check. */
+export interface CheckTools {
+  /** A string of the exercise's text (`strings.<key>` of text.<locale>.json), `{{name}}` filled from `vars`. */
+  text(key: string, vars?: Readonly<Record<string, string | number>>): string;
+  /** A value in code notation, escapes visible (`["a\nb"]`), bounded. */
+  showValue(value: unknown): string;
+}
+
+/**
+ * One case: obtain a value from the learner's module (`run`), then compare it with `expected`
+ * (deep equality) or judge it with `accept` when many answers are right. Its name and what it
+ * checks are `cases.<id>` of the exercise's text.
+ */
+export interface ExerciseCase<V = unknown> {
+  id: string;
+  /** The exports this case reads or calls; a missing or wrongly typed one fails the case before it runs. */
+  uses: readonly string[];
+  // Methods, not function properties: a case written `satisfies ExerciseCase<string[]>` (its
+  // parameters typed) still fits a list of ExerciseCase.
+  run(learner: Learner, tools: CheckTools): V | Promise<V>;
+  expected?: V;
+  accept?(actual: V): boolean;
+  /** With `accept`: what a right answer looks like. */
+  expectedShown?(tools: CheckTools): Shown;
+  /** How a value shows; code notation by default. */
+  show?(value: V, tools: CheckTools): Shown;
+}
+
+/** One block of a proof: a labelled text shown with its CRs and LFs visible, its lines explained. */
+export interface ProofBlock {
+  label: string;
+  text: string;
+  lines?: { text: string; explanation: string }[];
+}
+
+export interface ExerciseDefinition {
+  /**
+   * 'prediction': the learner writes values, not code. The workbench asks for every value before
+   * it checks, and shows the expected values and the proof only once the learner has committed a
+   * prediction or asked to see the answer. Default 'code'.
+   */
+  kind?: 'code' | 'prediction';
+  /** The exports the learner's module must have. */
+  exports: Readonly<Record<string, ExportKind>>;
+  cases: readonly ExerciseCase[];
+  /** The proof shown with the answer of a prediction (or after any check of a code exercise). */
+  proof?(tools: CheckTools): ProofBlock[];
+}
+
+/** An exercise's prose in one language: text.<locale>.json beside its files. */
+export interface ExerciseText {
+  title: string;
+  /** Per case id: its name, and one sentence on what it checks. */
+  cases: Readonly<Record<string, { name: string; checks: string }>>;
+  /** Opened one at a time, on request. `backquoted` parts show as code. */
+  hints: readonly string[];
+  /** Anything else the definition shows (notes, table captions, proof sentences), by key. */
+  strings?: Readonly<Record<string, string>>;
+}
