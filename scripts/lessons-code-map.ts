@@ -1,6 +1,6 @@
 // Writes src/exercise-engine/lessons-code-map.ts from lessons-code/index.ts: for each module that
 // index.ts re-exports values from, a loader (a dynamic import) and the names it gives to index.ts.
-// The learner's worker (src/exercise-engine/sandbox.ts) loads only the modules whose names the
+// The learner's worker (src/exercise-engine/learner-harness.ts) loads only the modules whose names the
 // learner's code uses, instead of bundling the whole of lessons-code into every page that has an
 // exercise. Run `npx node scripts/lessons-code-map.ts` after changing index.ts's value exports;
 // test/unit/lessons-code-map.test.ts fails while the map is out of date.

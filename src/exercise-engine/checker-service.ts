@@ -3,7 +3,8 @@
 // the exercise's own definition. Nothing the learner's code sends reaches the page from here
 // except through the verdicts computed in runCheck.
 
-import { CheckAborted, reveal, runCheck, SandboxLink, type CheckerPort } from './checker.ts';
+import { CheckAborted, LearnerLink, type CheckerPort } from './learner-link.ts';
+import { reveal, runCheck } from './verdicts.ts';
 import type { FromChecker, ToChecker } from './protocol.ts';
 import type { ExerciseRegistry } from './registry.ts';
 import { transpile } from './transpile.ts';
@@ -14,7 +15,8 @@ export interface CheckerScope {
 }
 
 export function serveChecker(scope: CheckerScope, registry: ExerciseRegistry): void {
-  const slots = new Map<number, SandboxLink>();
+  /** The link to each learner's worker the page handed over, by the page's id for it. */
+  const links = new Map<number, LearnerLink>();
   const fail = (run: number | null, id: number | null, message: string) => scope.post({ type: 'failed', run, id, message });
 
   scope.listen((message) => {
@@ -25,21 +27,21 @@ export function serveChecker(scope: CheckerScope, registry: ExerciseRegistry): v
         return;
       }
       case 'adopt': {
-        const link = new SandboxLink(message.port as unknown as CheckerPort);
-        slots.set(message.slot, link);
+        const link = new LearnerLink(message.port as unknown as CheckerPort);
+        links.set(message.worker, link);
         void link.hello.then(() => {
-          if (slots.get(message.slot) === link) scope.post({ type: 'adopted', slot: message.slot });
+          if (links.get(message.worker) === link) scope.post({ type: 'adopted', worker: message.worker });
         });
         return;
       }
       case 'release': {
-        slots.get(message.slot)?.close();
-        slots.delete(message.slot);
+        links.get(message.worker)?.close();
+        links.delete(message.worker);
         return;
       }
       case 'run': {
-        const { run, slot } = message;
-        const link = slots.get(slot);
+        const { run, worker } = message;
+        const link = links.get(worker);
         if (!link) return fail(run, null, 'no worker for this check');
         const failed = (error: unknown) => {
           if (!(error instanceof CheckAborted)) fail(run, null, error instanceof Error ? error.message : String(error));

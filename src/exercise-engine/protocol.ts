@@ -17,10 +17,10 @@ export const MODULE_PARAMS = ['exports', 'require', 'module', 'console'] as cons
 export type ToChecker =
   | { type: 'transpile'; id: number; source: string }
   /** A new learner's worker, connected on the other end of `port`: the checker waits for its hello. */
-  | { type: 'adopt'; slot: number; port: MessagePort }
-  | { type: 'run'; slot: number; run: number; exercise: string; locale: Locale; source: string }
-  /** The page stopped the run (time limit) or is done with the worker: forget the slot. */
-  | { type: 'release'; slot: number }
+  | { type: 'adopt'; worker: number; port: MessagePort }
+  | { type: 'run'; worker: number; run: number; exercise: string; locale: Locale; source: string }
+  /** The page stopped the run (time limit) or is done with the learner's worker: forget it. */
+  | { type: 'release'; worker: number }
   | { type: 'reveal'; id: number; exercise: string; locale: Locale };
 
 // ---- checker → page
@@ -28,7 +28,7 @@ export type ToChecker =
 export type FromChecker =
   | { type: 'ready' }
   | { type: 'transpiled'; id: number; problem: CompileProblem | null }
-  | { type: 'adopted'; slot: number }
+  | { type: 'adopted'; worker: number }
   /** The learner's code is on its way to its worker: the time limit starts now. `cases` lists the case ids in order. */
   | { type: 'started'; run: number; cases: string[] }
   /** The learner's module loaded; the cases run now. */
@@ -59,7 +59,7 @@ export interface FetchAnswer {
   chunks: Uint8Array[];
 }
 
-export type ToSandbox =
+export type ToLearnerWorker =
   /** Load the parts of lessons-code the code uses (no learner code runs), then say 'prepared'. */
   | { t: 'prepare'; code: string }
   | { t: 'load'; code: string }
@@ -84,7 +84,7 @@ export interface ThrownData {
 /** One export: a function (stays in the learner's worker), a copied value, or a value that cannot be copied. */
 export type ExportEntry = { fn: true } | { value: unknown } | { uncloneable: string };
 
-export type FromSandbox =
+export type FromLearnerWorker =
   | { t: 'hello' }
   | { t: 'prepared' }
   | { t: 'loaded'; exports: Record<string, ExportEntry> }

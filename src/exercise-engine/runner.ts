@@ -9,7 +9,7 @@
 //
 // 1. Where the learner's code runs. Each check gets a fresh learner's worker. Before any learner
 //    code runs, the page hands it one end of a new MessageChannel and the checker the other end;
-//    the harness (sandbox.ts) keeps its port in a closure and switches off fetch, importScripts,
+//    the harness (learner-harness.ts) keeps its port in a closure and switches off fetch, importScripts,
 //    XMLHttpRequest, WebSocket, storage and nested workers. The page never listens to that worker:
 //    anything the learner's code posts with `postMessage`, however it looks, reaches nobody.
 // 2. Where verdicts are made. The checker worker loads the exercise's definition (cases.ts) and
@@ -48,7 +48,7 @@ export interface Endpoint {
 
 export interface RunnerPlatform {
   spawnChecker(): Endpoint;
-  spawnSandbox(): Endpoint;
+  spawnLearnerWorker(): Endpoint;
   /** A new MessageChannel: [the checker's end, the learner's worker's end]. */
   channel(): [unknown, unknown];
 }
@@ -77,14 +77,15 @@ interface Checker {
   endpoint: Endpoint;
   ready: Promise<void>;
   dead: boolean;
-  /** Handlers by key: `slot:n`, `run:n`, `id:n`. */
+  /** Handlers by key: `worker:n`, `run:n`, `id:n`. */
   handlers: Map<string, (message: FromChecker) => void>;
   failures: Set<(message: string) => void>;
 }
 
-interface Slot {
+/** One learner's worker: spawned for one check, its port handed to the checker, terminated after. */
+interface LearnerWorker {
   id: number;
-  sandbox: Endpoint;
+  endpoint: Endpoint;
   /** Resolves once the checker has the learner's worker's hello: the worker is loaded, no learner code in it. */
   ready: Promise<void>;
   dead: boolean;
@@ -92,8 +93,9 @@ interface Slot {
 
 export class ExerciseRunner {
   private checker: Checker | null = null;
-  private spare: Slot | null = null;
-  private nextSlot = 1;
+  /** The learner's worker the next check will use, loaded ahead of it. */
+  private next: LearnerWorker | null = null;
+  private nextWorkerId = 1;
   private nextRun = 1;
   private nextId = 1;
   private readonly limitMs: number;
@@ -130,7 +132,7 @@ export class ExerciseRunner {
           }
           const key =
             message.type === 'adopted'
-              ? `slot:${message.slot}`
+              ? `worker:${message.worker}`
               : message.type === 'transpiled' || message.type === 'revealed'
                 ? `id:${message.id}`
                 : message.type === 'failed'
@@ -159,7 +161,7 @@ export class ExerciseRunner {
     for (const failure of checker.failures) failure(reason);
     checker.failures.clear();
     if (this.checker === checker) this.checker = null;
-    if (this.spare) this.killSlot(this.spare);
+    if (this.next) this.killLearnerWorker(this.next);
   }
 
   /** A request to the checker answered by one message under `key`; rejects if the checker fails. */
@@ -191,32 +193,31 @@ export class ExerciseRunner {
     });
   }
 
-  private ensureSpare(): Slot {
-    if (this.spare && !this.spare.dead) return this.spare;
+  private ensureNextWorker(): LearnerWorker {
+    if (this.next && !this.next.dead) return this.next;
     const checker = this.ensureChecker();
-    const sandbox = this.platform.spawnSandbox();
-    const slot: Slot = { id: this.nextSlot++, sandbox, ready: Promise.resolve(), dead: false };
-    const [checkerEnd, sandboxEnd] = this.platform.channel();
-    slot.ready = new Promise<void>((resolve, reject) => {
+    const learner: LearnerWorker = { id: this.nextWorkerId++, endpoint: this.platform.spawnLearnerWorker(), ready: Promise.resolve(), dead: false };
+    const [checkerEnd, learnerEnd] = this.platform.channel();
+    learner.ready = new Promise<void>((resolve, reject) => {
       let adopted = false;
       const timer = this.setTimer(() => {
-        this.killSlot(slot);
+        this.killLearnerWorker(learner);
         reject(new RunnerFailure('the checker took too long to load'));
       }, this.loadLimitMs);
       // Before the hello no learner code has run in it: a failure now is a worker that could not load.
       // After it, the worker's errors are the learner's code and are ignored (the verdicts say it all).
-      sandbox.listen(
+      learner.endpoint.listen(
         () => undefined,
         (failure) => {
           if (adopted) return;
           this.clearTimer(timer);
-          this.killSlot(slot);
+          this.killLearnerWorker(learner);
           reject(new RunnerFailure(failure));
         },
       );
       checker.ready.then(
         () =>
-          this.request<void>(checker, `slot:${slot.id}`, { type: 'adopt', slot: slot.id, port: checkerEnd as MessagePort }, (_m, done) => done(), [checkerEnd]).then(
+          this.request<void>(checker, `worker:${learner.id}`, { type: 'adopt', worker: learner.id, port: checkerEnd as MessagePort }, (_m, done) => done(), [checkerEnd]).then(
             () => {
               adopted = true;
               this.clearTimer(timer);
@@ -224,40 +225,40 @@ export class ExerciseRunner {
             },
             (error: unknown) => {
               this.clearTimer(timer);
-              this.killSlot(slot);
+              this.killLearnerWorker(learner);
               reject(error);
             },
           ),
         (error: unknown) => {
           this.clearTimer(timer);
-          this.killSlot(slot);
+          this.killLearnerWorker(learner);
           reject(error);
         },
       );
     });
-    slot.ready.catch(() => undefined);
+    learner.ready.catch(() => undefined);
     // The only message the page ever sends the learner's worker: its port, before any learner code.
-    sandbox.post({ type: 'connect', port: sandboxEnd }, [sandboxEnd]);
-    this.spare = slot;
-    return slot;
+    learner.endpoint.post({ type: 'connect', port: learnerEnd }, [learnerEnd]);
+    this.next = learner;
+    return learner;
   }
 
-  private killSlot(slot: Slot): void {
-    if (slot.dead) return;
-    slot.dead = true;
-    slot.sandbox.terminate();
-    if (this.checker && !this.checker.dead) this.checker.endpoint.post({ type: 'release', slot: slot.id } satisfies ToChecker);
-    if (this.spare === slot) this.spare = null;
+  private killLearnerWorker(learner: LearnerWorker): void {
+    if (learner.dead) return;
+    learner.dead = true;
+    learner.endpoint.terminate();
+    if (this.checker && !this.checker.dead) this.checker.endpoint.post({ type: 'release', worker: learner.id } satisfies ToChecker);
+    if (this.next === learner) this.next = null;
   }
 
   /** Starts loading the checker and a learner's worker now, so that the first check does not wait for them. */
   prewarm(): void {
-    this.ensureSpare();
+    this.ensureNextWorker();
   }
 
   /** Resolves once a loaded learner's worker waits for the next check (rejects if it cannot load). */
   ready(): Promise<void> {
-    return this.ensureSpare().ready;
+    return this.ensureNextWorker().ready;
   }
 
   /** The syntax error in `source`, or null (from the checker: no learner's worker involved). */
@@ -283,16 +284,16 @@ export class ExerciseRunner {
   }
 
   /**
-   * Checks `source` against an exercise: in the spare learner's worker, with the checker running
+   * Checks `source` against an exercise: in the learner's worker loaded ahead, with the checker running
    * the cases. Resolves with the report, or with a timed-out report after the limit (the learner's
    * worker terminated); rejects only if a worker could not load or the checker crashed. `onCase`
    * sees each verdict as it comes.
    */
   async run(exercise: string, locale: Locale, source: string, onCase?: (index: number, report: CaseReport) => void): Promise<RunReport> {
-    const slot = this.ensureSpare();
-    this.spare = null; // this worker is for this check only
+    const learner = this.ensureNextWorker();
+    this.next = null; // this worker is for this check only
     try {
-      await slot.ready;
+      await learner.ready;
       const checker = this.ensureChecker();
       const run = this.nextRun++;
       return await new Promise<RunReport>((resolve, reject) => {
@@ -318,7 +319,7 @@ export class ExerciseRunner {
               caseIds = message.cases;
               timer = this.setTimer(() => {
                 finish();
-                this.killSlot(slot); // the learner's code stops here, whatever it was doing
+                this.killLearnerWorker(learner); // the learner's code stops here, whatever it was doing
                 if (!loaded) {
                   resolve({ outcome: 'load-timeout', console, timedOut: true });
                   return;
@@ -350,17 +351,17 @@ export class ExerciseRunner {
               return;
           }
         });
-        checker.endpoint.post({ type: 'run', slot: slot.id, run, exercise, locale, source } satisfies ToChecker);
+        checker.endpoint.post({ type: 'run', worker: learner.id, run, exercise, locale, source } satisfies ToChecker);
       });
     } finally {
-      this.killSlot(slot);
+      this.killLearnerWorker(learner);
       // The next check gets a clean worker, loaded while the learner reads the verdicts.
-      if (this.checker && !this.checker.dead) this.ensureSpare();
+      if (this.checker && !this.checker.dead) this.ensureNextWorker();
     }
   }
 
   dispose(): void {
-    if (this.spare) this.killSlot(this.spare);
+    if (this.next) this.killLearnerWorker(this.next);
     if (this.checker) this.killChecker(this.checker, 'disposed');
   }
 }

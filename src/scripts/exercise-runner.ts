@@ -22,7 +22,7 @@ function checkerEndpoint(): Endpoint {
 }
 
 function learnerEndpoint(): Endpoint {
-  const worker = new Worker(new URL('../exercise-engine/sandbox-worker.ts', import.meta.url), { type: 'module', name: 'exercise-learner' });
+  const worker = new Worker(new URL('../exercise-engine/learner-worker.ts', import.meta.url), { type: 'module', name: 'exercise-learner' });
   return {
     post: (message, transfer) => worker.postMessage(message, (transfer ?? []) as Transferable[]),
     // No message listener: whatever the learner's code posts here reaches nobody. Errors are kept
@@ -42,7 +42,7 @@ let runner: ExerciseRunner | undefined;
 export function exerciseRunner(): ExerciseRunner {
   runner ??= new ExerciseRunner({
     spawnChecker: checkerEndpoint,
-    spawnSandbox: learnerEndpoint,
+    spawnLearnerWorker: learnerEndpoint,
     channel: () => {
       const channel = new MessageChannel();
       return [channel.port1, channel.port2];

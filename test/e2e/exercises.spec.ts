@@ -462,13 +462,13 @@ test('the editor and the checker load only when an exercise comes near, never on
   });
   await page.goto(lessonUrl(EN));
   await page.waitForLoadState('networkidle');
-  expect(scripts.filter((url) => /\/exercise\.|checker-worker|sandbox-worker/.test(url))).toEqual([]);
+  expect(scripts.filter((url) => /\/exercise\.|checker-worker|learner-worker/.test(url))).toEqual([]);
   const box = await open(page, 'predict');
   expect(scripts.filter((url) => /\/exercise\./.test(url)).length).toBe(1);
-  expect(scripts.filter((url) => /checker-worker|sandbox-worker/.test(url))).toEqual([]);
+  expect(scripts.filter((url) => /checker-worker|learner-worker/.test(url))).toEqual([]);
   await check(box);
   expect(scripts.filter((url) => /checker-worker/.test(url)).length).toBe(1);
-  expect(scripts.filter((url) => /sandbox-worker/.test(url)).length).toBeGreaterThanOrEqual(1);
+  expect(scripts.filter((url) => /learner-worker/.test(url)).length).toBeGreaterThanOrEqual(1);
 });
 
 // The learner's worker loads from lessons-code only the modules the learner's code names

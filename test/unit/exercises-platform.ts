@@ -10,17 +10,17 @@ import type { Endpoint, RunnerPlatform } from '../../src/exercise-engine/runner.
 
 export interface TestPlatform extends RunnerPlatform {
   /** Every learner's worker started, in order. */
-  readonly sandboxes: Worker[];
+  readonly learnerWorkers: Worker[];
   /** Every message a learner's worker sent on its own channel (which the runner never reads). */
   readonly strayMessages: unknown[];
 }
 
 /** `registry`: the globs' under vitest, `nodeRegistry()` in plain Node (bench/limits.ts). */
 export function testPlatform(registry: ExerciseRegistry, options: { maxOldGenerationSizeMb?: number } = {}): TestPlatform {
-  const sandboxes: Worker[] = [];
+  const learnerWorkers: Worker[] = [];
   const strayMessages: unknown[] = [];
   return {
-    sandboxes,
+    learnerWorkers,
     strayMessages,
     spawnChecker(): Endpoint {
       const { port1: page, port2: checker } = new MessageChannel();
@@ -37,11 +37,11 @@ export function testPlatform(registry: ExerciseRegistry, options: { maxOldGenera
         },
       };
     },
-    spawnSandbox(): Endpoint {
-      const worker = new Worker(new URL('./exercises-sandbox-node.ts', import.meta.url), {
+    spawnLearnerWorker(): Endpoint {
+      const worker = new Worker(new URL('./exercises-learner-worker-node.ts', import.meta.url), {
         resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb ?? 256 },
       });
-      sandboxes.push(worker);
+      learnerWorkers.push(worker);
       worker.on('message', (message) => strayMessages.push(message));
       return {
         post: (message, transfer) => worker.postMessage(message, transfer as never),

@@ -27,7 +27,8 @@ import {
   type ExerciseText,
   type PageConsume,
 } from '../../lessons-code/index.ts';
-import { runCheck, SandboxLink, type CheckerPort } from '../../src/exercise-engine/checker.ts';
+import { LearnerLink, type CheckerPort } from '../../src/exercise-engine/learner-link.ts';
+import { runCheck } from '../../src/exercise-engine/verdicts.ts';
 import { EXERCISE_IDS, exerciseDefinition, exerciseText, globRegistry } from '../../src/exercise-engine/registry.ts';
 import { nodeRegistry } from '../../src/exercise-engine/registry-node.ts';
 import { CHECK_LIMIT_MS, ExerciseRunner } from '../../src/exercise-engine/runner.ts';
@@ -275,10 +276,10 @@ describe('a new exercise is a new folder, nothing else (README, "Adding an exerc
 
 /** Runs `source` against a definition in a fresh learner's worker, as the checker worker would. */
 async function check(definition: ExerciseDefinition, source: string, text: ExerciseText = { title: 't', cases: {}, hints: [] }): Promise<CheckReport> {
-  const worker = new Worker(new URL('./exercises-sandbox-node.ts', import.meta.url));
+  const worker = new Worker(new URL('./exercises-learner-worker-node.ts', import.meta.url));
   const { port1, port2 } = new MessageChannel();
   worker.postMessage({ port: port2 }, [port2]);
-  const link = new SandboxLink(port1 as unknown as CheckerPort);
+  const link = new LearnerLink(port1 as unknown as CheckerPort);
   try {
     await link.hello;
     return await runCheck({ definition, text, source }, link);
@@ -502,7 +503,8 @@ describe('attacks on the check never pass', () => {
 describe('the runner: a fresh learner’s worker per check, stopped by the time limit', () => {
   /** The delay of every runner timer that went off: which limit stopped a check, with no clock read. */
   const fired: number[] = [];
-  const timed = new ExerciseRunner(testPlatform(globRegistry), {
+  const timedPlatform = testPlatform(globRegistry);
+  const timed = new ExerciseRunner(timedPlatform, {
     setTimer: (run, ms) =>
       setTimeout(() => {
         fired.push(ms);
@@ -537,15 +539,15 @@ describe('the runner: a fresh learner’s worker per check, stopped by the time 
     expect(await timed.transpile(exerciseSource('chunks-as-units', 'starter', 'en'))).toBeNull();
   });
 
-  it('a spare worker is loaded before the check that uses it; each check used a worker of its own', async () => {
+  it('the learner’s worker of a check is loaded before the check; each check used a worker of its own', async () => {
     await timed.ready();
-    const before = (timed as unknown as { platform: { sandboxes: unknown[] } }).platform.sandboxes.length;
+    const before = timedPlatform.learnerWorkers.length;
     let during = -1;
     const report = await timed.run('error-ends-stream', 'fr', exerciseSource('error-ends-stream', 'solution', 'fr'), () => {
-      if (during < 0) during = (timed as unknown as { platform: { sandboxes: unknown[] } }).platform.sandboxes.length;
+      if (during < 0) during = timedPlatform.learnerWorkers.length;
     });
     expect(isSolved(report, caseIds('error-ends-stream'))).toBe(true);
-    expect(during).toBe(before); // no worker started for it: it used the spare
+    expect(during).toBe(before); // no worker started for it: it used the one loaded ahead
   });
 });
 

@@ -1,9 +1,9 @@
 // The learner's worker for the unit tests: the same harness as the page's Web Worker
-// (src/exercise-engine/sandbox-worker.ts), on node:worker_threads. Its first message carries the
+// (src/exercise-engine/learner-worker.ts), on node:worker_threads. Its first message carries the
 // private port to the checker; its own channel to the test is never read.
 
 import { parentPort, type MessagePort } from 'node:worker_threads';
-import { startSandbox } from '../../src/exercise-engine/sandbox.ts';
+import { startHarness } from '../../src/exercise-engine/learner-harness.ts';
 
 const apply = Reflect.apply;
 const parent = parentPort;
@@ -13,7 +13,7 @@ parent.once('message', (message: { port?: MessagePort }) => {
   const port = message.port;
   if (!port) return;
   const postMessage = Object.getPrototypeOf(port).postMessage as MessagePort['postMessage'];
-  startSandbox(
+  startHarness(
     {
       send: (data) => void apply(postMessage, port, [data]),
       receive: (handler) => void port.on('message', handler),

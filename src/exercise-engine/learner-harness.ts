@@ -15,7 +15,7 @@
 
 import { isLessonsCode, loadLessonsCode } from './learner-imports.ts';
 import { MODULE_PARAMS } from './protocol.ts';
-import type { ArgSpec, ExportEntry, FetchAnswer, FromSandbox, ThrownData, ToSandbox } from './protocol.ts';
+import type { ArgSpec, ExportEntry, FetchAnswer, FromLearnerWorker, ThrownData, ToLearnerWorker } from './protocol.ts';
 import type { FakeRequest } from '../../lessons-code/index.ts';
 import { showValue } from './values.ts';
 
@@ -39,8 +39,8 @@ const closeStream = ReadableStreamDefaultController.prototype.close;
 const headersForEach = Headers.prototype.forEach;
 
 /** The port to the checker, as the platform's entry point wraps it (with its own captured methods). */
-export interface SandboxPort {
-  send(message: FromSandbox): void;
+export interface HarnessPort {
+  send(message: FromLearnerWorker): void;
   receive(handler: (data: unknown) => void): void;
 }
 
@@ -131,7 +131,7 @@ function uncloneableKind(value: unknown): string {
 }
 
 /** A console whose lines go to the checker (which bounds them) and on to the page. */
-function learnerConsole(send: (message: FromSandbox) => void): Record<string, (...args: unknown[]) => void> {
+function learnerConsole(send: (message: FromLearnerWorker) => void): Record<string, (...args: unknown[]) => void> {
   let count = 0;
   const write = (prefix: string) => (...args: unknown[]) => {
     if (count++ > 100) return;
@@ -217,9 +217,9 @@ const NULL_BODY_STATUS = [101, 103, 204, 205, 304];
  * Serves one learner's module: says hello, then loads the module when the checker sends it and
  * answers calls. `scope` is the worker's global object, whose network globals are switched off.
  */
-export function startSandbox(port: SandboxPort, scope: object): void {
+export function startHarness(port: HarnessPort, scope: object): void {
   switchOff(scope);
-  const send = (message: FromSandbox): void => port.send(message);
+  const send = (message: FromLearnerWorker): void => port.send(message);
   const functions = createObject(null) as Record<string, unknown>;
   const asks = createObject(null) as Record<string, (answer: FetchAnswer) => void>;
   let nextAsk = 1;
@@ -345,7 +345,7 @@ export function startSandbox(port: SandboxPort, scope: object): void {
     const args: unknown[] = [];
     for (let i = 0; i < specs.length; i++) append(args, buildArg(specs[i]!, recorded));
     const fn = functions[name];
-    let reply: FromSandbox;
+    let reply: FromLearnerWorker;
     try {
       if (typeof fn !== 'function') throw new TypeErrorCtor(`${name} is not a function`);
       const value: unknown = await apply(fn, undefined, args);
@@ -363,7 +363,7 @@ export function startSandbox(port: SandboxPort, scope: object): void {
   }
 
   port.receive((data) => {
-    const message = data as ToSandbox;
+    const message = data as ToLearnerWorker;
     if (message.t === 'prepare') {
       prepare(message.code).then(
         () => send({ t: 'prepared' }),

@@ -1,8 +1,8 @@
-// The learner's worker as a Web Worker (see runner.ts and sandbox.ts). Its first and only message
+// The learner's worker as a Web Worker (see README.md and learner-harness.ts). Its first and only message
 // from the page carries the private port to the checker; everything after that goes over the port.
 // The page never listens to this worker's own messages.
 
-import { startSandbox } from './sandbox.ts';
+import { startHarness } from './learner-harness.ts';
 
 // Captured before any learner code runs: the port's methods and the event's data getter.
 const apply = Reflect.apply;
@@ -18,7 +18,7 @@ function connect(event: MessageEvent): void {
   const port = (event.data as { port?: unknown } | null)?.port;
   if (!(port instanceof MessagePort)) return;
   self.removeEventListener('message', connect);
-  startSandbox(
+  startHarness(
     {
       send: (message) => void apply(postMessage, port, [message]),
       receive: (handler) => {

@@ -1,0 +1,200 @@
+// What a case works with: the learner's module as a `Learner` (lessons-code/exercises/contract.ts),
+// and the arguments that come alive on the learner's side (a stream, a recorder, a fake fetch). A
+// call goes over the link; what comes back is validated and becomes the learner's return value, or
+// a `LearnerThrew` when their code threw.
+
+import type { FakeFetch, FakeRequest, FakeResponse, Learner, LearnerArg, LearnerError, Recorder } from '../../lessons-code/index.ts';
+import { CheckAborted, isObject, stringOr, type FetchAnswerer, type LearnerLink } from './learner-link.ts';
+import type { ArgSpec, ExportEntry, FetchAnswer } from './protocol.ts';
+import { learnerLine } from './transpile.ts';
+import type { ThrownInfo } from './types.ts';
+import { showValue } from './values.ts';
+
+/** What the learner's code threw (or what could not come back from it), as a case sees it. */
+export class LearnerThrew extends Error implements LearnerError {
+  readonly info: ThrownInfo;
+  /** The value thrown when it was not an Error (a copy), so that a caller can rethrow it as it was. */
+  readonly thrown: unknown;
+  readonly wasError: boolean;
+  /** `message` is the learner's own message (what `error.message` would be in their code); `info.message` adds the type. */
+  constructor(info: ThrownInfo, thrown: unknown, wasError: boolean, message: string) {
+    super(message);
+    this.name = info.name ?? 'LearnerThrew';
+    this.info = info;
+    this.thrown = thrown;
+    this.wasError = wasError;
+  }
+}
+
+/** Validates what the learner's worker says it threw and turns it into the engine's own text. */
+export function thrownInfo(data: unknown): { info: ThrownInfo; original: unknown; wasError: boolean; message: string; importName: string | null } {
+  const d = isObject(data) ? data : {};
+  const stack = stringOr(d.stack, null, 20_000);
+  if (d.isError === true) {
+    const name = stringOr(d.name, null, 200) || 'Error';
+    const message = stringOr(d.message, '', 2000) ?? '';
+    const info: ThrownInfo = { name, message: message === '' ? name : `${name}: ${message}`, line: learnerLine(stack), source: 'learner' };
+    return { info, original: null, wasError: true, message, importName: stringOr(d.importName, null, 200) };
+  }
+  const shown = typeof d.shown === 'string' ? d.shown.slice(0, 200) : showValue(d.value);
+  return { info: { name: null, message: shown, line: null, source: 'learner' }, original: typeof d.shown === 'string' ? shown : d.value, wasError: false, message: shown, importName: null };
+}
+
+/** A problem the check met with the learner's result (not something the learner's code threw). */
+export const checkProblem = (name: string, message: string): ThrownInfo => ({ name, message: `${name}: ${message}`, line: null, source: 'check' });
+
+let nextArgId = 1;
+const encoder = new TextEncoder();
+const bytes = (chunk: string | Uint8Array): Uint8Array => (typeof chunk === 'string' ? encoder.encode(chunk) : new Uint8Array(chunk));
+
+class StreamArg implements LearnerArg {
+  readonly learnerArg = 'stream' as const;
+  readonly chunks: Uint8Array[];
+  constructor(chunks: readonly (string | Uint8Array)[]) {
+    this.chunks = chunks.map(bytes);
+  }
+}
+
+class RecorderArg implements Recorder {
+  readonly learnerArg = 'recorder' as const;
+  readonly id = nextArgId++;
+  calls: unknown[][] = [];
+}
+
+/** A fetch the learner's code calls; `answer` runs here, with data only crossing the port. */
+class FetchArg implements FakeFetch, FetchAnswerer {
+  readonly learnerArg = 'fetch' as const;
+  readonly id = nextArgId++;
+  readonly requests: FakeRequest[] = [];
+  private readonly respond: (request: FakeRequest) => FakeResponse | Promise<FakeResponse>;
+  constructor(respond: (request: FakeRequest) => FakeResponse | Promise<FakeResponse>) {
+    this.respond = respond;
+  }
+
+  async answer(raw: unknown): Promise<FetchAnswer> {
+    const r = isObject(raw) ? raw : {};
+    const headers: Record<string, string> = {};
+    if (isObject(r.headers)) for (const [key, value] of Object.entries(r.headers).slice(0, 100)) if (typeof value === 'string') headers[key.toLowerCase()] = value.slice(0, 10_000);
+    const request: FakeRequest = {
+      url: stringOr(r.url, '', 10_000)!,
+      method: stringOr(r.method, 'GET', 20)!,
+      headers,
+      body: stringOr(r.body, null, 1_000_000),
+    };
+    this.requests.push(request);
+    try {
+      const response = await this.respond(request);
+      if (response instanceof Response) {
+        const chunks: Uint8Array[] = [];
+        if (response.body) {
+          const reader = response.body.getReader();
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            chunks.push(value);
+          }
+        }
+        return { ok: true, message: '', status: response.status, statusText: response.statusText, headers: [...response.headers.entries()], chunks };
+      }
+      return {
+        ok: true,
+        message: '',
+        status: response.status ?? 200,
+        statusText: response.statusText ?? '',
+        headers: Object.entries(response.headers ?? {}),
+        chunks: (response.chunks ?? []).map(bytes),
+      };
+    } catch (error) {
+      return { ok: false, message: error instanceof Error ? error.message : String(error), status: 0, statusText: '', headers: [], chunks: [] };
+    }
+  }
+}
+
+const keyOf = (args: readonly unknown[]): string => {
+  try {
+    return JSON.stringify(args);
+  } catch {
+    return String(Math.random());
+  }
+};
+
+/** The learner's module as the cases see it (see Learner in lessons-code/exercises/contract.ts). */
+export class LearnerModule implements Learner {
+  private readonly link: LearnerLink;
+  private readonly exports: Map<string, ExportEntry>;
+  constructor(link: LearnerLink, exports: Map<string, ExportEntry>) {
+    this.link = link;
+    this.exports = exports;
+  }
+
+  value(name: string): unknown {
+    const entry = this.exports.get(name);
+    return entry && 'value' in entry ? structuredClone(entry.value) : undefined;
+  }
+
+  async call(name: string, ...args: unknown[]): Promise<unknown> {
+    const specs: ArgSpec[] = [];
+    const recorders: RecorderArg[] = [];
+    const fetches: FetchArg[] = [];
+    for (const arg of args) {
+      if (arg instanceof StreamArg) specs.push({ k: 'stream', chunks: arg.chunks });
+      else if (arg instanceof RecorderArg) {
+        recorders.push(arg);
+        specs.push({ k: 'recorder', id: arg.id });
+      } else if (arg instanceof FetchArg) {
+        fetches.push(arg);
+        specs.push({ k: 'fetch', id: arg.id });
+      } else specs.push({ k: 'value', value: arg });
+    }
+    const reply = await this.link.call(name, specs, fetches);
+    const calls = isObject(reply.calls) ? reply.calls : {};
+    for (const recorder of recorders) {
+      const got = calls[String(recorder.id)];
+      recorder.calls = Array.isArray(got) ? got.filter((call): call is unknown[] => Array.isArray(call)).slice(0, 10_000) : [];
+    }
+    if (reply.ok !== true) {
+      const { info, original, wasError, message } = thrownInfo(reply.thrown);
+      throw new LearnerThrew(info, original, wasError, message);
+    }
+    if (typeof reply.uncloneable === 'string') {
+      const kind = reply.uncloneable.slice(0, 50);
+      const message = `the value ${name} returned (${kind}) cannot be copied out of its worker to be checked`;
+      throw new LearnerThrew(checkProblem('DataCloneError', message), null, true, message);
+    }
+    return reply.value;
+  }
+
+  async memo(name: string, argLists: readonly (readonly unknown[])[]): Promise<(...args: unknown[]) => unknown> {
+    const results = new Map<string, { ok: true; value: unknown } | { ok: false; error: unknown }>();
+    const distinct = new Map<string, readonly unknown[]>();
+    for (const args of argLists) distinct.set(keyOf(args), args);
+    await Promise.all(
+      [...distinct].map(async ([key, args]) => {
+        try {
+          results.set(key, { ok: true, value: await this.call(name, ...args) });
+        } catch (error) {
+          if (error instanceof CheckAborted) throw error;
+          results.set(key, { ok: false, error });
+        }
+      }),
+    );
+    return (...args: unknown[]) => {
+      const result = results.get(keyOf(args));
+      if (!result) throw new Error(`the check did not prepare ${name} for these arguments`);
+      if (!result.ok) throw result.error;
+      return structuredClone(result.value);
+    };
+  }
+
+  stream(chunks: readonly (string | Uint8Array)[]): LearnerArg {
+    return new StreamArg(chunks);
+  }
+
+  recorder(): Recorder {
+    return new RecorderArg();
+  }
+
+  fetch(answer: (request: FakeRequest) => FakeResponse | Promise<FakeResponse>): FakeFetch {
+    return new FetchArg(answer);
+  }
+}
