@@ -1,4 +1,4 @@
-// The checker as a Web Worker (see runner.ts): it never runs learner code, so the page can read
+// The checker as a Web Worker (see README.md): it never runs learner code, so the page can read
 // what it posts.
 //
 // Its registry (registry-lazy.ts) loads an exercise's definition, and of its text only `strings`

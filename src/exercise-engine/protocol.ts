@@ -1,7 +1,7 @@
 // The messages of a check. Three parties: the page, the checker (a worker of its own, where the
 // exercise's definition runs) and the learner's worker (a fresh one per check, where the learner's
 // module runs). The page talks only to the checker; the checker talks to the learner's worker over
-// a private MessageChannel port. See runner.ts for why.
+// a private MessageChannel port. README.md says why.
 
 import type { FakeRequest } from '../../lessons-code/index.ts';
 import type { CaseReport, CheckReport, CompileProblem, Locale, Reveal } from './types.ts';

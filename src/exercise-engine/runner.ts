@@ -1,39 +1,7 @@
-// The page's side of a check, and the design that makes its verdict unforgeable.
-//
-//  page ──(only talks to)──▶ checker worker ◀──private MessageChannel port──▶ learner's worker
-//   │                         (trusted: the exercise's        (fresh per check: the learner's
-//   │                          definition, lessons-code,       module, a small harness,
-//   │                          sucrase; never runs learner     lessons-code for their imports)
-//   │                          code)
-//   └── spawns both; terminates the learner's worker at the time limit; never reads its messages.
-//
-// 1. Where the learner's code runs. Each check gets a fresh learner's worker. Before any learner
-//    code runs, the page hands it one end of a new MessageChannel and the checker the other end;
-//    the harness (learner-harness.ts) keeps its port in a closure and switches off fetch, importScripts,
-//    XMLHttpRequest, WebSocket, storage and nested workers. The page never listens to that worker:
-//    anything the learner's code posts with `postMessage`, however it looks, reaches nobody.
-// 2. Where verdicts are made. The checker worker loads the exercise's definition (cases.ts) and
-//    never evaluates learner code. A case asks the learner's worker for data only: the value of
-//    an export, or the result of calling an export on inputs the case chose. Results come back as
-//    structured clones (plain data: no functions, no getters, no prototypes of the learner's
-//    realm), are validated, and are compared in the checker's realm with Object.is, its own JSON,
-//    its own Array.prototype: code the learner's code never shared a realm with. Replacing
-//    `Object.is`, `JSON.stringify`, `Array.prototype.join` or `Promise` in the learner's worker
-//    changes nothing here; at most it changes what the learner's own functions return.
-// 3. Why that is enough. Whatever the learner's worker sends is only ever read as "the learner's
-//    function returned this for that input". Subverting the harness is therefore no stronger than
-//    writing different code: a pass still needs the values a right answer gives on the inputs the
-//    checker picks. A per-run secret would add nothing: the page accepts messages from the
-//    checker alone, and the checker matches each reply to a call it made, on a port that is closed
-//    when the run ends.
-// 4. Whatever the code does, the check ends. Throwing anything (not only Errors) is described
-//    and becomes a "threw" verdict; a value that cannot be copied becomes one too; code that never
-//    settles, loops or allocates without end is stopped by the page's time limit, which terminates
-//    the learner's worker (the checker and the page keep running); a fresh worker serves the next
-//    check. Code that calls fetch or importScripts meets a TypeError.
-// 5. The page decides "solved" itself: every case of the exercise's own definition (the list the
-//    page rendered at build time) must come back with a pass. A report with fewer, more or other
-//    cases is not a solve (src/scripts/exercise.ts).
+// The page's side of a check: spawns the checker worker and, ahead of each check, a learner's
+// worker; hands the two ends of a private channel to them; holds the time limit and terminates the
+// learner's worker when it goes off. The page reads the checker's messages only. Why a verdict made
+// this way cannot be forged, with a diagram of the three parties: README.md in this folder.
 
 import type { FromChecker, ToChecker } from './protocol.ts';
 import type { CaseReport, CheckReport, CompileProblem, Locale, Reveal } from './types.ts';

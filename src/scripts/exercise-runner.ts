@@ -1,5 +1,5 @@
 // The page's one runner for all its exercises: a checker worker and a fresh learner's worker per
-// check, behind the engine's ExerciseRunner (src/exercise-engine/runner.ts explains the design).
+// check, behind the engine's ExerciseRunner (src/exercise-engine/README.md explains the design).
 // The page reads the checker's messages only; the learner's worker is given its private port and
 // otherwise never listened to.
 
