@@ -1,17 +1,14 @@
-// The learner's side of a check: a fresh worker per check, where the learner's module is loaded
-// and its exports are called. It answers the checker over a private port, and only with data: the
-// values the learner's code returned or threw, structured-cloned. It never compares anything and
-// never says "pass"; whatever it sends is treated by the checker as the learner's answer.
+// The harness inside the learner's worker, a fresh worker per check: it loads the learner's module
+// and calls its exports when the checker asks, answering over the private port with data only (the
+// values the learner's code returned or threw, structured-cloned). It never compares anything and
+// never says "pass": whatever it sends, the checker reads as the learner's answer (README.md).
 //
-// The learner's code shares this realm and may replace any global or prototype. That cannot forge
-// a verdict (the checker computes verdicts in its own realm), but it could make this harness
-// misreport the learner's own results, which is no different from writing other code. To keep the
-// harness working anyway, everything it uses once learner code has run was captured when this
-// module loaded, before any learner code: Reflect.apply and friends, structuredClone, the stream
-// and Response constructors, the port's postMessage. Network and storage APIs are switched off
-// before the learner's module loads. Of lessons-code, only the modules whose names the learner's
-// code takes are loaded, before it runs (learner-imports.ts): a page's exercises do not bring the
-// whole library into this worker.
+// The learner's code shares this realm and may replace any global or prototype. So that the harness
+// keeps working whatever it does, everything the harness uses once learner code has run is captured
+// below, when this module loads, and called through `apply`: never a method looked up later on a
+// built-in's prototype (README.md, "The harness's promise"). Network and storage globals are
+// switched off before the learner's module loads. Of lessons-code, only the modules whose names the
+// learner's code takes are loaded, before it runs (learner-imports.ts).
 
 import { isLessonsCode, loadLessonsCode } from './learner-imports.ts';
 import { MODULE_PARAMS } from './protocol.ts';
@@ -27,16 +24,21 @@ const createObject = Object.create as (proto: null) => Record<string, unknown>;
 const freeze = Object.freeze;
 const FunctionCtor = Function;
 const StringCtor = String;
+const toUpperCase = String.prototype.toUpperCase;
 const ErrorCtor = Error;
+const hasInstance = Function.prototype[Symbol.hasInstance];
 const TypeErrorCtor = TypeError;
 const PromiseCtor = Promise;
 const cloneValue = structuredClone;
 const ReadableStreamCtor = ReadableStream;
 const ResponseCtor = Response;
 const HeadersCtor = Headers;
+const headersForEach = Headers.prototype.forEach;
 const enqueue = ReadableStreamDefaultController.prototype.enqueue;
 const closeStream = ReadableStreamDefaultController.prototype.close;
-const headersForEach = Headers.prototype.forEach;
+
+/** `value instanceof type`, without looking up a `Symbol.hasInstance` the learner may have given `type`. */
+const isInstance = (value: unknown, type: abstract new (...args: never[]) => unknown): boolean => apply(hasInstance, type, [value]) as boolean;
 
 /** The port to the checker, as the platform's entry point wraps it (with its own captured methods). */
 export interface HarnessPort {
@@ -87,14 +89,14 @@ const textOrNull = (value: unknown): string | null => (typeof value === 'string'
 function describeThrown(value: unknown): ThrownData {
   let isError = false;
   try {
-    isError = value instanceof ErrorCtor;
+    isError = isInstance(value, ErrorCtor);
   } catch {
     isError = false;
   }
   if (isError) {
     let importName: string | null = null;
     try {
-      if (value instanceof ImportNotAvailable) importName = value.specifier;
+      if (isInstance(value, ImportNotAvailable)) importName = (value as ImportNotAvailable).specifier;
     } catch {
       importName = null;
     }
@@ -211,7 +213,8 @@ function streamOf(chunks: readonly Uint8Array[]): ReadableStream<Uint8Array> {
   return new ReadableStreamCtor<Uint8Array>(source as UnderlyingDefaultSource<Uint8Array>);
 }
 
-const NULL_BODY_STATUS = [101, 103, 204, 205, 304];
+/** The statuses whose response has no body (Fetch standard, "null body status"). */
+const isNullBodyStatus = (status: number): boolean => status === 101 || status === 103 || status === 204 || status === 205 || status === 304;
 
 /**
  * Serves one learner's module: says hello, then loads the module when the checker sends it and
@@ -230,7 +233,7 @@ export function startHarness(port: HarnessPort, scope: object): void {
       const request: FakeRequest = { url: '', method: 'GET', headers: {}, body: null };
       request.url = StringCtor(typeof input === 'object' && input !== null && typeof read(input, 'url') === 'string' ? read(input, 'url') : input);
       const method = read(init, 'method');
-      if (typeof method === 'string') request.method = method.toUpperCase();
+      if (typeof method === 'string') request.method = apply(toUpperCase, method, []) as string;
       const headersInit = read(init, 'headers');
       if (headersInit !== undefined && headersInit !== null) {
         const headers = new HeadersCtor(headersInit as HeadersInit);
@@ -246,13 +249,20 @@ export function startHarness(port: HarnessPort, scope: object): void {
         send({ t: 'ask', id, fetch: fetchId, request });
       });
       if (!answer.ok) throw new TypeErrorCtor(answer.message);
-      const headers = new HeadersCtor();
-      for (let i = 0; i < answer.headers.length; i++) headers.append(answer.headers[i]![0], answer.headers[i]![1]);
-      const init2 = createObject(null);
-      init2.status = answer.status;
-      init2.statusText = answer.statusText;
-      init2.headers = headers;
-      return new ResponseCtor(NULL_BODY_STATUS.includes(answer.status) ? null : streamOf(answer.chunks), init2 as ResponseInit);
+      // The headers as a record without a prototype: the Response constructor then reads its own
+      // properties, never a Headers method or an iterator the learner's code may have replaced. A
+      // name given twice is joined with ", ", as Headers.append would.
+      const headers = createObject(null) as Record<string, string>;
+      for (let i = 0; i < answer.headers.length; i++) {
+        const name = answer.headers[i]![0];
+        const value = answer.headers[i]![1];
+        headers[name] = name in headers ? headers[name] + ', ' + value : value;
+      }
+      const responseInit = createObject(null);
+      responseInit.status = answer.status;
+      responseInit.statusText = answer.statusText;
+      responseInit.headers = headers;
+      return new ResponseCtor(isNullBodyStatus(answer.status) ? null : streamOf(answer.chunks), responseInit as ResponseInit);
     };
   }
 

@@ -289,6 +289,38 @@ async function check(definition: ExerciseDefinition, source: string, text: Exerc
   }
 }
 
+/** An exercise whose function takes a fetch: the checker answers each request the learner's code makes. */
+const FETCH_EXERCISE: ExerciseDefinition = {
+  exports: { ask: 'function' },
+  cases: [
+    {
+      id: 'one-call',
+      uses: ['ask'],
+      run: async (l) => {
+        const fetch = l.fetch((request) =>
+          request.url === '/api/chat' ? { status: 200, headers: { 'content-type': 'text/event-stream' }, chunks: ['data: hel', 'lo\n\n'] } : { status: 404 },
+        );
+        const text = await l.call('ask', fetch, 'hi');
+        return { text, requests: fetch.requests };
+      },
+      expected: {
+        text: '200 text/event-stream data: hello\n\n',
+        requests: [{ url: '/api/chat', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"message":"hi"}' }],
+      },
+    },
+    {
+      id: 'in-page-host',
+      uses: ['ask'],
+      run: async (l) => {
+        const host = createInPageHost({ now: () => 0, newId: () => 'x' });
+        const fetch = l.fetch((request) => host(STREAM_PATH, { method: request.method, headers: request.headers, body: request.body }));
+        return l.call('ask', fetch, VOICING_QUESTION);
+      },
+      accept: (text) => typeof text === 'string' && text.startsWith('200 text/event-stream') && text.includes('Cmaj7'),
+    },
+  ],
+};
+
 describe('the check engine', () => {
   const definition: ExerciseDefinition = {
     exports: { double: 'function', words: 'string-array' },
@@ -400,42 +432,17 @@ describe('the check engine', () => {
   });
 
   it('a fake fetch: the learner’s code makes requests, the checker answers each and sees them all', async () => {
-    const calling: ExerciseDefinition = {
-      exports: { ask: 'function' },
-      cases: [
-        {
-          id: 'one-call',
-          uses: ['ask'],
-          run: async (l) => {
-            const fetch = l.fetch((request) =>
-              request.url === '/api/chat' ? { status: 200, headers: { 'content-type': 'text/event-stream' }, chunks: ['data: hel', 'lo\n\n'] } : { status: 404 },
-            );
-            const text = await l.call('ask', fetch, 'hi');
-            return { text, requests: fetch.requests };
-          },
-          expected: {
-            text: '200 text/event-stream data: hello\n\n',
-            requests: [{ url: '/api/chat', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"message":"hi"}' }],
-          },
-        },
-        {
-          id: 'in-page-host',
-          uses: ['ask'],
-          run: async (l) => {
-            const host = createInPageHost({ now: () => 0, newId: () => 'x' });
-            const fetch = l.fetch((request) => host(STREAM_PATH, { method: request.method, headers: request.headers, body: request.body }));
-            return l.call('ask', fetch, VOICING_QUESTION);
-          },
-          accept: (text) => typeof text === 'string' && text.startsWith('200 text/event-stream') && text.includes('Cmaj7'),
-        },
-      ],
-    };
     const source = `export async function ask(fetch: (url: string, init?: RequestInit) => Promise<Response>, message: string) {
   const response = await fetch('/api/chat', { method: 'post', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message }) });
   return response.status + ' ' + response.headers.get('content-type') + ' ' + (await response.text());
 }
 `;
-    expect(statuses(await check(calling, source))).toEqual(['pass', 'pass']);
+    expect(statuses(await check(FETCH_EXERCISE, source))).toEqual(['pass', 'pass']);
+  });
+
+  it('the fake fetch still answers when the learner’s code replaced Headers’ methods (exercises-attacks/stand-ins/)', async () => {
+    const source = readFileSync(new URL('stand-ins/fetch.replace-headers.ts', ATTACKS_DIR), 'utf8');
+    expect(statuses(await check(FETCH_EXERCISE, source))).toEqual(['pass', 'pass']);
   });
 
   it('values show with escapes and stay bounded; equality is structural', () => {
