@@ -11,7 +11,7 @@
 // learner's code takes are loaded, before it runs (learner-imports.ts).
 
 import { isLessonsCode, loadLessonsCode } from './learner-imports.ts';
-import { MODULE_PARAMS } from './protocol.ts';
+import { CONSOLE_LINE_CHARS, CONSOLE_LINES, MODULE_PARAMS } from './protocol.ts';
 import type { ArgSpec, ExportEntry, FetchAnswer, FromLearnerWorker, ThrownData, ToLearnerWorker } from './protocol.ts';
 import type { FakeRequest } from '../../lessons-code/index.ts';
 import { showValue } from './values.ts';
@@ -132,17 +132,20 @@ function uncloneableKind(value: unknown): string {
   }
 }
 
-/** A console whose lines go to the checker (which bounds them) and on to the page. */
+/**
+ * A console whose lines go to the checker and on to the page: one line more than the checker keeps,
+ * each a character longer than it shows, so that it can say there was more.
+ */
 function learnerConsole(send: (message: FromLearnerWorker) => void): Record<string, (...args: unknown[]) => void> {
   let count = 0;
   const write = (prefix: string) => (...args: unknown[]) => {
-    if (count++ > 100) return;
+    if (count++ > CONSOLE_LINES) return;
     let line = prefix;
     for (let i = 0; i < args.length; i++) {
       const arg = args[i];
       line += (i > 0 ? ' ' : '') + (typeof arg === 'string' ? arg : showValue(arg));
     }
-    send({ t: 'console', line: line.length > 600 ? line.slice(0, 600) : line });
+    send({ t: 'console', line: line.length > CONSOLE_LINE_CHARS ? line.slice(0, CONSOLE_LINE_CHARS + 1) : line });
   };
   const quiet = () => undefined;
   const consoleObject: Record<string, (...args: unknown[]) => void> = {

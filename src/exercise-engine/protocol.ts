@@ -9,6 +9,16 @@ import type { CaseReport, CheckReport, CompileProblem, Locale, Reveal } from './
 /** The name the learner's code carries in stack traces. */
 export const LEARNER_FILE = 'learner.ts';
 
+/**
+ * The most lines of the learner's console a check keeps and shows; past them, one more line, `…`,
+ * says there were more. The learner's worker sends one line more than this, so that the checker
+ * knows; the runner keeps the lines and that mark.
+ */
+export const CONSOLE_LINES = 100;
+
+/** The longest console line shown, in characters; a longer one is cut and ends with ` …`. */
+export const CONSOLE_LINE_CHARS = 500;
+
 /** The parameters of the function the learner's module becomes (sucrase's CommonJS output). */
 export const MODULE_PARAMS = ['exports', 'require', 'module', 'console'] as const;
 

@@ -3,7 +3,7 @@
 // learner's worker when it goes off. The page reads the checker's messages only. Why a verdict made
 // this way cannot be forged, with a diagram of the three parties: README.md in this folder.
 
-import type { FromChecker, ToChecker } from './protocol.ts';
+import { CONSOLE_LINES, type FromChecker, type ToChecker } from './protocol.ts';
 import type { CaseReport, CheckReport, CompileProblem, Locale, Reveal } from './types.ts';
 
 /** A worker as the runner sees it: the page gives it Web Workers, the tests node:worker_threads. */
@@ -302,7 +302,7 @@ export class ExerciseRunner {
               loaded = true;
               return;
             case 'console':
-              if (console.length <= 100) console.push(message.line);
+              if (console.length <= CONSOLE_LINES) console.push(message.line);
               return;
             case 'case':
               if (!caseIds || message.index < 0 || message.index >= caseIds.length) return;

@@ -6,7 +6,7 @@
 import type { CheckTools, ExerciseDefinition, ExerciseText, Shown } from '../../lessons-code/index.ts';
 import { CheckAborted, type LearnerLink } from './learner-link.ts';
 import { checkProblem, LearnerModule, LearnerThrew, thrownInfo } from './learner-stand-ins.ts';
-import type { ExportEntry } from './protocol.ts';
+import { CONSOLE_LINE_CHARS, CONSOLE_LINES, type ExportEntry } from './protocol.ts';
 import { transpile } from './transpile.ts';
 import type { CaseReport, CaseVerdict, CheckReport, Reveal, ValueKind } from './types.ts';
 import { deepEqual, fitsKind, kindOf, showValue } from './values.ts';
@@ -90,8 +90,6 @@ export function unanswered(definition: ExerciseDefinition, exports: Map<string, 
   });
 }
 
-const MAX_CONSOLE_LINES = 100;
-const MAX_CONSOLE_LINE = 500;
 
 export interface CheckHooks {
   /** The learner's code is about to be sent to its worker: the time limit starts. */
@@ -115,8 +113,8 @@ export interface CheckInput {
 export async function runCheck({ definition, text, source }: CheckInput, link: LearnerLink, hooks: CheckHooks = {}): Promise<CheckReport> {
   const console: string[] = [];
   link.onConsole = (line) => {
-    if (console.length > MAX_CONSOLE_LINES) return;
-    const shown = console.length === MAX_CONSOLE_LINES ? '…' : line.length > MAX_CONSOLE_LINE ? line.slice(0, MAX_CONSOLE_LINE) + ' …' : line;
+    if (console.length > CONSOLE_LINES) return;
+    const shown = console.length === CONSOLE_LINES ? '…' : line.length > CONSOLE_LINE_CHARS ? line.slice(0, CONSOLE_LINE_CHARS) + ' …' : line;
     console.push(shown);
     hooks.onConsole?.(shown);
   };

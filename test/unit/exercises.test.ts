@@ -394,9 +394,13 @@ describe('the check engine', () => {
   });
 
   it('the learner’s console output is captured, bounded, and reported', async () => {
-    const report = await check(definition, "console.log('hi', [1, 'x']);\nfor (let i = 0; i < 500; i++) console.log(i);\nexport const words = ['a', 'b'];\n");
+    const report = await check(definition, "console.log('hi', [1, 'x']);\nconsole.log('x'.repeat(2000));\nfor (let i = 0; i < 500; i++) console.log(i);\nexport const words = ['a', 'b'];\n");
     expect(report.console[0]).toBe('hi [1, "x"]');
+    expect(report.console[1]).toBe('x'.repeat(500) + ' …');
+    expect(report.console.slice(2, 4)).toEqual(['0', '1']);
+    // the first 100 lines, then one that says there were more
     expect(report.console.length).toBe(101);
+    expect(report.console[100]).toBe('…');
   });
 
   it('async calls are awaited; a stream argument arrives as separate reads; a recorder gets every callback call', async () => {
