@@ -170,7 +170,7 @@ export class ExerciseRunner {
       let adopted = false;
       const timer = this.setTimer(() => {
         this.killLearnerWorker(learner);
-        reject(new RunnerFailure('the checker took too long to load'));
+        reject(new RunnerFailure('the learner’s worker took too long to load'));
       }, this.loadLimitMs);
       // Before the hello no learner code has run in it: a failure now is a worker that could not load.
       // After it, the worker's errors are the learner's code and are ignored (the verdicts say it all).

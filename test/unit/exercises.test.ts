@@ -31,7 +31,7 @@ import { LearnerLink, type CheckerPort } from '../../src/exercise-engine/learner
 import { runCheck } from '../../src/exercise-engine/verdicts.ts';
 import { EXERCISE_IDS, exerciseDefinition, exerciseText, globRegistry } from '../../src/exercise-engine/registry.ts';
 import { nodeRegistry } from '../../src/exercise-engine/registry-node.ts';
-import { CHECK_LIMIT_MS, ExerciseRunner } from '../../src/exercise-engine/runner.ts';
+import { CHECK_LIMIT_MS, ExerciseRunner, RunnerFailure, type Endpoint } from '../../src/exercise-engine/runner.ts';
 import { isSolved } from '../../src/exercise-engine/solved.ts';
 import { alternativeSources, exerciseSource } from '../../src/exercise-engine/sources.ts';
 import { transpile } from '../../src/exercise-engine/transpile.ts';
@@ -559,6 +559,51 @@ describe('the runner: a fresh learner’s worker per check, stopped by the time 
     });
     expect(isSolved(report, caseIds('error-ends-stream'))).toBe(true);
     expect(during).toBe(before); // no worker started for it: it used the one loaded ahead
+  });
+});
+
+describe('the runner: a worker that never loads is named', () => {
+  /** A worker that never loads: it takes messages and never answers, nor fails. */
+  const silent = (): Endpoint => ({ post: () => undefined, listen: () => undefined, terminate: () => undefined });
+  /** The runner's load timers, fired by the test itself (no clock involved), in the order they were set, each as a task of its own. */
+  function manualTimers() {
+    const pending = new Set<() => void>();
+    return {
+      setTimer: (run: () => void) => (pending.add(run), run),
+      clearTimer: (timer: unknown) => void pending.delete(timer as () => void),
+      async fireAll() {
+        for (const run of [...pending]) {
+          if (!pending.delete(run)) continue; // cleared by an earlier one
+          run();
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      },
+    };
+  }
+
+  it('a learner’s worker that never loads: the check fails saying so, not blaming the checker', async () => {
+    const timers = manualTimers();
+    const runner = new ExerciseRunner({ ...testPlatform(globRegistry), spawnLearnerWorker: silent }, timers);
+    try {
+      const check = runner.run('fix-746', 'en', exerciseSource('fix-746', 'solution', 'en'));
+      expect(await runner.transpile('export const a = 1;\n')).toBeNull(); // the checker has loaded
+      await timers.fireAll();
+      await expect(check).rejects.toThrow(new RunnerFailure('the learner’s worker took too long to load'));
+    } finally {
+      runner.dispose();
+    }
+  });
+
+  it('a checker that never loads: the check fails saying so', async () => {
+    const timers = manualTimers();
+    const runner = new ExerciseRunner({ ...testPlatform(globRegistry), spawnChecker: silent }, timers);
+    try {
+      const check = runner.run('fix-746', 'en', exerciseSource('fix-746', 'solution', 'en'));
+      await timers.fireAll();
+      await expect(check).rejects.toThrow(new RunnerFailure('the checker took too long to load'));
+    } finally {
+      runner.dispose();
+    }
   });
 });
 
