@@ -41,6 +41,10 @@ export function wireByteCut(host: HTMLElement, { onCut, onStream }: ByteCutOptio
     number.value = String(at);
     onCut(at);
   });
+  // A byte typed or a slider moved before this code loaded (or a value the browser put back on a
+  // reload) is the learner's: the demo takes it now instead of leaving the first cut it was built with.
+  const early = number.value !== number.defaultValue ? number.value : slider.value !== slider.defaultValue ? slider.value : '';
+  if (early !== '' && Number.isFinite(Number(early))) queueMicrotask(() => onCut(clamp(Number(early))));
   for (const button of streams) {
     button.addEventListener('click', () => {
       if (button.getAttribute('aria-pressed') === 'true') return;

@@ -82,7 +82,12 @@ export function mount(root: HTMLElement): Promise<unknown> {
   const runner = createRunner({ host: root, status: part(root, 'status'), strings: s, clear });
   let busy = false;
 
-  async function submit(message: string): Promise<unknown> {
+  /**
+   * Sends a message as the page does. Only a message sent from the box empties the box, as the
+   * page's Send does: the demo's own first question, an example or Start over leave in it whatever
+   * the learner has put there.
+   */
+  async function submit(message: string, fromBox = false): Promise<unknown> {
     if (busy) return;
     if (message.trim() === '') {
       // The page trims the message and, if nothing is left, does nothing.
@@ -93,9 +98,9 @@ export function mount(root: HTMLElement): Promise<unknown> {
     try {
       return await runner.run(async () => {
         // The page empties its box and sends in one go; with a huge message each step costs a few
-        // milliseconds, so here each gets a task of its own.
+        // milliseconds, so here each gets a task of its own (and a box edited meanwhile is kept).
         await nextTask();
-        box.value = '';
+        if (fromBox && box.value === message) box.value = '';
         await nextTask();
         const last = await chat.submit(message);
         await nextTask();
@@ -106,7 +111,7 @@ export function mount(root: HTMLElement): Promise<unknown> {
     }
   }
 
-  root.querySelector('[data-send]')?.addEventListener('click', () => void submit(box.value));
+  root.querySelector('[data-send]')?.addEventListener('click', () => void submit(box.value, true));
   // The examples send at once, as the host demo's do.
   for (const example of root.querySelectorAll<HTMLButtonElement>('button[data-question]')) {
     example.addEventListener('click', () => void submit(example.dataset.question ?? ''));

@@ -1,13 +1,15 @@
-// Every demo box takes a large paste and answers for it (issue 16): 64 KB of CRLF lines and a
-// megabyte of distinct lines, pasted through a real paste event, each followed by a check that the
-// result shown is the new input's. And whatever ends a run (its time limit here) leaves the result
-// area saying so, with no earlier result on screen. Functional checks only: how long a paste takes,
-// against a bare textarea, is printed by `npm run bench:paste`.
+// Every demo box takes a large paste and answers for it: 64 KB of CRLF lines and a megabyte of
+// distinct lines, pasted through a real paste event, each followed by a check that the result
+// shown is the new input's. Whatever ends a run (its time limit here) leaves the result area saying
+// so, with no earlier result on screen. And what a learner pastes into any demo box the moment it
+// comes into view, before the demo's code has run, is still there once the demo has started.
+// Functional checks only: how long a paste takes, against a bare textarea, is printed by
+// `npm run bench:paste`.
 
 import type { Locator, Page } from '@playwright/test';
 import { READERS, SPLITS, WRITERS, runPair } from '../../lessons-code/index.ts';
 import { paste, strings, verdict } from './demo-helpers.ts';
-import { EN, expect, lessonUrl, readyWidget, test } from './fixtures.ts';
+import { EN, beyondUrl, expect, lessonUrl, modelStreamUrl, readyWidget, roundsUrl, test } from './fixtures.ts';
 
 const tr = strings('en');
 /** 64 KB of CRLF lines, each a sentence the pinned split cuts after. */
@@ -118,4 +120,54 @@ test.describe('large pastes into the demo boxes (en)', () => {
     await expect(pairs.locator('button.pd-cell').first()).toHaveText('…');
     await expect(pairs.locator('.pd-detail')).toBeHidden();
   });
+});
+
+/** Every text box of a demo: its page, its demo, and what a learner might put in it before the demo has started. */
+const BOXES = [
+  { url: lessonUrl, demo: 'ga-reader-playground', box: 'textarea', text: 'data: my own stream\n\n' },
+  { url: lessonUrl, demo: 'ga-host-stream-demo', box: 'textarea', text: 'Show me Dm7 voicings' },
+  { url: lessonUrl, demo: 'ga-failure-demo', box: 'textarea', text: 'My own question, pasted as the demo came into view' },
+  { url: lessonUrl, demo: 'ga-chunker-demo', box: 'textarea', text: 'My own answer. Pasted early.\n' },
+  { url: lessonUrl, demo: 'ga-pairs-demo', box: 'textarea', text: 'My own answer.\n\nPasted early.\n' },
+  { url: beyondUrl, demo: 'ga-cut-anywhere-demo', box: 'input[data-part=number]', text: '57' },
+  { url: beyondUrl, demo: 'ga-stop-short-demo', box: 'input[data-part=number]', text: '57' },
+  { url: modelStreamUrl, demo: 'ga-provider-cut-demo', box: 'input[data-part=number]', text: '57' },
+  { url: roundsUrl, demo: 'ga-rounds-stop', box: 'input[data-part=message]', text: 'My own question, typed early' },
+] as const;
+
+test.describe('what a learner puts in a demo box as the demo comes into view is kept (en)', () => {
+  for (const { url, demo: tag, box: selector, text } of BOXES) {
+    test(`${tag}: a paste the moment it comes into view is still there once the demo has started`, async ({ page }) => {
+      await page.goto(url(EN));
+      const demo = page.locator(tag);
+      const box = demo.locator(selector);
+      await expect(demo).toHaveAttribute('data-lazy', /./); // the element is defined, its code not loaded
+      // In one go, as a learner would: scrolled into view, focused (which starts loading the demo's
+      // code), then the paste, before any of that code has run.
+      const startedBefore = await box.evaluate((element, pasted) => {
+        const host = element.closest<HTMLElement>('[data-lazy]')!;
+        const started = host.hasAttribute('aria-busy') || host.hasAttribute('data-ready');
+        const field = element as HTMLTextAreaElement | HTMLInputElement;
+        field.scrollIntoView({ block: 'center' });
+        field.focus();
+        field.select();
+        const data = new DataTransfer();
+        data.setData('text/plain', pasted);
+        if (field.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))) {
+          // what the browser's own paste does: the selection replaced (a number box has no selection API)
+          if (field.type === 'number') field.value = pasted;
+          else field.setRangeText(pasted, field.selectionStart ?? 0, field.selectionEnd ?? 0, 'end');
+          field.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste', data: pasted }));
+        }
+        return started;
+      }, text);
+      expect(startedBefore, 'the demo had started before the paste: this test would prove nothing').toBe(false);
+      // Started, and its first run (if its start makes one) ended.
+      await expect(demo).toHaveAttribute('data-ready', '', { timeout: 30_000 });
+      await expect(demo).not.toHaveAttribute('data-state', 'busy', { timeout: 30_000 });
+      await expect(box).toHaveValue(text);
+      // a byte typed early is the cut the demo now shows
+      if (selector === 'input[data-part=number]') await expect(demo.locator('input[data-part=slider]')).toHaveValue(text);
+    });
+  }
 });
