@@ -1,5 +1,5 @@
 // `npm run bench:paste`: what a paste into each demo box costs, against the same paste into a bare
-// textarea of the same size in the same page (issue 16). A real paste (the clipboard, then Ctrl+V),
+// textarea of the same size in the same page. A real paste (the clipboard, then Ctrl+V),
 // timed from the key to the first frame after the box's input event; bare and demo alternate, and
 // each pair gives a ratio demo/bare. Printed: the medians, and the median of the paired ratios.
 // Texts: 64 KB of CRLF lines, and a megabyte of distinct lines, each replacing the box's content.

@@ -1,5 +1,5 @@
 // `npm run bench:measures`: how the measures the demos run scale with the answer, 128 KB to 1 MB of
-// distinct lines (issue 16). For each size: compare() on what each writer × reader pair gives, the
+// distinct lines. For each size: compare() on what each writer × reader pair gives, the
 // pairs demo's whole computation (writerReaderTable, then lossReport for each cell, as its worker
 // does in src/scripts/compute-worker.ts) and the chunker demo's (chunkerView: both splits, the
 // counts, a report for each). Each doubling of the answer should cost at most 2.2× the time (linear

@@ -77,8 +77,8 @@ export { createPacedHost, createBurstHost, wordPieces } from './lab/paced-host.t
 export type { PacedHostOptions, BurstHostOptions } from './lab/paced-host.ts';
 export { runStreamTurn } from './lab/stream-turn.ts';
 export type { TimelineEntry, TimelineEventKind, TurnTimeline, StreamTurnOptions } from './lab/stream-turn.ts';
-// Provider streams (issue 14, owned by the providers helper): three providers' recordings, one byte → text → event
-// layer, one parser per provider into the answer and reasoning channels, and the growing-text transport.
+// Provider streams (06c), providers/: three providers' recordings, one byte → text → event layer,
+// one parser per provider into the answer and reasoning channels, and the growing-text transport.
 export { PROVIDER_QUESTION, PROVIDER_REASONING, PROVIDER_ANSWER, TRUNCATE_INSIDE } from './providers/answer.ts';
 export { PROVIDERS, field, stringField } from './providers/routes.ts';
 export type { Provider, ProviderRoute, EventRouter } from './providers/routes.ts';
@@ -114,7 +114,7 @@ export { GEMINI_STREAM } from './providers/recordings/gemini-stream.ts';
 export { validateProviderEvents } from './providers/shapes.ts';
 export { checkShape } from './providers/shape-check.ts';
 export type { Shape } from './providers/shape-check.ts';
-// One streamed call per round (issue 15), lessons-code/rounds/: a model replica in OpenAI's Chat
+// One streamed call per round (06d), rounds/: a model replica in OpenAI's Chat
 // Completions format, the two harnesses, the four details and their naive versions, the l6d program.
 // The replica over real HTTP is rounds/model-server.ts (Node only, left out here like host/http-host.ts).
 export { CHAT_COMPLETIONS_PATH, DONE_DATA, sseData } from './rounds/chat-format.ts';

@@ -7,7 +7,7 @@
 
 import { createHighlighter, type Highlighter, type ThemeRegistration } from 'shiki';
 
-/** The five kinds that get a colour; everything else is the text colour. Colours live in CSS (SourceListing.astro). */
+/** The five kinds that get a colour; everything else is the text colour. Colours live in CSS (SourceCode.astro). */
 const KINDS = { comment: 'c', string: 's', keyword: 'k', number: 'n', name: 'f' } as const;
 type Kind = keyof typeof KINDS;
 

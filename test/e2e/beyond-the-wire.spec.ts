@@ -1,4 +1,4 @@
-// "Beyond the wire" (issues 6, 11, 16), in English: the cut slider and the scan (its counts are the
+// "Beyond the wire" (06b), in English: the cut slider and the scan (its counts are the
 // ones lessons-code computes, as in the unit tests), a scan that is stopped or fails; the drop
 // control, the readers' rows as the lesson's failure table has them, the client's handling of a
 // truncated turn; the timeline of both hosts on one axis, the streaming host's first text first,
@@ -354,7 +354,7 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     await expect(stats(burst)).toHaveAttribute('data-deltas', '1');
   });
 
-  // Issue 16: the demos' only text field is the byte box. Whatever is pasted into it, of any size
+  // The demos' only text field is the byte box. Whatever is pasted into it, of any size
   // and line ends, the page answers, the cut stays where it was, and the next byte typed is taken.
   test('a paste of 64 KB of CRLF text or 1 MB of lines into a byte box changes nothing and the page answers', async ({ page }) => {
     const crlf = Array.from({ length: 3000 }, (_, i) => `line ${i}: the answer, cut`).join('\r\n').slice(0, 64 * 1024);
@@ -385,7 +385,7 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     }
   });
 
-  // Issue 11: the page holds still while it is read. Every demo's skeleton and first result come
+  // The page holds still while it is read. Every demo's skeleton and first result come
   // with the page, so a demo that starts as it comes into view moves nothing.
   for (const width of [390, 1280]) {
     test(`the page holds still while it is scrolled at ${width} px: layout shift at most 0.05`, async ({ page }) => {

@@ -1,9 +1,9 @@
-// Shared by the browser tests (conventions: /work/notes/STATUS.md and README.md, "Tests"):
+// Shared by the browser tests (conventions: README.md, "Tests"):
 // - `test` fails any test whose page logs a console error or throws (an automatic fixture);
 // - the locales and page URLs; EN for behaviour tests (each behaviour once, in English), OTHER_LOCALES
 //   for the locale smoke tests (test/e2e/locales.spec.ts);
 // - the UI strings of a locale (`t`), and checks that text comes from them / holds no English phrase;
-// - `openEveryWidget`: every widget of a page shown in its fullest state (used by the axe and
+// - `PAGE_WIDGETS`: every widget of a page shown in its fullest state (used by the axe and
 //   layout tests); axe-core with the WCAG 2.1 A and AA rules; the theme.
 
 import { test as base, expect, type Locator, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The 06c page ("From the model's events to the text on screen", issue 14), in English: the player
+// The 06c page ("From the model's events to the text on screen"), in English: the player
 // plays each provider's recording through the layers and ends closed, cut or "closed as far as the
 // reader can tell"; the reasoning is open while the model writes and folded at the end; a cut turn
 // keeps nothing and Try again plays the whole recording from an empty draft; a failed turn (a

@@ -1,4 +1,4 @@
-// "One streamed call per round" (issue 15), in English: the two harnesses against the replica in the
+// "One streamed call per round" (06d), in English: the two harnesses against the replica in the
 // page (calls and tokens as lessons-code counts them on a fake clock; a probe thrown away on one
 // side only), the four details with their naive failures, and Stop: the replica's own count of
 // generated tokens stops growing, the turn is billed once in finally and not at all after the loop,

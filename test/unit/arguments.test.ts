@@ -1,4 +1,4 @@
-// Issue 16: the exported functions of lessons-code check their arguments. A value of the wrong kind
+// The exported functions of lessons-code check their arguments. A value of the wrong kind
 // fails at once with a TypeError that names the function and the argument, instead of being turned
 // into text ("data: null"), read as something else (a string spread into options) or skipped.
 // Every function and class that index.ts exports has a row below or a reason to be exempt: a new

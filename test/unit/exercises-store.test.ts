@@ -1,4 +1,4 @@
-// The workbench never loses a learner's work silently (issue 16): the editor refuses a change past
+// The workbench never loses a learner's work silently: the editor refuses a change past
 // 200,000 characters and says so, keeping the text as it was; a store that is full or blocked
 // keeps the last saved version and the page is told; old saved code (the first workbench's key)
 // comes back; a corrupt store is ignored. Also the state round trip: results, hints, how a solve

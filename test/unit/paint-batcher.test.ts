@@ -1,4 +1,4 @@
-// The stream that doesn't stream (issue 6, section 3): the paint batcher's invariants on a fake
+// "The stream that doesn't stream" (06b, content/docs/ga-ai/06b-beyond-the-wire.mdx): the paint batcher's invariants on a fake
 // clock, the paced host, and one request's timeline against the in-page host and the paced one.
 
 import fc from 'fast-check';

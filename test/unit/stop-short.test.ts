@@ -1,4 +1,4 @@
-// A stream that stops short (issue 6, section 2): what each reader keeps when the connection drops
+// "A stream that stops short" (06b, content/docs/ga-ai/06b-beyond-the-wire.mdx): what each reader keeps when the connection drops
 // at any byte, and how a careful client settles the turn, against what the page does today.
 
 import { describe, expect, it } from 'vitest';
@@ -132,7 +132,7 @@ describe('the failure stream, dropped at every byte', () => {
     });
   });
 
-  it('the whole failure stream, from the in-page host itself: failed for the careful client, the answer for the page (#760)', async () => {
+  it('the whole failure stream, from the in-page host itself: failed for the careful client, the answer for the page (GA issue #760)', async () => {
     const host = createInPageHost();
     const careful = await submitCarefully(host, QUESTION, []);
     expect(careful.result).toEqual({ text: '', done: false, error: STREAM_FAILURE_MESSAGE });
