@@ -1,8 +1,10 @@
 // The server half of the demo kit (the browser half is src/scripts/demo-kit.ts).
-// A demo's .astro file renders its whole skeleton with Astro.locals.t(), and hands its custom
-// element only the strings the client fills in later, picked by key prefix from t.all() (as
-// Starlight's Search.astro passes pagefind.*). Ids come from a per-page counter, so a page built
-// twice gets the same ids (no Math.random()).
+// A widget's .astro file renders its whole skeleton with Astro.locals.t(), and hands its custom
+// element the strings the client fills in later, picked by key prefix from t.all() (as Starlight's
+// Search.astro passes pagefind.*): its own `course.<name>.*` keys, in one `data-strings` attribute
+// that the browser half reads with `new Strings(element, name)`. Every widget does it this way, the
+// demos and the exercise workbench alike. Ids come from a per-page counter, so a page built twice
+// gets the same ids (no Math.random()).
 
 import { selectStrings, translate, type Vars } from './format.ts';
 
@@ -14,9 +16,18 @@ interface Translate {
 /** The shared strings every demo may use on the client: verdicts, whitespace names, outcomes. */
 export const SHARED_PREFIXES = ['course.demo.', 'course.verdict.', 'course.count.', 'course.names.', 'course.ws.'] as const;
 
+/**
+ * JSON of the strings a widget's element needs (its `data-strings`): every key that starts with one
+ * of `prefixes` (`course.exercise.`), `course.` taken off the keys. A new key under a prefix reaches
+ * the client with no list to update.
+ */
+export function widgetStrings(t: Translate, prefixes: readonly string[]): string {
+  return JSON.stringify(selectStrings(t.all(), prefixes));
+}
+
 /** JSON of the strings for a demo: its own `course.<name>.*` keys, any `extra` prefixes, and the shared ones. */
 export function demoStrings(t: Translate, name: string, extra: readonly string[] = []): string {
-  return JSON.stringify(selectStrings(t.all(), [`course.${name}.`, ...extra, ...SHARED_PREFIXES]));
+  return widgetStrings(t, [`course.${name}.`, ...extra, ...SHARED_PREFIXES]);
 }
 
 const counters = new WeakMap<object, Map<string, number>>();

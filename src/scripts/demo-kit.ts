@@ -1,6 +1,6 @@
 // The browser half of the demo kit: what every demo repeats, written once.
-// - `Strings`: the demo's translated strings (from its data-strings attribute), plurals and numbers
-//   per locale (src/lib/format.ts).
+// - `Strings`: a widget's translated strings (from its data-strings attribute, src/lib/demo-kit.ts),
+//   plurals and numbers per locale (src/lib/format.ts); `Translate`, its lookup.
 // - `part()` / `h()`: find a node of the server-rendered skeleton by its data-part; make a node.
 // - `announce()`: say something in a live region, again even when it is the same text.
 // - `createRunner()`: "latest result wins" for a demo's result area, with every way a computation
@@ -23,6 +23,9 @@ export class ComputeStopped extends Error {
     super('the computation was stopped');
   }
 }
+
+/** A translated string by key, `{{name}}` placeholders filled from `vars` (see `Strings.t`). */
+export type Translate = (key: string, vars?: Vars) => string;
 
 export class Strings {
   readonly lang: string;
@@ -50,7 +53,7 @@ export class Strings {
   }
 
   /** A translated string; `vars.count` picks the plural form; numbers are formatted per locale. */
-  t = (key: string, vars?: Vars): string => {
+  t: Translate = (key, vars) => {
     const full = this.resolve(key);
     if (full === undefined) {
       console.error(`missing UI string: ${key}`);

@@ -4,7 +4,8 @@
 
 import type { CompileProblem } from '../exercise-engine/types.ts';
 import type { WorkbenchContext } from './exercise-parts.ts';
-import { button, compileBlock, el } from './exercise-render.ts';
+import { h } from './demo-kit.ts';
+import { button, compileBlock } from './exercise-render.ts';
 
 export class Feedback {
   private readonly workbench: WorkbenchContext;
@@ -36,7 +37,7 @@ export class Feedback {
     syntax.hidden = problem === null;
     if (!problem) return;
     const { sentence } = compileBlock(this.workbench.t, problem);
-    syntax.append('✗ ' + sentence + ' ', el('code', undefined, problem.message));
+    syntax.append('✗ ' + sentence + ' ', h('code', undefined, problem.message));
   }
 
   /**
@@ -45,11 +46,11 @@ export class Feedback {
    */
   confirm(from: HTMLButtonElement, box: HTMLElement, question: string, yes: string, onYes: () => void, focusAfter: () => void): void {
     box.replaceChildren();
-    const text = el('p', 'exercise-confirm-text', question);
+    const text = h('p', 'exercise-confirm-text', question);
     text.id = `exercise-${this.workbench.id}-confirm-${Math.random().toString(36).slice(2, 7)}`;
     const yesButton = button(yes, 'exercise-danger');
     const cancel = button(this.workbench.t('cancel'));
-    const row = el('div', 'row');
+    const row = h('div', 'row');
     row.append(yesButton, cancel);
     box.setAttribute('role', 'group');
     box.setAttribute('aria-labelledby', text.id);

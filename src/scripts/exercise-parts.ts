@@ -1,10 +1,10 @@
-// What every part of a workbench's code works from: which exercise it is, its labels in the page's
+// What every part of a workbench's code works from: which exercise it is, its strings in the page's
 // language, and its elements, found once in the markup Exercise.astro rendered (the parts kept in
 // the <template> are put in place first).
 
 import type { Locale } from '../exercise-engine/types.ts';
 import { unpackWorkbench } from './exercise-unpack.ts';
-import { readLabels, type Labels } from './labels.ts';
+import { Strings, type Translate } from './demo-kit.ts';
 
 export interface WorkbenchParts {
   syntax: HTMLElement;
@@ -24,7 +24,7 @@ export interface WorkbenchParts {
 }
 
 export interface WorkbenchContext {
-  readonly t: Labels;
+  readonly t: Translate;
   readonly locale: Locale;
   readonly id: string;
   readonly prediction: boolean;
@@ -58,7 +58,7 @@ export function readWorkbench(host: HTMLElement): WorkbenchContext {
     return node;
   };
   return {
-    t: readLabels(host),
+    t: new Strings(host, 'exercise').t,
     locale: locale === 'es' || locale === 'fr' ? locale : 'en',
     id: host.dataset.exercise ?? '',
     prediction: host.dataset.kind === 'prediction',

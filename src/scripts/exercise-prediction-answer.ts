@@ -6,7 +6,8 @@
 import type { Reveal } from '../exercise-engine/types.ts';
 import { exerciseRunner } from './exercise-runner.ts';
 import type { WorkbenchContext } from './exercise-parts.ts';
-import { el, labelled, renderProof } from './exercise-render.ts';
+import { h } from './demo-kit.ts';
+import { labelled, renderProof } from './exercise-render.ts';
 import type { SavedState } from './exercise-saved-state.ts';
 import { loadAnswerProse, loadSource } from './exercise-sources.ts';
 
@@ -20,7 +21,7 @@ export async function showPredictionAnswer(workbench: WorkbenchContext, saved: S
     try {
       reveal = await exerciseRunner().reveal(id, locale);
     } catch (error) {
-      parts.reveal.replaceChildren(el('p', 'bad', t('failed', { message: error instanceof Error ? error.message : String(error) })));
+      parts.reveal.replaceChildren(h('p', 'bad', t('failed', { message: error instanceof Error ? error.message : String(error) })));
       parts.reveal.hidden = false;
       return;
     }
@@ -46,16 +47,16 @@ export async function showPredictionAnswer(workbench: WorkbenchContext, saved: S
   const box = parts.reveal;
   box.replaceChildren();
   if (prose) {
-    const explanation = el('div', 'exercise-why');
+    const explanation = h('div', 'exercise-why');
     const { renderMarkdown } = await import('./markdown.ts'); // only for a prediction that has prose
     renderMarkdown(explanation, prose);
-    box.append(el('h4', 'exercise-heading', t('why')), explanation);
+    box.append(h('h4', 'exercise-heading', t('why')), explanation);
   }
   if (reveal.proof.length > 0) box.append(...renderProof(host.dataset.proof ?? '', reveal.proof));
   if (solution) {
-    box.append(el('h4', 'exercise-heading', t('referenceHeading')));
-    const pre = el('pre', 'exercise-static');
-    pre.append(el('code', undefined, solution));
+    box.append(h('h4', 'exercise-heading', t('referenceHeading')));
+    const pre = h('pre', 'exercise-static');
+    pre.append(h('code', undefined, solution));
     box.append(pre);
   }
   box.tabIndex = -1;

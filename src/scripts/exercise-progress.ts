@@ -3,10 +3,10 @@
 // it loads with the page.
 
 import { PROGRESS_EVENT, solvedInStore, type ProgressDetail } from './exercise-store.ts';
-import { readLabels } from './labels.ts';
+import { Strings } from './demo-kit.ts';
 
 function start(box: HTMLElement): void {
-  const t = readLabels(box);
+  const { t } = new Strings(box, 'exercise');
   const text = box.querySelector<HTMLElement>('[data-progress-text]');
   const marks = [...box.querySelectorAll<HTMLAnchorElement>('[data-progress-mark]')];
   if (!text) return;

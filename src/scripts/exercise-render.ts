@@ -4,18 +4,11 @@
 
 import type { ExportKind, ProofBlock, Shown } from '../../lessons-code/index.ts';
 import type { CaseVerdict, CompileProblem, ThrownInfo, ValueKind } from '../exercise-engine/types.ts';
-import type { Labels } from './labels.ts';
+import { h, type Translate } from './demo-kit.ts';
 import { appendVisible } from './whitespace.ts';
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
 export function button(text: string, className?: string): HTMLButtonElement {
-  const b = el('button', className, text);
+  const b = h('button', className, text);
   b.type = 'button';
   return b;
 }
@@ -24,7 +17,7 @@ export function button(text: string, className?: string): HTMLButtonElement {
 export function withCode(node: HTMLElement, text: string): HTMLElement {
   text.split('`').forEach((part, i) => {
     if (part === '') return;
-    node.append(i % 2 === 1 ? el('code', undefined, part) : part);
+    node.append(i % 2 === 1 ? h('code', undefined, part) : part);
   });
   return node;
 }
@@ -56,56 +49,56 @@ const VALUE_LABEL: Record<ValueKind, string> = {
 };
 
 /** The engine's own text, as code, after a label: the learner can copy it and search for it. */
-function original(t: Labels, label: string, message: string): HTMLElement {
-  const p = el('p', 'exercise-engine-text');
-  p.append(t(label) + ' ', el('code', undefined, message));
+function original(t: Translate, label: string, message: string): HTMLElement {
+  const p = h('p', 'exercise-engine-text');
+  p.append(t(label) + ' ', h('code', undefined, message));
   return p;
 }
 
 /** The sentence that explains an error of this kind, if there is one. */
-function explanation(t: Labels, error: ThrownInfo): string | null {
+function explanation(t: Translate, error: ThrownInfo): string | null {
   if (error.message.includes('is not available in an exercise')) return t('explain.network');
   const known = ['ReferenceError', 'TypeError', 'RangeError', 'SyntaxError', 'DataCloneError'];
   return error.name !== null && known.includes(error.name) ? t(`explain.${error.name}`) : null;
 }
 
 /** What the learner's code threw (or what the check could not use), in the page's language, the original beside it. */
-export function thrownBlock(t: Labels, error: ThrownInfo, during: 'case' | 'load'): HTMLElement[] {
+export function thrownBlock(t: Translate, error: ThrownInfo, during: 'case' | 'load'): HTMLElement[] {
   let sentence: string;
   if (error.source === 'check') sentence = t('checkProblem');
   else if (error.name === null) sentence = t('thrownValue');
-  else if (during === 'load') sentence = error.line !== null ? t('loadError', { line: error.line }) : t('loadErrorNoLine');
-  else sentence = error.line !== null ? t('thrownAt', { line: error.line }) : t('thrown');
-  const blocks = [el('p', 'bad', sentence), original(t, 'originalMessage', error.message)];
+  else if (during === 'load') sentence = error.line !== null ? t('loadError', { line: String(error.line) }) : t('loadErrorNoLine');
+  else sentence = error.line !== null ? t('thrownAt', { line: String(error.line) }) : t('thrown');
+  const blocks = [h('p', 'bad', sentence), original(t, 'originalMessage', error.message)];
   const why = explanation(t, error);
-  if (why) blocks.push(el('p', 'note', why));
+  if (why) blocks.push(h('p', 'note', why));
   return blocks;
 }
 
 /** A syntax error: where, in the page's language; the transpiler's own message; what to look for. */
-export function compileBlock(t: Labels, problem: CompileProblem): { sentence: string; blocks: HTMLElement[] } {
-  const sentence = problem.line !== null ? t('compileError', { line: problem.line, column: problem.column ?? 1 }) : t('compileErrorNoLine');
+export function compileBlock(t: Translate, problem: CompileProblem): { sentence: string; blocks: HTMLElement[] } {
+  const sentence = problem.line !== null ? t('compileError', { line: String(problem.line), column: String(problem.column ?? 1) }) : t('compileErrorNoLine');
   const blocks = [original(t, 'transpilerSays', problem.message)];
-  if (problem.line !== null) blocks.push(el('p', 'note', t('compileHint')));
+  if (problem.line !== null) blocks.push(h('p', 'note', t('compileHint')));
   return { sentence, blocks };
 }
 
 /** Renders a value as the results show it. */
-export function renderShown(shown: Shown, t: Labels): HTMLElement {
+export function renderShown(shown: Shown, t: Translate): HTMLElement {
   switch (shown.kind) {
     case 'code': {
-      const pre = el('pre', 'exercise-value');
+      const pre = h('pre', 'exercise-value');
       appendVisible(pre, shown.text);
       return pre;
     }
     case 'note':
-      return withCode(el('p', 'exercise-note'), shown.text);
+      return withCode(h('p', 'exercise-note'), shown.text);
     case 'fields': {
-      const list = el('dl', 'exercise-fields');
+      const list = h('dl', 'exercise-fields');
       for (const field of shown.fields) {
-        list.append(el('dt', undefined, field.label));
-        const dd = el('dd');
-        const pre = el('pre', 'exercise-value');
+        list.append(h('dt', undefined, field.label));
+        const dd = h('dd');
+        const pre = h('pre', 'exercise-value');
         appendVisible(pre, field.text);
         dd.append(pre);
         list.append(dd);
@@ -120,32 +113,32 @@ export function renderShown(shown: Shown, t: Labels): HTMLElement {
 type Table = Extract<Shown, { kind: 'table' }>;
 
 /** A table; with `expected`, each verdict cell that differs is marked ✗ with the expected value, the others ✓. */
-export function renderTable(actual: Table, expected: Table | null, t: Labels): HTMLElement {
-  const wrap = el('div', 'exercise-table');
+export function renderTable(actual: Table, expected: Table | null, t: Translate): HTMLElement {
+  const wrap = h('div', 'exercise-table');
   wrap.tabIndex = 0;
   wrap.setAttribute('role', 'region');
   wrap.setAttribute('aria-label', actual.caption ?? t('table'));
-  const table = el('table');
-  if (actual.caption) table.append(el('caption', undefined, actual.caption));
-  const head = el('tr');
+  const table = h('table');
+  if (actual.caption) table.append(h('caption', undefined, actual.caption));
+  const head = h('tr');
   for (const cell of actual.header) {
-    const th = el('th', undefined, cell);
+    const th = h('th', undefined, cell);
     th.scope = 'col';
     head.append(th);
   }
-  table.append(el('thead'));
+  table.append(h('thead'));
   table.tHead!.append(head);
-  const body = el('tbody');
+  const body = h('tbody');
   actual.rows.forEach((row, r) => {
-    const tr = el('tr');
+    const tr = h('tr');
     row.forEach((cell, c) => {
-      const td = el('td');
+      const td = h('td');
       const want = expected?.rows[r]?.[c];
       if (expected && c >= 2) {
         const right = want === cell;
         td.className = right ? 'exercise-cell-ok' : 'exercise-cell-bad';
-        td.append(el('span', right ? 'ok' : 'bad', right ? '✓ ' : '✗ '), cell);
-        if (!right && want !== undefined) td.append(el('span', 'exercise-cell-expected', ' ' + t('cellExpected', { expected: want })));
+        td.append(h('span', right ? 'ok' : 'bad', right ? '✓ ' : '✗ '), cell);
+        if (!right && want !== undefined) td.append(h('span', 'exercise-cell-expected', ' ' + t('cellExpected', { expected: want })));
       } else {
         td.textContent = cell;
       }
@@ -162,15 +155,15 @@ const sameShape = (a: Table, b: Table): boolean =>
   a.rows.length === b.rows.length && a.rows.every((row, i) => row.length === b.rows[i]!.length && row[0] === b.rows[i]![0] && row[1] === b.rows[i]![1]);
 
 /** One labelled value: "Expected", "Your code gave", "Your prediction". */
-export function labelled(label: string, shown: Shown, t: Labels, className: string): HTMLElement {
-  const box = el('div', className);
-  box.append(el('p', 'exercise-label', label), renderShown(shown, t));
+export function labelled(label: string, shown: Shown, t: Translate, className: string): HTMLElement {
+  const box = h('div', className);
+  box.append(h('p', 'exercise-label', label), renderShown(shown, t));
   return box;
 }
 
 /** The body of a case's verdict (what went wrong, or for a prediction what was predicted). */
-export function verdictBody(verdict: CaseVerdict, t: Labels, prediction: boolean): HTMLElement | null {
-  const body = el('div', 'exercise-verdict');
+export function verdictBody(verdict: CaseVerdict, t: Translate, prediction: boolean): HTMLElement | null {
+  const body = h('div', 'exercise-verdict');
   const actualLabel = prediction ? t('yourPrediction') : t('actual');
   switch (verdict.status) {
     case 'pass':
@@ -179,7 +172,7 @@ export function verdictBody(verdict: CaseVerdict, t: Labels, prediction: boolean
       return body;
     case 'fail':
       if (verdict.expected.kind === 'table' && verdict.actual.kind === 'table' && sameShape(verdict.actual, verdict.expected)) {
-        body.append(el('p', 'exercise-label', t('tableMarked')), renderTable(verdict.actual, verdict.expected, t));
+        body.append(h('p', 'exercise-label', t('tableMarked')), renderTable(verdict.actual, verdict.expected, t));
         return body;
       }
       body.append(labelled(t('expected'), verdict.expected, t, 'exercise-expected'), labelled(actualLabel, verdict.actual, t, 'exercise-actual'));
@@ -189,7 +182,7 @@ export function verdictBody(verdict: CaseVerdict, t: Labels, prediction: boolean
       return body;
     case 'export':
       body.append(
-        el(
+        h(
           'p',
           'bad',
           verdict.actualKind === 'missing'
@@ -199,7 +192,7 @@ export function verdictBody(verdict: CaseVerdict, t: Labels, prediction: boolean
       );
       return body;
     case 'timeout':
-      body.append(el('p', 'bad', t('caseTimeout')));
+      body.append(h('p', 'bad', t('caseTimeout')));
       return body;
     case 'skipped':
       return null;
@@ -208,22 +201,22 @@ export function verdictBody(verdict: CaseVerdict, t: Labels, prediction: boolean
 
 /** A proof: labelled texts with their line ends visible, each line with the rule that applied. */
 export function renderProof(title: string, blocks: ProofBlock[]): HTMLElement[] {
-  const out: HTMLElement[] = [el('h4', 'exercise-heading', title)];
+  const out: HTMLElement[] = [h('h4', 'exercise-heading', title)];
   for (const block of blocks) {
-    const section = el('div', 'exercise-reveal-block');
-    section.append(el('p', 'exercise-label', block.label));
+    const section = h('div', 'exercise-reveal-block');
+    section.append(h('p', 'exercise-label', block.label));
     if (block.lines) {
-      const list = el('ol', 'exercise-trace');
+      const list = h('ol', 'exercise-trace');
       for (const line of block.lines) {
-        const item = el('li');
-        const code = el('code', 'exercise-trace-line');
+        const item = h('li');
+        const code = h('code', 'exercise-trace-line');
         appendVisible(code, line.text);
-        item.append(code, el('span', 'exercise-trace-note', ' ' + line.explanation));
+        item.append(code, h('span', 'exercise-trace-note', ' ' + line.explanation));
         list.append(item);
       }
       section.append(list);
     } else {
-      const pre = el('pre', 'exercise-value');
+      const pre = h('pre', 'exercise-value');
       appendVisible(pre, block.text);
       section.append(pre);
     }

@@ -7,7 +7,8 @@ import { isSolved } from '../exercise-engine/solved.ts';
 import type { CaseReport, CompileProblem } from '../exercise-engine/types.ts';
 import type { ExerciseEditor } from './exercise-editor.ts';
 import type { WorkbenchContext } from './exercise-parts.ts';
-import { compileBlock, el, thrownBlock, verdictBody } from './exercise-render.ts';
+import { h } from './demo-kit.ts';
+import { compileBlock, thrownBlock, verdictBody } from './exercise-render.ts';
 import type { SavedState } from './exercise-saved-state.ts';
 import { solvedInStore } from './exercise-store.ts';
 
@@ -36,21 +37,21 @@ export class Results {
       const { sentence, blocks } = compileBlock(t, report.problem);
       if (!options.restored) this.showSyntax(report.problem);
       message = '✗ ' + sentence;
-      summary.push(el('p', 'bad exercise-summary', message), ...blocks, el('p', 'note', t('notRun')));
+      summary.push(h('p', 'bad exercise-summary', message), ...blocks, h('p', 'note', t('notRun')));
       this.renderCases(null, false);
     } else if (report.outcome === 'load-error') {
-      message = '✗ ' + (report.importName ? t('importError', { name: report.importName }) : report.error.line !== null ? t('loadError', { line: report.error.line }) : t('loadErrorNoLine'));
-      summary.push(el('p', 'bad exercise-summary', message));
+      message = '✗ ' + (report.importName ? t('importError', { name: report.importName }) : report.error.line !== null ? t('loadError', { line: String(report.error.line) }) : t('loadErrorNoLine'));
+      summary.push(h('p', 'bad exercise-summary', message));
       if (!report.importName) summary.push(...thrownBlock(t, report.error, 'load').slice(1));
-      summary.push(el('p', 'note', t('notRun')));
+      summary.push(h('p', 'note', t('notRun')));
       this.renderCases(null, false);
     } else if (report.outcome === 'load-timeout') {
       message = '✗ ' + t('timeout');
-      summary.push(el('p', 'bad exercise-summary', message));
+      summary.push(h('p', 'bad exercise-summary', message));
       this.renderCases(null, false);
     } else if (report.outcome === 'unanswered') {
       message = t('unanswered', { names: report.names.join(', ') });
-      summary.push(el('p', 'bad exercise-summary', message));
+      summary.push(h('p', 'bad exercise-summary', message));
       this.renderCases(null, false);
     } else {
       const solved = isSolved(report, caseIds);
@@ -58,11 +59,11 @@ export class Results {
       const total = caseIds.length;
       message = solved ? '✓ ' + t('allPass', { total }) : t('summary', { passed, total });
       if (report.timedOut) message += ' ' + t('timeout');
-      summary.push(el('p', solved ? 'ok exercise-summary' : 'exercise-summary', message));
+      summary.push(h('p', solved ? 'ok exercise-summary' : 'exercise-summary', message));
       this.renderCases(report.cases, options.detailed);
     }
     // One element for a finished report (what the latency bench waits for).
-    const done = el('div', 'exercise-report');
+    const done = h('div', 'exercise-report');
     done.append(...summary);
     parts.summary.replaceChildren(done);
     this.renderNext();
@@ -89,8 +90,8 @@ export class Results {
       if (body) {
         if (report!.verdict.status === 'pass') detail.append(body);
         else {
-          const details = el('details');
-          details.append(el('summary', undefined, t('details')), body);
+          const details = h('details');
+          details.append(h('summary', undefined, t('details')), body);
           details.open = firstProblem;
           firstProblem = false;
           detail.append(details);
@@ -108,7 +109,7 @@ export class Results {
     if (!state.solved || state.last === null || !isSolved(state.last.report, caseIds)) return;
     const sections = [...document.querySelectorAll<HTMLElement>('[data-exercise-section]')];
     const next = sections[sections.indexOf(section) + 1];
-    const line = el('p', 'exercise-next');
+    const line = h('p', 'exercise-next');
     line.dataset.next = '';
     if (next) {
       line.append(linkTo(next, t('next', { title: next.dataset.title ?? '' })));
@@ -138,15 +139,15 @@ export class Results {
       box.replaceChildren();
       return;
     }
-    const pre = el('pre', 'exercise-console');
+    const pre = h('pre', 'exercise-console');
     pre.textContent = lines.join('\n');
-    box.replaceChildren(el('h4', 'exercise-heading', this.workbench.t('console')), pre);
+    box.replaceChildren(h('h4', 'exercise-heading', this.workbench.t('console')), pre);
     box.hidden = false;
   }
 }
 
 function linkTo(section: HTMLElement, text: string): HTMLAnchorElement {
-  const a = el('a', undefined, text);
+  const a = h('a', undefined, text);
   a.href = `#${section.id}`;
   return a;
 }

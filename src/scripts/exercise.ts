@@ -11,7 +11,7 @@ import { Feedback } from './exercise-feedback.ts';
 import { Hints } from './exercise-hints.ts';
 import { readWorkbench, type WorkbenchContext } from './exercise-parts.ts';
 import { showPredictionAnswer } from './exercise-prediction-answer.ts';
-import { el } from './exercise-render.ts';
+import { h } from './demo-kit.ts';
 import { Results } from './exercise-results.ts';
 import { exerciseRunner } from './exercise-runner.ts';
 import { SavedState } from './exercise-saved-state.ts';
@@ -141,7 +141,7 @@ class Workbench {
       const notes: string[] = [];
       if (this.saved.codeHash(this.editor.getCode()) !== last.codeHash) notes.push(t('staleResults'));
       if (!sameLocale) notes.push(t('otherLocale'));
-      for (const note of notes) parts.summary.querySelector('.exercise-report')?.append(el('p', 'note', note));
+      for (const note of notes) parts.summary.querySelector('.exercise-report')?.append(h('p', 'note', note));
     }
     if (prediction && state.revealed) void this.showAnswer(false);
   }
@@ -164,7 +164,7 @@ class Workbench {
     host.removeAttribute('data-checker-ready');
     // Nothing of the previous check stays on screen while this one runs.
     this.results.renderCases(null, false);
-    const progress = el('p', 'note exercise-running', t('running'));
+    const progress = h('p', 'note exercise-running', t('running'));
     parts.summary.replaceChildren(progress);
     parts.console.hidden = true;
     const source = this.editor.getCode();
@@ -185,7 +185,7 @@ class Workbench {
     }
     if (failure !== null || report === null) {
       const message = t('failed', { message: failure ?? '' });
-      parts.summary.replaceChildren(el('p', 'bad exercise-summary', message));
+      parts.summary.replaceChildren(h('p', 'bad exercise-summary', message));
       this.feedback.say(message);
       return;
     }

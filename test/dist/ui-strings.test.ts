@@ -1,6 +1,6 @@
 // The widgets' UI strings in the built pages, in each locale: every string handed to a widget
-// (its data-labels, or a kit demo's data-strings) comes from that locale's content/i18n/<locale>.json, each demo's title and hint
-// too, and no English UI phrase shows in a Spanish or French widget before any script runs. (What
+// (its data-strings, src/lib/demo-kit.ts) comes from that locale's content/i18n/<locale>.json, each
+// demo's title and hint too, and no English UI phrase shows in a Spanish or French widget before any script runs. (What
 // the widgets write once they run is checked in a browser: test/e2e/locales.spec.ts.)
 
 import { describe, expect, it } from 'vitest';
@@ -21,12 +21,11 @@ for (const locale of LOCALES) {
       const document = page(pagePath(locale, kind));
 
       it(`${kind}: every widget’s strings come from ${locale.code}.json`, () => {
-        // data-labels: the older widgets' strings; data-strings: the demo kit's (src/lib/demo-kit.ts).
-        const widgets = [...document.querySelectorAll('[data-labels], [data-strings]')];
+        const widgets = [...document.querySelectorAll('[data-strings]')];
         expect(widgets.length).toBeGreaterThanOrEqual(kind === 'lesson' ? 10 : kind === 'modelStream' ? 1 : 3);
         const foreign: string[] = [];
         for (const widget of widgets) {
-          const labels = JSON.parse(widget.getAttribute('data-labels') ?? widget.getAttribute('data-strings')!) as Record<string, string>;
+          const labels = JSON.parse(widget.getAttribute('data-strings')!) as Record<string, string>;
           expect(Object.keys(labels).length, widget.tagName).toBeGreaterThan(0);
           for (const [key, text] of Object.entries(labels)) if (!values.has(text)) foreign.push(`${widget.tagName.toLowerCase()} ${key}: ${text}`);
         }
