@@ -104,7 +104,7 @@ export default defineConfig({
         ThemeProvider: './src/components/overrides/ThemeProvider.astro',
         ThemeSelect: './src/components/overrides/ThemeSelect.astro',
       },
-      customCss: ['./src/styles/course.css'],
+      customCss: ['./src/styles/course.css', './src/styles/demo-kit.css'],
       lastUpdated: false,
       pagination: true,
     }),
