@@ -15,6 +15,14 @@ function fail(where: string, name: string, expected: string, value: unknown): ne
   throw new TypeError(`${where}: ${name} must be ${expected}, got ${describeValue(value)}`);
 }
 
+/**
+ * Throws a TypeError that names the function and the argument unless `value` is a string.
+ *
+ * @example
+ * ```ts
+ * expectString(null, 'readPage', 'stream'); // TypeError: readPage: stream must be a string, got null
+ * ```
+ */
 export function expectString(value: unknown, where: string, name: string): asserts value is string {
   if (typeof value !== 'string') fail(where, name, 'a string', value);
 }

@@ -7,6 +7,7 @@
 
 import { expectString } from './arguments.ts';
 
+/** What an event's data is for a client: the end marker, the routing event, an error, or text. */
 export type EventClass =
   | { kind: 'done' }
   | { kind: 'routing'; routing: Record<string, unknown> }
@@ -28,6 +29,13 @@ export function parseJson(text: string): unknown {
  * `type` is `routing` is the routing event; one with an `error` member is an error event, its
  * message that member (a string as it is, anything else as JSON). Everything else is text,
  * JSON or not: an answer may well contain `{`.
+ *
+ * @example
+ * ```ts
+ * classifyEvent('{"type":"routing","agentId":"voicing"}'); // { kind: 'routing', routing: { type: 'routing', agentId: 'voicing' } }
+ * classifyEvent('{"error":"boom"}'); // { kind: 'error', message: 'boom' }
+ * classifyEvent('[DONE]'); // { kind: 'done' }
+ * ```
  */
 export function classifyEvent(data: string): EventClass {
   expectString(data, 'classifyEvent', 'data');

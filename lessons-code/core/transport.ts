@@ -7,6 +7,7 @@
 
 import { expectArray, expectBody, expectFunction, expectObject, expectOptions } from './arguments.ts';
 
+/** How the transport reads a body: a signal to stop it, and how the text decoder ends. */
 export interface TransportOptions {
   /** Aborting it cancels the body; the read that is waiting rejects with the signal's reason. */
   signal?: AbortSignal;

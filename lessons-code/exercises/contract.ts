@@ -121,6 +121,19 @@ export interface ProofBlock {
   lines?: { text: string; explanation: string }[];
 }
 
+/**
+ * What an exercise's cases.ts default-exports: the exports the learner's module must have, the
+ * cases that check it, and, for a prediction, the proof shown with the answer.
+ *
+ * @example
+ * ```ts
+ * const definition: ExerciseDefinition = {
+ *   exports: { lastData: 'function' },
+ *   cases: [{ id: 'two-reads', uses: ['lastData'], run: (learner) => learner.call('lastData', learner.stream(READS)), expected: 'b' }],
+ * };
+ * export default definition;
+ * ```
+ */
 export interface ExerciseDefinition {
   /**
    * 'prediction': the learner writes values, not code. The workbench asks for every value before

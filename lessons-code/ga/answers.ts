@@ -30,6 +30,7 @@ export const VOICING_ANSWER =
   '6/3 5/0 4/0 3/2 2/3\n' +
   '```';
 
-/** The two questions the lesson's program asks. */
+/** The lesson's first question: the voicing guard answers it without a model (VOICING_ANSWER). */
 export const VOICING_QUESTION = 'Show me Cmaj7 voicings';
+/** The lesson's second question: it needs the model, which the lesson's host cannot reach. */
 export const IMPROVISATION_QUESTION = 'which arpeggio fits Am F C G';

@@ -11,7 +11,15 @@ export interface ChatServiceParse {
   completed: boolean;
 }
 
-// parseSseBuffer, Apps/ga-client/src/services/chatService.ts lines 29–77 at a826864
+/**
+ * ga-client's parseSseBuffer (Apps/ga-client/src/services/chatService.ts lines 29–77 at a826864):
+ * the events a buffer holds, each handed to `onChunk` as the client reads it (its first `data:`
+ * line only, trimmed).
+ *
+ * @param buffer - Text read so far, ending anywhere.
+ * @param onChunk - Called with the text of each event.
+ * @returns What is left unparsed, and whether `[DONE]` came.
+ */
 export function parseChatServiceBuffer(buffer: string, onChunk: (chunk: string) => void): ChatServiceParse {
   expectString(buffer, 'parseChatServiceBuffer', 'buffer');
   expectFunction(onChunk, 'parseChatServiceBuffer', 'onChunk');
@@ -76,7 +84,16 @@ export class ChatServiceStreamState implements TextSink<string> {
 /** The client's decoder: `new TextDecoder()`, streaming, never flushed. */
 const CLIENT_DECODING = { flush: false } as const;
 
-// sendChatMessageStream read loop, Apps/ga-client/src/services/chatService.ts lines 125–162 at a826864 (one read)
+/**
+ * The answer ga-client's chatService ends up with for a whole stream arriving in one read
+ * (sendChatMessageStream's read loop, Apps/ga-client/src/services/chatService.ts lines 125–162 at
+ * a826864). It throws on an error event, as the client does.
+ *
+ * @example
+ * ```ts
+ * readChatService(writeGaApiEvent('a\n\nb') + DONE_EVENT); // 'a': the client keeps each event's first line
+ * ```
+ */
 export function readChatService(stream: string): string {
   expectString(stream, 'readChatService', 'stream');
   const state = new ChatServiceStreamState();

@@ -2,8 +2,9 @@
 
 import { expectString } from '../core/arguments.ts';
 
-/** The two expressions as GA writes them (.NET syntax); the page and the program print these. */
+/** SseChunker's split at a826864 as GA writes it (.NET syntax); the page and the program print it. */
 export const PINNED_SPLIT_SOURCE = '(?<=[.!?])\\s+';
+/** The split after GA PR #743 as GA writes it (.NET syntax): a position, it removes nothing. */
 export const SPLIT_743_SOURCE = '(?<=[.!?]\\s+)(?=\\S)';
 
 // .NET's \s is [\f\n\r\t\v\x85\p{Z}]; JavaScript's differs (it adds U+FEFF, lacks U+0085), so spell it out.
@@ -24,14 +25,21 @@ export const SPLIT_743 = new RegExp(`(?=${NOT_WS})(?<=[.!?]${WS}+)`, 'u');
 const BLANK = new RegExp(`^${WS}*$`, 'u');
 const isBlank = (s: string): boolean => BLANK.test(s);
 
-// SseChunker.SplitIntoChunks, Common/GA.Business.Core.Orchestration/Helpers/SseChunker.cs lines 19–29 at a826864
+/**
+ * SseChunker.SplitIntoChunks, Common/GA.Business.Core.Orchestration/Helpers/SseChunker.cs lines
+ * 19–29 at a826864: `splitPinned('One. Two.\n\nThree.')` gives `['One.', 'Two.', 'Three.']`.
+ */
 export function splitPinned(answer: string | null | undefined): string[] {
   if (answer != null) expectString(answer, 'splitPinned', 'answer');
   if (answer == null || isBlank(answer)) return [];
   return answer.split(PINNED_SPLIT).filter((piece) => !isBlank(piece));
 }
 
-// SseChunker.SplitIntoChunks after PR #743: the same guard and filter around the zero-width split
+/**
+ * SseChunker.SplitIntoChunks after PR #743: the same guard and filter around the zero-width split,
+ * so every character stays: `splitAfter743('One. Two.\n\nThree.')` gives
+ * `['One. ', 'Two.\n\n', 'Three.']`.
+ */
 export function splitAfter743(answer: string | null | undefined): string[] {
   if (answer != null) expectString(answer, 'splitAfter743', 'answer');
   if (answer == null || isBlank(answer)) return [];

@@ -129,6 +129,14 @@ export interface PageChat {
   submit(input: string): Promise<PageSubmission | null>;
 }
 
+/**
+ * The GaChatbot page's chat: each submit posts the message and the history to `host`, reads the
+ * stream with `consume` (the page's consumeSseStream by default) and keeps bubbles and history as
+ * the page does, a failed turn's raw error JSON included.
+ *
+ * @param host - Where requests go: the in-page host, or fetch to a real one.
+ * @param consume - The stream reader; replaceable to try a fixed one.
+ */
 export function createPageChat(host: FetchLike, consume: PageConsume = consumePageStream): PageChat {
   expectFunction(host, 'createPageChat', 'host');
   expectFunction(consume, 'createPageChat', 'consume');

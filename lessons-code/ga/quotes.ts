@@ -7,4 +7,5 @@ export const WRITER_FIX_COMMENT =
 /** Prose losing its space at a split, from the description of GA pull request #743. */
 export const PR_743_PROSE_EXAMPLE = '…the note Q.To create…';
 
+/** GA's words the pages quote, by name. */
 export const GA_QUOTES = { writerFix: WRITER_FIX_COMMENT, prose743: PR_743_PROSE_EXAMPLE } as const;

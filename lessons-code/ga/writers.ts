@@ -2,7 +2,10 @@
 
 import { expectString } from '../core/arguments.ts';
 
-// GaChatbot.Api WriteSseLineAsync, Apps/GaChatbot.Api/Controllers/ChatbotController.cs lines 449–474 at a826864
+/**
+ * GaChatbot.Api WriteSseLineAsync, Apps/GaChatbot.Api/Controllers/ChatbotController.cs lines 449–474
+ * at a826864: one `data:` line per line of the chunk, `'a\n\nb'` → `'data: a\ndata: \ndata: b\n\n'`.
+ */
 export function writeGaChatbotEvent(chunk: string): string {
   expectString(chunk, 'writeGaChatbotEvent', 'chunk');
   let event = '';
@@ -10,7 +13,10 @@ export function writeGaChatbotEvent(chunk: string): string {
   return event + '\n';
 }
 
-// GaApi WriteSseLineAsync, Apps/GaApi/Controllers/ChatbotController.cs lines 318–322 at a826864 (unchanged at 8621c3e)
+/**
+ * GaApi WriteSseLineAsync, Apps/GaApi/Controllers/ChatbotController.cs lines 318–322 at a826864
+ * (unchanged at 8621c3e): the chunk after one `data: `, `'a\n\nb'` → `'data: a\n\nb\n\n'`.
+ */
 export function writeGaApiEvent(chunk: string): string {
   expectString(chunk, 'writeGaApiEvent', 'chunk');
   return 'data: ' + chunk + '\n\n';

@@ -66,6 +66,12 @@ function voicingAnswer(chord: string): string {
 
 class NeedsModelError extends Error {}
 
+/**
+ * The course's replica of GaChatbot.Api's two chat endpoints as a request handler: `/chat` answers
+ * with JSON, `/chat/stream` with GA's stream (a routing event, the sentence chunks, `[DONE]`, or a
+ * single error event when answering fails). Voicing questions are answered without the model;
+ * anything else asks `options.modelClient`.
+ */
 export function createChatbotHost(options: HostOptions): ChatHandler {
   expectOptions(options, 'createChatbotHost');
   if (typeof options?.modelClient?.complete !== 'function') {

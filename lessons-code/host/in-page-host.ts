@@ -15,6 +15,17 @@ export const closedPortModelClient: ModelClient = {
     Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }) })),
 };
 
+/**
+ * The replica as a fetch-shaped function: no network and no port, so it runs in the page. Its model
+ * server is on a closed port, as in the lesson: a question that needs the model fails.
+ *
+ * @example
+ * ```ts
+ * const host = createInPageHost();
+ * const response = await host(STREAM_PATH, { method: 'POST', body: JSON.stringify({ message: VOICING_QUESTION }) });
+ * readStandard(await response.text()).at(-1); // '[DONE]'
+ * ```
+ */
 export function createInPageHost(options: Partial<HostOptions> = {}): FetchLike {
   expectOptions(options, 'createInPageHost'); // before the spread: a string would be spread character by character
   const handle = createChatbotHost({ modelClient: closedPortModelClient, ...options });

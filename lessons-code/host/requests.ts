@@ -5,7 +5,9 @@
 import { pumpBody } from '../core/transport.ts';
 import { expectString } from '../core/arguments.ts';
 
+/** GaChatbot.Api's endpoint that answers in one JSON object. */
 export const CHAT_PATH = '/api/chatbot/chat';
+/** GaChatbot.Api's endpoint that streams the answer as server-sent events. */
 export const STREAM_PATH = '/api/chatbot/chat/stream';
 /** The largest request body the replica reads: past it, a 400, never a crash. */
 export const MAX_BODY_BYTES = 64 * 1024;

@@ -18,6 +18,7 @@ export function wordPieces(text: string): string[] {
   return text.split(/(?<=\s)(?=\S)/u);
 }
 
+/** The host a paced host wraps, its clock, and how fast and in which pieces it sends the answer. */
 export interface PacedHostOptions {
   /** The host whose answer is paced; the in-page replica by default. */
   inner?: FetchLike;
@@ -84,6 +85,11 @@ function replayHost(inner: FetchLike, clock: Clock, play: (events: readonly stri
   };
 }
 
+/**
+ * A host that streams as a model writes: the wrapped host's answer cut into pieces (words by
+ * default), each sent as an event of GaChatbot.Api's writer, one every `pieceMs` on `clock`; the
+ * routing and error events go at once.
+ */
 export function createPacedHost(options: PacedHostOptions = {}): FetchLike {
   expectOptions(options, 'createPacedHost');
   const clock = options.clock ?? realClock;
@@ -116,6 +122,7 @@ export function createPacedHost(options: PacedHostOptions = {}): FetchLike {
   });
 }
 
+/** The host a burst host wraps, its clock, and how long the whole answer takes to produce. */
 export interface BurstHostOptions {
   /** The host whose answer is held back; the in-page replica by default. */
   inner?: FetchLike;

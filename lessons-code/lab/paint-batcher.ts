@@ -6,8 +6,10 @@
 import { expectNumber, expectObject, expectString } from '../core/arguments.ts';
 import { type Clock, realClock } from '../core/fake-clock.ts';
 
+/** Why a paint happened: its interval came, the draft was cleared, or the answer is final. */
 export type PaintReason = 'timer' | 'cleared' | 'final';
 
+/** One paint: when, what text, and why. */
 export interface PaintRecord {
   /** When the paint happened, on the batcher's clock. */
   t: number;
@@ -15,6 +17,7 @@ export interface PaintRecord {
   reason: PaintReason;
 }
 
+/** The batcher's clock, its interval, and the function that paints. */
 export interface PaintBatcherOptions {
   clock?: Clock;
   /** The shortest time between two scheduled paints; 40 ms by default (25 paints a second). */
@@ -23,6 +26,7 @@ export interface PaintBatcherOptions {
   paint: (text: string, reason: PaintReason) => void;
 }
 
+/** What a page calls as a stream arrives; the batcher decides when to paint. */
 export interface PaintBatcher {
   /** A delta arrived: `aggregate` is the whole text so far. Stored; a paint is scheduled if none is pending. */
   delta(aggregate: string): void;
@@ -41,6 +45,20 @@ export interface PaintBatcher {
   readonly log: readonly PaintRecord[];
 }
 
+/**
+ * A painter for a fast stream: every delta is stored, and the latest whole text painted at most
+ * once per interval; clearing the draft paints at once, and the final answer cancels the pending
+ * paint before it is drawn.
+ *
+ * @example
+ * ```ts
+ * const clock = createFakeClock();
+ * const batcher = createPaintBatcher({ clock, paint: (text) => (bubble.textContent = text) });
+ * batcher.delta('Hel');
+ * batcher.delta('Hello');
+ * clock.advance(40); // one paint, of "Hello"
+ * ```
+ */
 export function createPaintBatcher(options: PaintBatcherOptions): PaintBatcher {
   expectObject(options, 'createPaintBatcher', 'options');
   const clock = options.clock ?? realClock;

@@ -8,6 +8,7 @@ import { readStandard } from '../standard/parser.ts';
 import { DONE_EVENT, writeGaApiEvent, writeGaChatbotEvent } from '../ga/writers.ts';
 import { expectArray, expectFunction, expectObject, expectString } from '../core/arguments.ts';
 
+/** One of GA's two server-side writers, as the pairs compare them. */
 export interface Writer {
   id: string;
   /** GA's name for it; program output, so never translated. */
@@ -15,6 +16,7 @@ export interface Writer {
   write: (chunk: string) => string;
 }
 
+/** One of the three readers a GA answer meets: the standard's, the page's, ga-client's. */
 export interface Reader {
   id: string;
   label: string;
@@ -22,12 +24,14 @@ export interface Reader {
   read: (stream: string) => string;
 }
 
+/** One of GA's two sentence chunkers: before and after PR #743. */
 export interface Split {
   id: string;
   label: string;
   split: (answer: string) => string[];
 }
 
+/** GA's two writers: GaChatbot.Api's and GaApi's. */
 export const WRITERS: readonly Writer[] = [
   { id: 'gachatbot', label: 'GaChatbot.Api', write: writeGaChatbotEvent },
   { id: 'gaapi', label: 'GaApi', write: writeGaApiEvent },
@@ -39,12 +43,14 @@ export function readStandardText(stream: string): string {
   return readStandard(stream).filter((data) => data !== '[DONE]').join('');
 }
 
+/** The three readers: the HTML standard's, the GaChatbot page's, ga-client's chatService. */
 export const READERS: readonly Reader[] = [
   { id: 'standard', label: 'HTML standard', read: readStandardText },
   { id: 'page', label: 'GaChatbot page', read: readPage },
   { id: 'chatService', label: 'ga-client chatService', read: readChatService },
 ];
 
+/** The two chunkers: at a826864 and after PR #743. */
 export const SPLITS: readonly Split[] = [
   { id: 'pinned', label: 'chunks at a826864', split: splitPinned },
   { id: 'after743', label: 'chunks after #743', split: splitAfter743 },
@@ -70,6 +76,7 @@ export function readOrThrow(read: (stream: string) => string, stream: string): {
   }
 }
 
+/** One writer × reader pair on one split: what was sent, what the reader gave, and the verdict. */
 export interface PairCell {
   split: Split;
   chunks: string[];
@@ -81,12 +88,22 @@ export interface PairCell {
   verdict: string;
 }
 
+/** One writer × reader pair on both splits: a row of the lesson's table. */
 export interface PairRow {
   writer: Writer;
   reader: Reader;
   cells: PairCell[];
 }
 
+/**
+ * One pair on one split: the answer chunked, each chunk written, `[DONE]` after, the whole stream
+ * read, and what the reader gave compared with the answer.
+ *
+ * @example
+ * ```ts
+ * runPair(WRITERS[1], READERS[2], SPLITS[0], 'a\n\nb\n').verdict; // '1 of 2 lines missing, 3 line breaks missing'
+ * ```
+ */
 export function runPair(writer: Writer, reader: Reader, split: Split, answer: string): PairCell {
   expectObject(writer, 'runPair', 'writer');
   expectObject(reader, 'runPair', 'reader');

@@ -14,17 +14,20 @@ import { expectArray, expectBytes, expectFunction, expectNumber, expectObject, e
 /** The whole body of GA's stream when answering fails: one error event, no `[DONE]` (ChatbotController.cs lines 91–95 at a826864). */
 export const FAILURE_STREAM = writeGaChatbotEvent(JSON.stringify({ error: STREAM_FAILURE_MESSAGE }));
 
+/** A stream the stop-short demo drops: the lesson's answer, or GA's failure stream. */
 export interface DropStream {
   id: 'answer' | 'failure';
   stream: string;
   bytes: Uint8Array;
 }
 
+/** The two streams of the stop-short demo: the answer, then the failure. */
 export const DROP_STREAMS: readonly DropStream[] = [
   { id: 'answer', stream: IMPROVISATION_STREAM_743, bytes: new TextEncoder().encode(IMPROVISATION_STREAM_743) },
   { id: 'failure', stream: FAILURE_STREAM, bytes: new TextEncoder().encode(FAILURE_STREAM) },
 ];
 
+/** A reader the stop-short demo tries on a stream dropped at some byte. */
 export interface DropReader {
   id: 'standard' | 'page' | 'chatService';
   /** GA's or the standard's name for the reader: never translated. */
@@ -39,6 +42,7 @@ export const DROP_READERS: readonly DropReader[] = [
   { id: 'chatService', label: 'ga-client chatService', read: readChatServiceStreamResult },
 ];
 
+/** A stream dropped at one byte: what arrived, and what each reader made of it. */
 export interface DropView {
   /** Bytes received before the drop, and in the whole stream. */
   received: number;
@@ -74,6 +78,7 @@ export async function dropAt(bytes: Uint8Array, at: number): Promise<DropView> {
 // ---------------------------------------------------------------------------------------------
 // What a client does with the turn
 
+/** How a turn ended for a careful client: the whole answer, an answer cut short, or a failure. */
 export type TurnStatus = 'complete' | 'truncated' | 'failed';
 
 /** How a careful client settles a turn from what its reader got. */

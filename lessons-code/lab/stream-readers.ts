@@ -86,6 +86,7 @@ const thrown = (error: unknown): StreamReadResult => ({ text: '', done: false, e
 
 /** The HTML standard's reader, its events sorted as a careful client does. */
 export const readStandardStreamResult: StreamReader = (body, { signal } = {}) => readBody(body, new SortedStandard(), { signal }, 'readStandardStreamResult');
+/** readStandardStreamResult over pieces already in memory, each one read. */
 export const standardOverPieces = (pieces: readonly Uint8Array[]): StreamReadResult => readPieces(pieces, new SortedStandard(), {}, 'standardOverPieces');
 
 /**
@@ -102,6 +103,7 @@ export const readStandardEventsResult: StreamReader = (body, { signal } = {}) =>
  * replacement characters (U+FFFD); everything else survives.
  */
 export const readDecodingEachPiece: StreamReader = (body, { signal } = {}) => readBody(body, new SortedStandard(), { ...NAIVE_DECODING, signal }, 'readDecodingEachPiece');
+/** readDecodingEachPiece over pieces already in memory, each one read. */
 export const decodingEachPiece = (pieces: readonly Uint8Array[]): StreamReadResult => readPieces(pieces, new SortedStandard(), NAIVE_DECODING, 'decodingEachPiece');
 
 /**
@@ -112,6 +114,7 @@ export const decodingEachPiece = (pieces: readonly Uint8Array[]): StreamReadResu
  * LF that starts the next count as two line ends.
  */
 export const readParsingEachPiece: StreamReader = (body, { signal } = {}) => readBody(body, new EachPieceParsed(), { ...NAIVE_PARSING, signal }, 'readParsingEachPiece');
+/** readParsingEachPiece over pieces already in memory, each one read. */
 export const parsingEachPiece = (pieces: readonly Uint8Array[]): StreamReadResult => readPieces(pieces, new EachPieceParsed(), NAIVE_PARSING, 'parsingEachPiece');
 
 /** The GaChatbot page's consumeSseStream (readPageStream), as a result: it recognises no error event. */
@@ -119,6 +122,7 @@ export const readPageStreamResult: StreamReader = async (body, options = {}) => 
   expectBody(body, 'readPageStreamResult');
   return pageResult(await readPageStream(body, options));
 };
+/** readPageStreamResult over pieces already in memory, each one read. */
 export const pageOverPieces = (pieces: readonly Uint8Array[]): StreamReadResult => {
   expectArray(pieces, 'pageOverPieces', 'pieces');
   return pageResult(readPagePieces(pieces));

@@ -10,8 +10,10 @@ import { pumpBody } from '../core/transport.ts';
 import { StandardParser } from '../standard/parser.ts';
 import { expectObject } from '../core/arguments.ts';
 
+/** What an event of the turn was, for the timeline. */
 export type TimelineEventKind = 'routing' | 'text' | 'done' | 'error';
 
+/** One moment of a turn: the request sent, the headers, a read (and its events), the end. */
 export interface TimelineEntry {
   /** Milliseconds since the request was sent. */
   t: number;
@@ -22,6 +24,7 @@ export interface TimelineEntry {
   events?: TimelineEventKind[];
 }
 
+/** One request to a streaming host, on a timeline, with the paints a batching page made meanwhile. */
 export interface TurnTimeline {
   entries: TimelineEntry[];
   /** Text events received: each one is a delta. */
@@ -45,6 +48,7 @@ export interface TurnTimeline {
   lastReadAt: number | null;
 }
 
+/** The host, the message, the clock, and how the page paints. */
 export interface StreamTurnOptions {
   host: FetchLike;
   message: string;

@@ -107,6 +107,13 @@ export interface HostStreamChecks {
   writerGivesHostBytes: boolean;
 }
 
+/**
+ * The lesson's two checks on the host's stream: its text events joined equal `/chat`'s answer, and
+ * the course's copy of the writer gives the host's bytes.
+ *
+ * @param stream - The stream's whole body, as text.
+ * @param answer - `/chat`'s answer, its line ends already LF (answerWithLf).
+ */
 export function checkHostStream(stream: string, answer: string): HostStreamChecks {
   expectString(stream, 'checkHostStream', 'stream');
   expectString(answer, 'checkHostStream', 'answer');

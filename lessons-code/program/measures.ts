@@ -23,7 +23,15 @@ export function countBreaks(text: string): number {
 /** Space, tab, LF, VT, FF, CR: what the walk in compare() steps over between two lines. */
 const isBlank = (code: number): boolean => code === 32 || (code >= 9 && code <= 13);
 
-/** How the text a user got differs from the original: `exact`, what is missing, or `differs`. */
+/**
+ * How the text a user got differs from the original: `exact`, what is missing, or `differs`.
+ *
+ * @example
+ * ```ts
+ * compare('a\nb\n', 'a\nb\n'); // 'exact'
+ * compare('a\nb\n', 'ab\n'); // '1 line breaks missing'
+ * ```
+ */
 export function compare(original: string, got: string): string {
   expectString(original, 'compare', 'original');
   expectString(got, 'compare', 'got');
@@ -52,7 +60,14 @@ export function compare(original: string, got: string): string {
   return parts.length > 0 ? parts.join(', ') : 'differs';
 }
 
-/** A string in double quotes with its backslashes, quotes, CRs and LFs escaped; the rest raw. */
+/**
+ * A string in double quotes with its backslashes, quotes, CRs and LFs escaped; the rest raw.
+ *
+ * @example
+ * ```ts
+ * show('a\nb "c"'); // '"a\\nb \\"c\\""'
+ * ```
+ */
 export function show(text: string): string {
   expectString(text, 'show', 'text');
   return '"' + text.replace(/[\\"\r\n]/g, (c) => (c === '\\' ? '\\\\' : c === '"' ? '\\"' : c === '\r' ? '\\r' : '\\n')) + '"';

@@ -19,6 +19,7 @@ export interface ChannelListeners {
  */
 export type TurnEnding = 'closed' | 'failed' | 'cut';
 
+/** What a provider's stream gave: the answer, the reasoning, and how the turn ended. */
 export interface ProviderStreamResult {
   answer: string;
   reasoning: string;

@@ -15,6 +15,7 @@ import { expectArray, expectBytes, expectNumber, expectObject, expectOneOf } fro
 /** The kinds of place of lab/cuts/map.ts, and `event`: inside an `event:` line (OpenAI, Anthropic). */
 export type ProviderCutKind = CutKind | 'event';
 
+/** Where a cut falls in a provider's recording. */
 export interface ProviderCutPlace extends Omit<CutPlace, 'kind'> {
   kind: ProviderCutKind;
 }
@@ -46,6 +47,7 @@ export const PROVIDER_CUT_READERS: readonly ProviderCutReader[] = [
   { id: 'decodeEach', label: 'readProviderDecodingEachRead', read: readProviderDecodingEachRead },
 ];
 
+/** Whether two reads of a provider's stream gave the same answer, reasoning and ending. */
 export function sameProviderResult(a: ProviderStreamResult, b: ProviderStreamResult): boolean {
   expectObject(a, 'sameProviderResult', 'a');
   expectObject(b, 'sameProviderResult', 'b');
@@ -74,6 +76,7 @@ export function describeProviderCut(bytes: Uint8Array, at: number): ProviderCutP
   return isEventLine ? { ...place, kind: 'event' } : place;
 }
 
+/** A recording read whole and read cut at one byte, and whether the two agree. */
 export interface ProviderCutResult {
   place: ProviderCutPlace;
   uncut: ProviderStreamResult;
@@ -93,6 +96,7 @@ export function cutProviderRecording(recording: ProviderRecording, at: number, r
   return { place: describeProviderCut(bytes, clamped), uncut, cut, same: sameProviderResult(uncut, cut) };
 }
 
+/** One reader tried at every cut of one recording. */
 export interface ProviderCutScan {
   recording: ProviderRecording['id'];
   reader: ProviderCutReader['id'];

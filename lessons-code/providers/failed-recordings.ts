@@ -16,6 +16,7 @@ import { PROVIDER_RECORDINGS, type ProviderRecording } from './recordings.ts';
 import type { Provider } from './routes.ts';
 import { expectObject } from '../core/arguments.ts';
 
+/** A recording that fails in the middle of the answer with the provider's own error event. */
 export interface FailedRecording {
   /** The complete recording this one fails in the middle of. */
   from: ProviderRecording;

@@ -10,6 +10,7 @@ import { createProviderPipeline, type ProviderLayerObservers, type ProviderPipel
 import type { Provider } from './routes.ts';
 import { expectArray, expectObject } from '../core/arguments.ts';
 
+/** How the reads reach the parser: as chunks of bytes, or as a text that grows (XMLHttpRequest's responseText). */
 export type Transport = 'chunks' | 'growing-text';
 
 /** idle: nothing read yet; playing: a read is due after each gap; paused; ended: the body is over. */
@@ -24,6 +25,7 @@ export interface PlayedRead {
   growing?: { textSoFar: number; passed: string };
 }
 
+/** What the player tells the page as a recording plays: each read, each layer's output, the end. */
 export interface PlayerObservers extends ProviderLayerObservers {
   /** A read arrives, before its text reaches the parser. */
   read?(read: PlayedRead): void;
@@ -32,6 +34,7 @@ export interface PlayerObservers extends ProviderLayerObservers {
   state?(state: PlayerState): void;
 }
 
+/** The recording to play (its provider and reads), the transport, the pace and the clock. */
 export interface PlayerOptions {
   provider: Provider;
   reads: readonly Uint8Array[];
@@ -42,6 +45,7 @@ export interface PlayerOptions {
   observers?: PlayerObservers;
 }
 
+/** A recording played read by read: play, pause, step, and where it stands. */
 export interface StreamPlayer {
   readonly total: number;
   /** How many reads have been handed over. */
@@ -60,6 +64,7 @@ export interface StreamPlayer {
   dispose(): void;
 }
 
+/** Plays a provider's recording through the reader's layers, one read after each gap on the clock. */
 export function createStreamPlayer(options: PlayerOptions): StreamPlayer {
   expectObject(options, 'createStreamPlayer', 'options');
   const { provider, reads, transport = 'chunks', gapMs, clock, observers = {} } = options;

@@ -8,11 +8,13 @@
 
 import { expectOneOf, expectString } from '../core/arguments.ts';
 
+/** How much of the answer so far the screen shows: everything, complete sentences only, or nothing until the end. */
 export type SentencePolicy = 'every-delta' | 'sentences' | 'flagged';
 
 /** The policies in the order the page offers them. */
 export const SENTENCE_POLICIES: readonly SentencePolicy[] = ['every-delta', 'sentences', 'flagged'];
 
+/** What a sentence policy shows of the text so far, and what it holds back. */
 export interface PolicyView {
   /** What the screen shows: always a prefix of the aggregate. */
   shown: string;

@@ -9,8 +9,10 @@ import { OPENAI_RESPONSES_STREAM } from './recordings/openai-responses.ts';
 import type { Provider } from './routes.ts';
 import { expectObject, expectOneOf } from '../core/arguments.ts';
 
+/** The recordings of providers' streams the course keeps. */
 export type RecordingId = 'openai' | 'openai-data-only' | 'anthropic' | 'gemini' | 'gemini-repeated-finish';
 
+/** A provider's stream as recorded: its provider, its API's name, and its bytes. */
 export interface ProviderRecording {
   id: RecordingId;
   provider: Provider;
@@ -21,6 +23,7 @@ export interface ProviderRecording {
   bytes: Uint8Array;
 }
 
+/** A recording cut in the middle of the answer, as a dropped connection leaves it. */
 export interface TruncatedRecording {
   /** The complete recording this one was cut from. */
   from: ProviderRecording;
@@ -64,6 +67,7 @@ export const PROVIDER_RECORDINGS: readonly ProviderRecording[] = [
   /* @__PURE__ */ recording('gemini-repeated-finish', 'gemini', 'streamGenerateContent (finishReason on every chunk)', GEMINI_REPEATED_FINISH_STREAM),
 ];
 
+/** The recording with this id; a TypeError for an unknown one. */
 export function recordingById(id: RecordingId): ProviderRecording {
   const ids = PROVIDER_RECORDINGS.map((recording) => recording.id);
   expectOneOf(id, ids, 'recordingById', 'id');

@@ -4,6 +4,7 @@
 
 import { expectString } from '../core/arguments.ts';
 
+/** A model provider whose stream the course reads. */
 export type Provider = 'openai' | 'anthropic' | 'gemini';
 
 /** The providers in the order the page shows them. */

@@ -3,6 +3,7 @@
 
 import { expectObject, expectString } from '../core/arguments.ts';
 
+/** The shape a JSON value must have: the course holds its recordings to the providers' published event shapes. */
 export type Shape =
   | { kind: 'string' | 'number' | 'boolean' | 'null' | 'any' }
   | { kind: 'literal'; value: string | number | boolean }

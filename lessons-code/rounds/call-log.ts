@@ -4,6 +4,7 @@
 
 import type { FinishReason } from './chat-format.ts';
 
+/** Where a call to the model stands: still writing, finished, or stopped by its client. */
 export type CallState = 'generating' | 'done' | 'stopped';
 
 /** One line of the call log: one call to the model. Updated in place while the call generates. */

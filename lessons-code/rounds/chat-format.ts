@@ -17,6 +17,7 @@ export const CHAT_COMPLETIONS_PATH = '/v1/chat/completions';
 /** `stop`: a natural end; `tool_calls`: the model asks for tools; `length`: the token limit cut it. */
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'function_call';
 
+/** The tokens a call used, as OpenAI's Chat Completions reports them. */
 export interface Usage {
   prompt_tokens: number;
   completion_tokens: number;
@@ -30,12 +31,14 @@ export interface ToolCall {
   function: { name: string; arguments: string };
 }
 
+/** A message of a Chat Completions request. */
 export type ChatMessage =
   | { role: 'system' | 'developer'; content: string }
   | { role: 'user'; content: string }
   | { role: 'assistant'; content: string | null; tool_calls?: ToolCall[] }
   | { role: 'tool'; tool_call_id: string; content: string };
 
+/** A tool offered to the model, as a Chat Completions request describes it. */
 export interface ToolDefinition {
   type: 'function';
   function: { name: string; description?: string; parameters?: Record<string, unknown> };
@@ -66,6 +69,7 @@ export interface ToolCallFragment {
   function?: { name?: string; arguments?: string };
 }
 
+/** What one streamed chunk adds to a choice: text, a refusal, or tool call fragments. */
 export interface ChunkDelta {
   role?: 'assistant';
   content?: string | null;
@@ -73,6 +77,7 @@ export interface ChunkDelta {
   tool_calls?: ToolCallFragment[];
 }
 
+/** One choice of a streamed chunk: its delta and, at its end, why it finished. */
 export interface ChunkChoice {
   index: number;
   delta: ChunkDelta;

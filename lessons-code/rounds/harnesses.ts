@@ -141,6 +141,7 @@ export const runPollThenStreamTurn = (options: TurnOptions): Promise<TurnReport>
 /** `runTurn` with stream-every-round. */
 export const runStreamEveryRoundTurn = (options: TurnOptions): Promise<TurnReport> => runTurn('stream-every-round', options, 'runStreamEveryRoundTurn');
 
+/** The two harnesses by name, each with its turn function. */
 export const HARNESSES: readonly { name: HarnessName; runTurn: (options: TurnOptions) => Promise<TurnReport> }[] = [
   { name: 'poll-then-stream', runTurn: runPollThenStreamTurn },
   { name: 'stream-every-round', runTurn: runStreamEveryRoundTurn },

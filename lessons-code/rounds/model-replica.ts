@@ -28,6 +28,7 @@ export const TURN_HEADER = 'x-turn-id';
 /** A made-up origin for calls to the in-page replica; `.invalid` never resolves. */
 export const MODEL_ORIGIN = 'http://model-replica.invalid';
 
+/** How fast the replica writes: the time to its first token, then between tokens. */
 export interface Pacing {
   /** Milliseconds from the request to the first token (reading the prompt). */
   firstTokenMs: number;
@@ -35,8 +36,10 @@ export interface Pacing {
   tokenMs: number;
 }
 
+/** The replica's pace unless told otherwise: 450 ms to the first token, then 30 ms a token. */
 export const DEFAULT_PACING: Pacing = { firstTokenMs: 450, tokenMs: 30 };
 
+/** The replica's clock, pace and call log. */
 export interface ModelReplicaOptions {
   clock?: Clock;
   pacing?: Partial<Pacing>;
@@ -46,6 +49,7 @@ export interface ModelReplicaOptions {
   epochSeconds?: number;
 }
 
+/** A running replica: a fetch-shaped function, its handler, and its log of calls. */
 export interface ModelReplica {
   /** The replica as a fetch-shaped function for the page: honours `init.signal` as fetch does. */
   fetch: FetchLike;
@@ -56,6 +60,19 @@ export interface ModelReplica {
   clock: Clock;
 }
 
+/**
+ * A replica of a model server in OpenAI's Chat Completions format, paced on a clock: it streams
+ * its scripted answers token by token, asks for tools where its script says, counts every call and
+ * stops generating when a request is aborted.
+ *
+ * @example
+ * ```ts
+ * const replica = startModelReplica();
+ * const report = await runStreamEveryRoundTurn({ model: replica.fetch, question: HELLO_QUESTION, turnId: 'turn-1' });
+ * report.status; // 'complete'
+ * replica.calls.forTurn('turn-1').length; // 1
+ * ```
+ */
 export function startModelReplica(options: ModelReplicaOptions = {}): ModelReplica {
   expectOptions(options, 'startModelReplica');
   const clock = options.clock ?? realClock;

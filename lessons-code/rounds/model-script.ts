@@ -11,14 +11,17 @@ import { expectFunction, expectObject } from '../core/arguments.ts';
 /** The tool the voicing question needs. */
 export const SEARCH_VOICINGS = 'search_voicings';
 
+/** The replica's answer to HELLO_QUESTION. */
 export const GREETING_ANSWER =
   'Hello! I am the Guitar Alchemist assistant — ask me for the voicings of a chord, the notes of a scale, ' +
   'or an arpeggio for each chord of a progression.';
 
+/** The replica's answer to CAPABILITIES_QUESTION. */
 export const CAPABILITIES_ANSWER =
   'I can look up voicings for a chord in the voicing index, name the notes of a scale, and suggest an arpeggio ' +
   'for each chord of a progression. Try: show me Cmaj7 and Am7 voicings.';
 
+/** The replica's answer to DROP2_QUESTION: long enough to stop in the middle. */
 export const DROP2_ANSWER =
   'A drop-2 voicing starts from a chord in close position, four notes stacked inside one octave, and moves the ' +
   'second note from the top down an octave. The chord spreads over a wider range and keeps every chord tone, ' +
@@ -29,14 +32,18 @@ export const DROP2_ANSWER =
   'chord: in a ii–V–I most voices move by a step or stay where they are, which keeps the comping quiet and ' +
   'leaves room for the melody.';
 
+/** The replica's answer to a question it does not know. */
 export const OFF_TOPIC_ANSWER =
   'I can only help with guitar questions here: chords, voicings, scales and arpeggios. Ask me, for example, ' +
   'for the voicings of Cmaj7.';
 
-/** The questions the course asks the replica. */
+/** A question the replica answers in one round, with no tool. */
 export const HELLO_QUESTION = 'hello';
+/** A question the replica answers in one round, with no tool. */
 export const CAPABILITIES_QUESTION = 'what can you do?';
+/** A question that needs a round of tool calls (search_voicings, one per chord) before the answer. */
 export const VOICINGS_QUESTION = 'Show me Cmaj7 and Am7 voicings';
+/** A question with a long answer, for the stop button. */
 export const DROP2_QUESTION = 'Tell me about drop-2 voicings';
 
 const CHORD_SYMBOL = /\b[A-G][#b]?(?:maj|min|m|dim|aug|sus)?\d{0,2}(?![\w#])/g;

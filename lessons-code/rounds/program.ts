@@ -26,8 +26,9 @@ import {
   readRoundSkippingEmptyDeltas,
 } from './round-reader.ts';
 
-/** The token limit of the `length` example, and the piece of text after which the turn is stopped. */
+/** The token limit of the `length` example. */
 export const LENGTH_LIMIT = 12;
+/** The piece of text after which the stopped turn is stopped. */
 export const STOP_AFTER_PIECES = 12;
 
 /** One turn of the two-harness table, as numbers (the output's row, before formatting). */
@@ -61,6 +62,10 @@ export interface Lesson6dData {
   saved: string;
 }
 
+/**
+ * The program of the page "one streamed call per round" (`npm run lesson -- l6d`): its output,
+ * byte for byte, and the figures behind it, all on a fake clock.
+ */
 export async function runLesson6d(): Promise<LessonOutput & { data: Lesson6dData }> {
   const data: Lesson6dData = { harnesses: [], stop: [], saved: '' };
   const clock = createFakeClock();

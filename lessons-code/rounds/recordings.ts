@@ -11,6 +11,7 @@ import { TURN_HEADER, startModelReplica, type ModelReplica } from './model-repli
 import { REPLICA_MODEL, replicaChunks } from './replica-plan.ts';
 import { expectArray, expectObject, expectOptions, expectString } from '../core/arguments.ts';
 
+/** How a round is recorded: streamed or not, with usage or not, and the token limit. */
 export interface RoundOptions {
   /** Streamed (the default) or one `chat.completion` object. */
   stream?: boolean;
@@ -66,6 +67,7 @@ export function callOnFakeClock(clock: FakeClock, replica: ModelReplica, request
   return runOnFakeClock(clock, work);
 }
 
+/** One call to the replica as recorded: the bytes on the wire and the chunks they hold. */
 export interface RoundRecording {
   /** The body's bytes, as text. */
   wire: string;

@@ -16,6 +16,7 @@ export const SYSTEM_PROMPT =
   'The assistant answers in English, cannot play audio and cannot read pictures of tablature. For a ' +
   'progression, it suggests which arpeggio fits each chord.';
 
+/** A tool the model may call: how it is described to the model, and what it does. */
 export interface Tool {
   definition: ToolDefinition;
   /** Runs the tool with the call's parsed arguments; returns what goes back to the model, as JSON. */
@@ -28,6 +29,7 @@ export const VOICING_INDEX: Readonly<Record<string, readonly string[]>> = {
   Am7: ['x-0-2-0-1-0', '5-7-5-5-5-5'],
 };
 
+/** search_voicings: the voicings of a chord, from the course's small voicing index. */
 export const SEARCH_VOICINGS_TOOL: Tool = {
   definition: {
     type: 'function',
@@ -52,6 +54,7 @@ export const SEARCH_VOICINGS_TOOL: Tool = {
   },
 };
 
+/** The tools the course's turns offer the model. */
 export const COURSE_TOOLS: readonly Tool[] = [SEARCH_VOICINGS_TOOL];
 
 /** Milliseconds a tool takes by default. */

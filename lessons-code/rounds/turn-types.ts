@@ -7,10 +7,12 @@ import type { Clock } from '../core/fake-clock.ts';
 import type { FinishReason } from './chat-format.ts';
 import type { Tool } from './tools.ts';
 
+/** How a turn calls the model: non-streamed calls until it answers, then the question again, streamed; or one streamed call per round. */
 export type HarnessName = 'poll-then-stream' | 'stream-every-round';
 /** `cut`: the model hit the token limit; `stopped`: the user (or the client) ended the turn. */
 export type HarnessTurnStatus = 'complete' | 'cut' | 'stopped' | 'failed';
 
+/** What one turn is billed: its tokens, written once per turn. */
 export interface BillingEntry {
   turnId: string;
   harness: HarnessName;
@@ -35,6 +37,7 @@ export class BillingLedger extends ByTurn<BillingEntry> {
   }
 }
 
+/** An answer as the chat saves it, and whether it was stopped. */
 export interface SavedAnswer {
   turnId: string;
   question: string;
@@ -58,6 +61,7 @@ export type TurnStep =
   | { t: number; kind: 'text'; call: number; text: string }
   | { t: number; kind: 'end'; status: HarnessTurnStatus };
 
+/** A turn's model server, question, clock, tools, ledger and transcript. */
 export interface TurnOptions {
   /** The model server: the replica in the page, or `fetch` to it over HTTP. */
   model: FetchLike;

@@ -38,6 +38,14 @@ const SPACE = 32;
  * The incremental parser behind every reader of the standard in the course. Feed it decoded text
  * in pieces of any size; it calls `onEvent` for every event a blank line dispatches. `end()` marks
  * the end of the stream: an unfinished line and an undispatched event are discarded.
+ *
+ * @example
+ * ```ts
+ * const parser = new StandardParser((event) => console.log(event.data));
+ * parser.feed('data: he');
+ * parser.feed('llo\n\n'); // prints "hello": the piece boundary does not matter
+ * parser.end();
+ * ```
  */
 export class StandardParser {
   /** Milliseconds from the last valid `retry` field, or null when none came. */
@@ -219,7 +227,14 @@ function startsWithData(text: string, start: number): boolean {
 
 const BOM = '\uFEFF';
 
-/** Every event the standard dispatches from a whole stream, with its type and last event ID. */
+/**
+ * Every event the standard dispatches from a whole stream, with its type and last event ID.
+ *
+ * @example
+ * ```ts
+ * readStandardEvents('event: ping\nid: 7\ndata: x\n\n'); // [{ type: 'ping', data: 'x', lastEventId: '7' }]
+ * ```
+ */
 export function readStandardEvents(stream: string): StandardEvent[] {
   expectString(stream, 'readStandardEvents', 'stream');
   const events: StandardEvent[] = [];
@@ -230,7 +245,16 @@ export function readStandardEvents(stream: string): StandardEvent[] {
   return events;
 }
 
-/** The data of every event the HTML standard dispatches from a whole stream, in order. */
+/**
+ * The data of every event the HTML standard dispatches from a whole stream, in order (WHATWG HTML
+ * §9.2.6): `data:` lines joined with LF, comments and unknown fields ignored, an event left without
+ * its blank line at the end discarded.
+ *
+ * @example
+ * ```ts
+ * readStandard('data: a\ndata: b\n\ndata: [DONE]\n\n'); // ['a\nb', '[DONE]']
+ * ```
+ */
 export function readStandard(stream: string): string[] {
   expectString(stream, 'readStandard', 'stream');
   return readStandardEvents(stream).map((event) => event.data);

@@ -64,7 +64,22 @@ export class StandardStream implements AsyncIterableIterator<string, undefined> 
   }
 }
 
-/** The data of every event the standard dispatches, read from a body as it arrives. */
+/**
+ * The data of every event the standard dispatches, read from a body as it arrives: an async
+ * iterable that yields each event's data once its blank line has come. Breaking out of the loop, or
+ * aborting `signal`, cancels the body.
+ *
+ * @param body - The response body, read as UTF-8.
+ *
+ * @example
+ * ```ts
+ * const response = await fetch(STREAM_PATH, { method: 'POST', body: JSON.stringify({ message: 'hello' }) });
+ * for await (const data of readStandardStream(response.body!)) {
+ *   if (data === '[DONE]') break;
+ *   console.log(data);
+ * }
+ * ```
+ */
 export function readStandardStream(body: ReadableStream<Uint8Array>, options: { signal?: AbortSignal } = {}): StandardStream {
   return new StandardStream(body, options);
 }

@@ -18,6 +18,7 @@ export type TraceTag = LineRule | 'no-colon' | 'unfinished';
 /** How a line ended in the stream: CRLF, LF, CR, or nothing (the stream stopped inside it). */
 export type LineEnd = '\r\n' | '\n' | '\r' | '';
 
+/** One line of a stream as the standard reader met it: where it lies, how it ended, the rule that applied. */
 export interface TracedLine {
   /** Offset of the line's first character in the stream (UTF-16 code units). */
   start: number;
@@ -40,6 +41,7 @@ export interface TracedLine {
   discarded: boolean;
 }
 
+/** What traceStandard reports for a whole stream: every line with its rule, and the events. */
 export interface StandardTrace {
   lines: TracedLine[];
   /** The events the standard dispatches: always equal to readStandardEvents(stream). */

@@ -11,6 +11,7 @@ import { expectBytes, expectNumber, expectObject } from '../../core/arguments.ts
  */
 export type CutKind = 'start' | 'end' | 'between' | 'char' | 'crlf' | 'blank' | 'line' | 'field' | 'data';
 
+/** Where a cut falls in a stream: its byte offset and what it lands in. */
 export interface CutPlace {
   at: number;
   kind: CutKind;
@@ -55,6 +56,7 @@ export interface StreamMap {
   doneEvents: boolean[];
 }
 
+/** The lines, events and characters of a stream's bytes, mapped once so that any cut can be placed. */
 export function mapStream(bytes: Uint8Array): StreamMap {
   expectBytes(bytes, 'mapStream', 'bytes');
   const lines: LineInfo[] = [];
@@ -145,6 +147,19 @@ export interface CutContext {
 
 const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ');
 
+/**
+ * The bytes around a cut, as the demos show them: the text before and after, and the character the
+ * cut splits, if any, with its bytes in hexadecimal on each side.
+ *
+ * @param at - The cut's byte offset.
+ * @param span - How many characters to show on each side.
+ *
+ * @example
+ * ```ts
+ * cutContext(new TextEncoder().encode('data: héllo\n\n'), 8, 4);
+ * // { before: 'a: h', split: { char: 'é', hexBefore: 'C3', hexAfter: 'A9' }, after: 'llo\n' }
+ * ```
+ */
 export function cutContext(bytes: Uint8Array, at: number, span = 12): CutContext {
   expectBytes(bytes, 'cutContext', 'bytes');
   expectNumber(at, 'cutContext', 'at');

@@ -14,6 +14,7 @@ import {
   type StreamReader,
 } from '../stream-readers.ts';
 
+/** A reader the cut demo tries at every cut: the two naive ones, the page's, the standard's. */
 export interface CutReader {
   id: 'decodeEach' | 'parseEach' | 'page' | 'standard';
   /** The function's name: code, so never translated. */

@@ -6,11 +6,13 @@ import { describeCut, mapStream, type CutKind, type CutPlace } from './map.ts';
 import { CUT_READERS, type CutReader } from './readers.ts';
 import { piecesInTwo, sameResult } from './streams.ts';
 
+/** A cut that changed what a reader gave: where it fell, and what the reader got. */
 export interface CutBreak {
   place: CutPlace;
   got: StreamReadResult;
 }
 
+/** One reader tried at every cut of a stream: how many cuts, and the ones that changed its result. */
 export interface CutScan {
   reader: CutReader['id'];
   label: string;

@@ -8,6 +8,7 @@ import { writeGaChatbotEvent } from '../../ga/writers.ts';
 import { streamOf } from '../pairs.ts';
 import type { StreamReader } from '../stream-readers.ts';
 
+/** A stream the cut demo cuts: the lesson's answer with LF or CRLF line ends, and its bytes. */
 export interface CutStream {
   id: 'lf' | 'crlf';
   label: string;
@@ -20,6 +21,7 @@ export const IMPROVISATION_STREAM_743 = streamOf(writeGaChatbotEvent, splitAfter
 /** The same stream with every line ended by CRLF, as a server may write it: 702 bytes. */
 export const IMPROVISATION_STREAM_743_CRLF = IMPROVISATION_STREAM_743.replaceAll('\n', '\r\n');
 
+/** The two streams of the cut demo: LF, then CRLF. */
 export const CUT_STREAMS: readonly CutStream[] = [
   { id: 'lf', label: 'LF', stream: IMPROVISATION_STREAM_743, bytes: new TextEncoder().encode(IMPROVISATION_STREAM_743) },
   { id: 'crlf', label: 'CRLF', stream: IMPROVISATION_STREAM_743_CRLF, bytes: new TextEncoder().encode(IMPROVISATION_STREAM_743_CRLF) },
@@ -63,6 +65,7 @@ export function readByteByByte(reader: StreamReader, bytes: Uint8Array): Promise
   return reader(bodyOf(pieces));
 }
 
+/** Whether two reads of a stream gave the same text, end and error. */
 export function sameResult(a: StreamReadResult, b: StreamReadResult): boolean {
   expectObject(a, 'sameResult', 'a');
   expectObject(b, 'sameResult', 'b');
