@@ -1,6 +1,6 @@
 // The browser half of the demo kit: what every demo repeats, written once.
-// - `Strings`: a widget's translated strings (from its data-strings attribute, src/lib/demo-kit.ts),
-//   plurals and numbers per locale (src/lib/format.ts); `Translate`, its lookup.
+// - `Strings`: a widget's translated strings, plurals and numbers per locale (strings.ts, here
+//   re-exported); `Translate`, its lookup.
 // - `part()` / `h()`: find a node of the server-rendered skeleton by its data-part; make a node.
 // - `announce()`: say something in a live region, again even when it is the same text.
 // - `createRunner()`: "latest result wins" for a demo's result area, with every way a computation
@@ -8,7 +8,9 @@
 //   result left on screen when a later one failed.
 // - `debounce()`: live updates while the learner types.
 
-import { formatNumber, translate, type Table, type Vars } from '../lib/format.ts';
+import type { Strings } from './strings.ts';
+
+export { Strings, type Translate } from './strings.ts';
 
 /** A computation took longer than its limit (thrown by compute.ts). */
 export class ComputeTimeout extends Error {
@@ -22,48 +24,6 @@ export class ComputeStopped extends Error {
   constructor() {
     super('the computation was stopped');
   }
-}
-
-/** A translated string by key, `{{name}}` placeholders filled from `vars` (see `Strings.t`). */
-export type Translate = (key: string, vars?: Vars) => string;
-
-export class Strings {
-  readonly lang: string;
-  private readonly table: Table;
-  private readonly scope: string;
-
-  constructor(host: HTMLElement, scope: string) {
-    this.lang = host.closest<HTMLElement>('[lang]')?.lang || document.documentElement.lang || 'en';
-    this.scope = scope;
-    let table: Table = {};
-    try {
-      table = JSON.parse(host.dataset.strings ?? '{}') as Table;
-    } catch (error) {
-      console.error('demo strings are not JSON', error);
-    }
-    this.table = table;
-  }
-
-  /** The full key for `key`: the demo's own first, then the shared `demo.` ones, then `key` as given. */
-  private resolve(key: string): string | undefined {
-    for (const full of [`${this.scope}.${key}`, `demo.${key}`, key]) {
-      if (full in this.table || `${full}_other` in this.table) return full;
-    }
-    return undefined;
-  }
-
-  /** A translated string; `vars.count` picks the plural form; numbers are formatted per locale. */
-  t: Translate = (key, vars) => {
-    const full = this.resolve(key);
-    if (full === undefined) {
-      console.error(`missing UI string: ${key}`);
-      return key;
-    }
-    return translate(this.table, this.lang, full, vars);
-  };
-
-  /** A number as this locale writes it. */
-  n = (value: number): string => formatNumber(this.lang, value);
 }
 
 /** The node of a demo's skeleton with `data-part="name"`; a clear error if the markup lacks it. */

@@ -3,7 +3,7 @@
 // it loads with the page.
 
 import { PROGRESS_EVENT, solvedInStore, type ProgressDetail } from './exercise-store.ts';
-import { Strings } from './demo-kit.ts';
+import { Strings } from './strings.ts';
 
 function start(box: HTMLElement): void {
   const { t } = new Strings(box, 'exercise');
