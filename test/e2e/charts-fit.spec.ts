@@ -1,8 +1,8 @@
-// What must fit inside its box, measured in Chromium at a desktop width and on a phone (English; the
-// charts' labels are numbers, and the tables' Spanish and French versions are the widest, so they
-// are measured too): every tick label inside its time axis and every mark inside its track (06b's
-// burst timeline, 06d's two harnesses), every tick inside its bar on the lesson's host-stream
-// timeline, and 06c's tables without sideways scrolling: a table at 1280 px, cards at 390 px.
+// What must fit inside its box, measured in Chromium at a desktop width and on a phone: every tick
+// label inside its time axis and clear of the next one, every mark inside its track (06b's burst
+// timeline, 06d's two harnesses), every tick inside its bar on the lesson's host-stream timeline
+// (English: the charts' labels are numbers), and 06c's two tables without sideways scrolling, a
+// table at 1280 px and cards at 390 px (in the three languages: Spanish and French are the widest).
 
 import type { Page } from '@playwright/test';
 import { EN, LOCALES, beyondUrl, expect, lessonUrl, modelStreamUrl, readyWidget, roundsUrl, test } from './fixtures.ts';
@@ -28,6 +28,19 @@ async function sticksOut(page: Page, box: string): Promise<string[]> {
     }), box);
 }
 
+/** Tick labels of an axis that touch or overlap the next one shown (expect it to be []). */
+async function labelsCollide(page: Page, axis: string): Promise<string[]> {
+  return page.locator(axis).evaluateAll((axes) =>
+    axes.flatMap((el) => {
+      const shown = [...el.children].filter((label) => getComputedStyle(label).visibility !== 'hidden' && label.getBoundingClientRect().width > 0);
+      return shown.slice(1).flatMap((label, i) => {
+        const gap = label.getBoundingClientRect().left - shown[i]!.getBoundingClientRect().right;
+        return gap < 2 ? [`"${shown[i]!.textContent}" and "${label.textContent}": ${gap.toFixed(1)} px apart`] : [];
+      });
+    }),
+  );
+}
+
 for (const width of WIDTHS) {
   test(`at ${width} px, the time axes' labels and the tracks' marks stay inside (06b, 06d)`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
@@ -36,10 +49,12 @@ for (const width of WIDTHS) {
     await expect(page.locator('.tl-chart .time-axis span')).not.toHaveCount(0);
     expect(await page.locator('.tl-chart .tl-paint-final').count()).toBeGreaterThan(0);
     expect([...(await sticksOut(page, '.tl-chart .time-axis')), ...(await sticksOut(page, '.tl-chart .time-track'))]).toEqual([]);
+    expect(await labelsCollide(page, '.tl-chart .time-axis')).toEqual([]);
 
     await page.goto(roundsUrl(EN));
     await expect(page.locator('.rt-chart .time-axis span')).not.toHaveCount(0);
     expect([...(await sticksOut(page, '.rt-chart .time-axis')), ...(await sticksOut(page, '.rt-chart .time-track'))]).toEqual([]);
+    expect(await labelsCollide(page, '.rt-chart .time-axis')).toEqual([]);
   });
 
   test(`at ${width} px, the host-stream timeline's ticks stay inside their bars (lesson)`, async ({ page }) => {
