@@ -10,7 +10,7 @@ export function writeGaChatbotEvent(chunk: string): string {
   return event + '\n';
 }
 
-// GaApi WriteSseLineAsync, Apps/GaApi/Controllers/ChatbotController.cs lines 318–322 at a826864 (unchanged at 8621c3e)
+// GaApi WriteSseLineAsync, Apps/ga-server/GaApi/Controllers/ChatbotController.cs lines 318–322 at a826864 (unchanged at 8621c3e)
 export function writeGaApiEvent(chunk: string): string {
   expectString(chunk, 'writeGaApiEvent', 'chunk');
   return 'data: ' + chunk + '\n\n';
