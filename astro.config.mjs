@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import starlight from '@astrojs/starlight';
 import { exerciseVariants } from './src/exercise-engine/variants-node.ts';
+import { courseDeploy } from './src/deploy/integration.ts';
 
 /** Whether importing a module may do something: yes, except for lessons-code/, which only declares. */
 const mayHaveSideEffects = (/** @type {string} */ id) => !/[\\/]lessons-code[\\/]/.test(id);
@@ -37,6 +38,7 @@ export default defineConfig({
   outDir: process.env.GA_OUT_DIR || './dist',
   cacheDir: process.env.GA_CACHE_DIR || './node_modules/.astro',
   trailingSlash: 'always',
+  // Any base works (`astro build --base /learn/`): see src/deploy/integration.ts and README, "Deploying".
   vite: {
     // An exercise's starter or solution, one variant of its exercise.ts, as a string module.
     plugins: [exerciseVariants()],
@@ -77,6 +79,7 @@ export default defineConfig({
     },
   },
   integrations: [
+    courseDeploy(),
     starlight({
       title: {
         en: 'Guitar Alchemist course',
@@ -105,6 +108,8 @@ export default defineConfig({
         ThemeSelect: './src/components/overrides/ThemeSelect.astro',
       },
       customCss: ['./src/styles/course.css'],
+      // The base in the frontmatter's links (src/lib/route-data.ts).
+      routeMiddleware: './src/lib/route-data.ts',
       lastUpdated: false,
       pagination: true,
     }),
