@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import starlight from '@astrojs/starlight';
 import { exerciseVariants } from './src/exercise-engine/variants-node.ts';
+import { astroCsp } from './src/deploy/csp.ts';
 import { courseDeploy } from './src/deploy/integration.ts';
 
 /** Whether importing a module may do something: yes, except for lessons-code/, which only declares. */
@@ -39,6 +40,8 @@ export default defineConfig({
   cacheDir: process.env.GA_CACHE_DIR || './node_modules/.astro',
   trailingSlash: 'always',
   // Any base works (`astro build --base /learn/`): see src/deploy/integration.ts and README, "Deploying".
+  // Every page carries a Content-Security-Policy <meta>; the policy and why: src/deploy/csp.ts.
+  security: { csp: astroCsp() },
   vite: {
     // An exercise's starter or solution, one variant of its exercise.ts, as a string module.
     plugins: [exerciseVariants()],
