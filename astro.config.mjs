@@ -103,16 +103,19 @@ export default defineConfig({
           items: [{ autogenerate: { directory: 'ga-ai' } }],
         },
       ],
-      // Overrides (src/components/overrides/): theme scripts that survive full or blocked storage, and a
-      // language-and-theme menu on phones for pages without a sidebar.
+      // Overrides (src/components/overrides/): theme scripts that survive full or blocked storage, a
+      // language-and-theme menu on phones for pages without a sidebar, no language picker on the 404 page.
       components: {
         Header: './src/components/overrides/Header.astro',
+        LanguageSelect: './src/components/overrides/LanguageSelect.astro',
         ThemeProvider: './src/components/overrides/ThemeProvider.astro',
         ThemeSelect: './src/components/overrides/ThemeSelect.astro',
       },
       customCss: ['./src/styles/course.css'],
-      // The base in the frontmatter's links (src/lib/route-data.ts).
+      // The base in the frontmatter's links, and the 404 page's head (src/lib/route-data.ts).
       routeMiddleware: './src/lib/route-data.ts',
+      // pages/404.astro replaces Starlight's 404, which spoke English only.
+      disable404Route: true,
       lastUpdated: false,
       pagination: true,
     }),

@@ -67,6 +67,8 @@ export const INLINE_SCRIPT_COMPONENTS = [
   // the theme, set before the first paint, and the pickers showing it
   './src/components/overrides/ThemeProvider.astro',
   './src/components/overrides/ThemeSelect.astro',
+  // the 404 page's languages, ordered by the address before the first paint
+  './src/components/NotFound.astro',
 ];
 
 const projectRoot = new URL('../../', import.meta.url);
