@@ -5,7 +5,8 @@
 //   canonical and alternate links and og:url; in CSS and in <style> every url() and @import; in
 //   JavaScript and inline scripts every string that names a path of the site (a page, /_astro/,
 //   /pagefind/, /fonts/…: a string that starts with one of the build's top-level names), the
-//   bundler's preload list ('_astro/…') and every relative import; every address of the sitemap.
+//   bundler's preload list ('_astro/…') and every relative import; every address of the sitemap
+//   and its alternate-language links.
 //   Every #fragment names an id of its page.
 // - Every page carries the policy <meta>, first in its head; `script-src` has neither
 //   'unsafe-inline' nor 'unsafe-eval', and every inline script of the page has its hash there.
@@ -133,7 +134,7 @@ function referencesOf(build: (typeof BUILDS)[number]) {
       // (Pagefind's own files, written by Pagefind itself, find the rest of the index from their own address.)
       addJs(file, readFileSync(join(build.dir, file), 'utf8'), from);
     } else if (file.endsWith('.xml')) {
-      for (const m of readFileSync(join(build.dir, file), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)) add(file, m[1]!, from);
+      for (const m of readFileSync(join(build.dir, file), 'utf8').matchAll(/<loc>([^<]+)<\/loc>|\shref="([^"]+)"/g)) add(file, (m[1] ?? m[2])!, from);
     }
   }
   return { files, refs, ids, skipped };
