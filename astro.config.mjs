@@ -82,7 +82,6 @@ export default defineConfig({
     },
   },
   integrations: [
-    courseDeploy(),
     starlight({
       title: {
         en: 'Guitar Alchemist course',
@@ -119,5 +118,7 @@ export default defineConfig({
       lastUpdated: false,
       pagination: true,
     }),
+    // After Starlight, so that its search index (pagefind/) is built when this writes _headers.
+    courseDeploy(),
   ],
 });

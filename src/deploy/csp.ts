@@ -15,10 +15,10 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The page's `script-src` sources beside the hashes. 'wasm-unsafe-eval' lets the page compile
- * WebAssembly, which Pagefind (the site's search) runs; it allows no JavaScript eval.
+ * The page's `script-src` sources beside the hashes: the site's own files. Pagefind (the site's
+ * search) compiles its WebAssembly in a worker of its own, which gets its own policy below.
  */
-export const SCRIPT_SOURCES = ["'self'", "'wasm-unsafe-eval'"];
+export const SCRIPT_SOURCES = ["'self'"];
 
 /**
  * The page's `style-src`. 'unsafe-inline' because the two libraries that draw the terminal and the
@@ -41,9 +41,9 @@ export const PAGE_DIRECTIVES = [
   "img-src 'self' data:",
   // The demos' whitespace font (public/fonts/).
   "font-src 'self'",
-  // Pagefind's index and WebAssembly, and the code-split modules the pages and workers import.
+  // Pagefind's index, and the code-split modules the pages and workers import.
   "connect-src 'self'",
-  // The compute, checker and learner workers, and the provider scan's: all from /_astro/.
+  // The compute, checker, learner and provider-scan workers (from /_astro/), and Pagefind's (/pagefind/).
   "worker-src 'self'",
   "object-src 'none'",
   // The site never sets a <base>, and no form of it submits anywhere (the search form is handled in the page).
@@ -117,10 +117,19 @@ export const WORKER_POLICIES: Record<string, string> = {
   // The checker builds one probe Function to learn how many lines V8 puts before a Function's body,
   // so that an error's line in the learner's code is the line in the editor (src/exercise-engine/transpile.ts).
   'checker-worker': "default-src 'none'; script-src 'self' 'unsafe-eval'; connect-src 'none'; worker-src 'none'",
+  // Pagefind's search compiles its WebAssembly ('wasm-unsafe-eval' allows that and no JavaScript
+  // eval) and fetches the index's files from the site.
+  'pagefind-worker': "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; worker-src 'none'",
 };
 
-/** The header policy of a worker script, from its file name. */
+/**
+ * Workers that other code starts from an address it computes, so that the bundle holds no
+ * `new Worker(new URL(…))` to find them by: Pagefind's, from the folder of its index.
+ */
+export const OTHER_WORKERS = ['pagefind/pagefind-worker.js'];
+
+/** The header policy of a worker script, from its file name (its hash, if any, left out). */
 export function workerPolicy(fileName: string): string {
-  const name = fileName.replace(/-[\w-]{8}\.js$/, '');
+  const name = fileName.replace(/\.js$/, '').replace(/-[\w-]{8}$/, '');
   return WORKER_POLICIES[name] ?? WORKER_POLICY;
 }

@@ -14,7 +14,7 @@
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HEADER_ONLY_DIRECTIVES, workerPolicy } from './csp.ts';
+import { HEADER_ONLY_DIRECTIVES, OTHER_WORKERS, workerPolicy } from './csp.ts';
 import { formatHeaders, parseHeaders, type HeaderRule } from './headers-file.ts';
 import { baseLinksPlugin } from './base-links.ts';
 import { prefixBase } from '../lib/base.ts';
@@ -53,6 +53,17 @@ export function workerScripts(js: string): string[] {
   return [...js.matchAll(/new Worker\(\s*new URL\(\s*(["'`])([^"'`]+)\1/g)].map((m) => m[2]!);
 }
 
+/** The addresses of the worker scripts of a build (each under the base). */
+export function workersOfBuild(dir: string, base: string, files: string[]): Set<string> {
+  // A worker's address as the bundle writes it: from the site's root (with the base), or relative to the chunk.
+  const site = new URL(base, 'http://site.invalid');
+  const bundled = files
+    .filter((file) => file.endsWith('.js'))
+    .flatMap((file) => workerScripts(readFileSync(join(dir, file), 'utf8')).map((url) => new URL(url, new URL(file, site)).pathname));
+  const others = OTHER_WORKERS.filter((file) => files.includes(file)).map((file) => prefixBase(`/${file}`, base));
+  return new Set([...bundled, ...others]);
+}
+
 /** What the build wrote: its HTML pages and its JavaScript, as paths relative to the output folder. */
 function builtFiles(dir: string, sub = ''): string[] {
   return readdirSync(join(dir, sub)).flatMap((name) => {
@@ -85,13 +96,7 @@ export function headersForBuild(dir: string, base: string): string {
       if (page === 'index.html') pageRules.add('/');
     }
   }
-  // A worker's address as the bundle writes it: from the site's root (with the base), or relative to the chunk.
-  const site = new URL(base, 'http://site.invalid');
-  const workers = new Set(
-    files
-      .filter((file) => file.endsWith('.js'))
-      .flatMap((file) => workerScripts(readFileSync(join(dir, file), 'utf8')).map((url) => new URL(url, new URL(file, site)).pathname)),
-  );
+  const workers = workersOfBuild(dir, base, files);
 
   const source = join(dir, '_headers');
   const own = existsSync(source) ? parseHeaders(readFileSync(source, 'utf8')) : [];

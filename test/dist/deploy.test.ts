@@ -22,7 +22,7 @@ import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { INLINE_SCRIPT_COMPONENTS, inlineScripts, scriptHash, workerPolicy } from '../../src/deploy/csp.ts';
 import { headersFor, parseHeaders } from '../../src/deploy/headers-file.ts';
-import { directives, metaPolicy, workerScripts } from '../../src/deploy/integration.ts';
+import { directives, metaPolicy, workersOfBuild } from '../../src/deploy/integration.ts';
 import { LEARN } from '../learn-build.ts';
 
 // GA_CHECK_DIR, GA_CHECK_BASE and GA_CHECK_SITE name one other build to check instead: the deploy
@@ -231,10 +231,11 @@ for (const build of BUILDS) {
       const rules = parseHeaders(readFileSync(join(build.dir, '_headers'), 'utf8'));
       const problems: string[] = rules.filter((rule) => !rule.path.startsWith(build.base)).map((rule) => `rule ${rule.path} is outside the base`);
       const js = files.filter((file) => file.endsWith('.js')).map((file) => readFileSync(join(build.dir, file), 'utf8'));
-      const workers = new Set(js.flatMap((text) => workerScripts(text)));
+      const workers = workersOfBuild(build.dir, build.base, files);
       const learner = js.flatMap((text) => [...text.matchAll(/new Worker\(\s*new URL\(\s*(["'`])([^"'`]+)\1[^)]*\)\s*,\s*\{[^}]*name:\s*(["'`])exercise-learner\3/g)].map((m) => m[2]!));
       expect(learner, "the learner's worker, started as 'exercise-learner'").toHaveLength(1);
-      expect(workers.size).toBeGreaterThanOrEqual(4);
+      expect(workers.size).toBeGreaterThanOrEqual(5);
+      expect([...workers].some((path) => path.endsWith('/pagefind/pagefind-worker.js')), "Pagefind's worker").toBe(true);
       const pagePolicy = directives(metaPolicy(readFileSync(join(build.dir, 'index.html'), 'utf8'))! + ";frame-ancestors 'none'");
       for (const file of files) {
         for (const address of addressesOf(build.base, file)) {
