@@ -2,9 +2,9 @@
 // - the MDX prose's root-relative links get the build's base (base-links.ts), whether the base
 //   comes from astro.config.mjs or from `astro build --base /learn/`;
 // - after the build, each page's policy <meta> moves to the top of its head, and `_headers`
-//   (copied from public/_headers) gets the base in front of each of its
-//   paths, then the Content-Security-Policy rules: the pages' policy, as Astro wrote it in their
-//   <meta>, with `frame-ancestors`; and one rule per worker script with that worker's policy (csp.ts).
+//   (copied from public/_headers) gets the base in front of each of its paths, then the
+//   Content-Security-Policy rules: the pages' policy, as Astro wrote it in their <meta>, with
+//   `frame-ancestors`; and one rule per worker script with that worker's policy (csp.ts).
 //
 // The policy rules name the pages' folders and the workers' files one by one, rather than `/*`:
 // a worker's policy comes from its own response, and a `/*` rule would also reach the worker
@@ -28,7 +28,7 @@ export function metaPolicy(html: string): string | undefined {
 
 /**
  * The page with its policy <meta> moved to the top of <head>, right after the charset. A <meta>
- * policy governs only what comes after it (CSP3, section 3.3), and Astro writes it at the end of
+ * policy governs only what comes after it (CSP3, "The <meta> element"), and Astro writes it at the end of
  * the head, after Starlight's inline theme script.
  */
 export function policyFirst(html: string): string {
@@ -64,7 +64,7 @@ export function workersOfBuild(dir: string, base: string, files: string[]): Set<
   return new Set([...bundled, ...others]);
 }
 
-/** What the build wrote: its HTML pages and its JavaScript, as paths relative to the output folder. */
+/** Every file the build wrote, as paths relative to the output folder. */
 function builtFiles(dir: string, sub = ''): string[] {
   return readdirSync(join(dir, sub)).flatMap((name) => {
     const path = sub ? `${sub}/${name}` : name;
@@ -120,7 +120,7 @@ export function headersForBuild(dir: string, base: string): string {
   return header + formatHeaders(blocks);
 }
 
-/** The integration: `integrations: [courseDeploy(), …]` in astro.config.mjs. */
+/** The integration: in astro.config.mjs's `integrations`, after Starlight's (its search index must exist). */
 export function courseDeploy() {
   let base = '/';
   return {
