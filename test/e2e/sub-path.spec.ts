@@ -5,14 +5,14 @@
 // fixtures.ts: the terminal runs the program, every exercise is checked to its verdict), then every
 // link of the page followed. Fails on any CSP violation (the page's `securitypolicyviolation`
 // events, and every report the policies send, workers' included), any response of 400 or more,
-// any page error or console error (fixtures.ts). The 404 page and search are checked here too.
+// any page error or console error (fixtures.ts). The 404 page (axe included) and search are checked here too.
 // The root build's behaviour is the other specs' business; what needs no browser is
 // test/dist/deploy.test.ts.
 
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { LEARN } from '../learn-build.ts';
-import { LOCALES, PAGE_KINDS, PAGE_WIDGETS, expect, test as base, type PageKind } from './fixtures.ts';
+import { LOCALES, PAGE_KINDS, PAGE_WIDGETS, axeViolations, expect, test as base, type PageKind } from './fixtures.ts';
 import { serveSite, type ServedSite } from './served-site.ts';
 
 const FR = LOCALES[2];
@@ -117,6 +117,8 @@ test(`the 404 page under ${LEARN.base}: in the address's language first, its lin
     const home = sections.first().getByRole('link').first();
     await expect(home).toHaveAttribute('href', `${LEARN.base}${first === 'en' ? '' : first + '/'}`);
   }
+  // (the 404 page is in no PAGE_KINDS: axe checks it here, as a11y.spec.ts does the others)
+  expect(await axeViolations(page), 'axe on the 404 page').toEqual([]);
   expect(await followLinks(page, site)).toBeGreaterThanOrEqual(6);
   await page.locator('.not-found > section').first().getByRole('link').first().click();
   await expect(page).toHaveURL(site.url);
