@@ -2,6 +2,8 @@
 import { defineConfig } from 'astro/config';
 import starlight from '@astrojs/starlight';
 import { exerciseVariants } from './src/exercise-engine/variants-node.ts';
+import { astroCsp } from './src/deploy/csp.ts';
+import { courseDeploy } from './src/deploy/integration.ts';
 
 /** Whether importing a module may do something: yes, except for lessons-code/, which only declares. */
 const mayHaveSideEffects = (/** @type {string} */ id) => !/[\\/]lessons-code[\\/]/.test(id);
@@ -37,6 +39,9 @@ export default defineConfig({
   outDir: process.env.GA_OUT_DIR || './dist',
   cacheDir: process.env.GA_CACHE_DIR || './node_modules/.astro',
   trailingSlash: 'always',
+  // Any base works (`astro build --base /learn/`): see src/deploy/integration.ts and README, "Deploying".
+  // Every page carries a Content-Security-Policy <meta>; the policy and why: src/deploy/csp.ts.
+  security: { csp: astroCsp() },
   vite: {
     // An exercise's starter or solution, one variant of its exercise.ts, as a string module.
     plugins: [exerciseVariants()],
@@ -97,16 +102,23 @@ export default defineConfig({
           items: [{ autogenerate: { directory: 'ga-ai' } }],
         },
       ],
-      // Overrides (src/components/overrides/): theme scripts that survive full or blocked storage, and a
-      // language-and-theme menu on phones for pages without a sidebar.
+      // Overrides (src/components/overrides/): theme scripts that survive full or blocked storage, a
+      // language-and-theme menu on phones for pages without a sidebar, no language picker on the 404 page.
       components: {
         Header: './src/components/overrides/Header.astro',
+        LanguageSelect: './src/components/overrides/LanguageSelect.astro',
         ThemeProvider: './src/components/overrides/ThemeProvider.astro',
         ThemeSelect: './src/components/overrides/ThemeSelect.astro',
       },
       customCss: ['./src/styles/course.css'],
+      // The base in the frontmatter's links, and the 404 page's head (src/lib/route-data.ts).
+      routeMiddleware: './src/lib/route-data.ts',
+      // pages/404.astro replaces Starlight's 404, which spoke English only.
+      disable404Route: true,
       lastUpdated: false,
       pagination: true,
     }),
+    // After Starlight, so that its search index (pagefind/) is built when this writes _headers.
+    courseDeploy(),
   ],
 });
