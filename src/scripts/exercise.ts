@@ -18,6 +18,7 @@ import { SavedState } from './exercise-saved-state.ts';
 import { loadSource } from './exercise-sources.ts';
 import { announceProgress, MAX_CODE, PROGRESS_EVENT } from './exercise-store.ts';
 import { keepAnchorInPlace } from './exercise-unpack.ts';
+import { TypeChecking } from '../type-service/workbench.ts';
 
 const isApple = (): boolean => {
   const platform = (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform || navigator.platform || navigator.userAgent;
@@ -31,6 +32,7 @@ class Workbench {
   private readonly hints: Hints;
   private editor!: ExerciseEditor;
   private results!: Results;
+  private types!: TypeChecking;
   private running = false;
 
   constructor(host: HTMLElement) {
@@ -46,6 +48,7 @@ class Workbench {
     saved.starter = await loadSource(id, 'starter', locale);
     const editorBox = host.querySelector<HTMLElement>('[data-editor]')!;
     editorBox.replaceChildren();
+    this.types = new TypeChecking(this.context);
     this.editor = createEditor({
       parent: editorBox,
       code: saved.state.code ?? saved.starter,
@@ -55,10 +58,15 @@ class Workbench {
       onChange: (code) => saved.saveCode(code),
       lint: (code) => exerciseRunner().transpile(code),
       onProblem: (problem) => feedback.showSyntax(problem),
-      onFirstUse: () => exerciseRunner().prewarm(),
+      onFirstUse: () => {
+        exerciseRunner().prewarm();
+        this.types.start();
+      },
       maxLength: MAX_CODE,
       onRefused: () => feedback.notify(t('tooLong', { max: MAX_CODE.toLocaleString(locale) })),
+      extensions: this.types.extensions,
     });
+    this.types.attach(this.editor.view);
     this.results = new Results(this.context, saved, this.editor, (problem) => feedback.showSyntax(problem));
     const focusEditor = () => this.editor.focus();
     if (isApple()) for (const key of host.querySelectorAll('[data-shortcut]')) key.textContent = t('shortcutMac');
@@ -202,6 +210,7 @@ class Workbench {
     saved.persist();
     this.results.renderSolved();
     this.feedback.say(message);
+    void this.types.annotate(source);
     // A committed prediction reveals the answer: every expected value and the proof (and an answer
     // revealed before stays shown whatever this check gave).
     if (prediction && (report.outcome === 'checked' || state.revealed)) void this.showAnswer(report.outcome === 'checked');
