@@ -18,6 +18,7 @@ import { SavedState } from './exercise-saved-state.ts';
 import { loadSource } from './exercise-sources.ts';
 import { announceProgress, MAX_CODE, PROGRESS_EVENT } from './exercise-store.ts';
 import { keepAnchorInPlace } from './exercise-unpack.ts';
+import { Travel } from '../type-service/travel.ts';
 import { TypeChecking } from '../type-service/workbench.ts';
 
 const isApple = (): boolean => {
@@ -49,13 +50,17 @@ class Workbench {
     const editorBox = host.querySelector<HTMLElement>('[data-editor]')!;
     editorBox.replaceChildren();
     this.types = new TypeChecking(this.context);
+    const travel = new Travel(this.context, saved, MAX_CODE, (message) => feedback.say(message));
+    await travel.read();
     this.editor = createEditor({
       parent: editorBox,
-      code: saved.state.code ?? saved.starter,
+      code: travel.initialCode(),
       label: t('editorLabel', { title: section.dataset.title ?? '' }),
       describedBy: host.querySelector('[data-keys]')?.id ?? '',
       onCheck: () => void this.check(),
-      onChange: (code) => saved.saveCode(code),
+      onChange: (code) => {
+        if (!travel.holding) saved.saveCode(code);
+      },
       lint: (code) => exerciseRunner().transpile(code),
       onProblem: (problem) => feedback.showSyntax(problem),
       onFirstUse: () => {
@@ -67,6 +72,7 @@ class Workbench {
       extensions: this.types.extensions,
     });
     this.types.attach(this.editor.view);
+    travel.attach(this.editor);
     this.results = new Results(this.context, saved, this.editor, (problem) => feedback.showSyntax(problem));
     const focusEditor = () => this.editor.focus();
     if (isApple()) for (const key of host.querySelectorAll('[data-shortcut]')) key.textContent = t('shortcutMac');
@@ -210,7 +216,7 @@ class Workbench {
     saved.persist();
     this.results.renderSolved();
     this.feedback.say(message);
-    void this.types.annotate(source);
+    if (report.outcome !== 'compile-error') void this.types.annotate(source);
     // A committed prediction reveals the answer: every expected value and the proof (and an answer
     // revealed before stays shown whatever this check gave).
     if (prediction && (report.outcome === 'checked' || state.revealed)) void this.showAnswer(report.outcome === 'checked');

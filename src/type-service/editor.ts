@@ -6,7 +6,7 @@
 
 import { autocompletion, type Completion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { EditorState, Prec, StateEffect, type Extension } from '@codemirror/state';
-import { forEachDiagnostic, linter, lintKeymap, nextDiagnostic, previousDiagnostic, setDiagnosticsEffect, type Diagnostic } from '@codemirror/lint';
+import { forEachDiagnostic, linter, lintKeymap, nextDiagnostic, previousDiagnostic, type Diagnostic } from '@codemirror/lint';
 import { EditorView, hoverTooltip, keymap, type Command } from '@codemirror/view';
 import { withCode } from '../scripts/exercise-render.ts';
 import type { TypeClient } from './client.ts';
@@ -14,7 +14,6 @@ import type { Described, TypeProblem } from './service.ts';
 
 /** The editor's source name of a TypeScript diagnostic: its code, as tsc prints it. */
 export const typeSource = (code: number): string => `TS${code}`;
-const isTypeDiagnostic = (diagnostic: Diagnostic): boolean => /^TS\d+$/.test(diagnostic.source ?? '');
 
 /** The type checker's answer, turned into the editor's diagnostics (each inside the text, at least one character wide where the text allows). */
 export function diagnosticsOf(problems: readonly TypeProblem[], length: number): Diagnostic[] {
@@ -36,8 +35,8 @@ export interface TypeEditorOptions {
   file: string;
   /** CodeMirror's own words (the lint panel's label, …) in the page's language. */
   phrases: Record<string, string>;
-  /** The diagnostics of the editor changed: how many are TypeScript's, and the first of them. */
-  onProblems: (count: number, first: Diagnostic | null) => void;
+  /** TypeScript has checked `text`, the editor's text, and found these problems. */
+  onChecked: (text: string, problems: readonly TypeProblem[]) => void;
   /** A sentence for screen readers (F8 on a problem). */
   announce: (text: string) => void;
   /** "Line 3: …" for the announcement of a problem. */
@@ -141,6 +140,7 @@ export function typeEditor(options: TypeEditorOptions): { extensions: Extension[
       }
       // Overtaken by a newer text (the editor asks again for that one).
       if (problems === null || view.state.doc.toString() !== text) return [];
+      options.onChecked(text, problems);
       return diagnosticsOf(problems, view.state.doc.length);
     },
     {
@@ -209,18 +209,6 @@ export function typeEditor(options: TypeEditorOptions): { extensions: Extension[
       return true;
     };
 
-  const counter = EditorView.updateListener.of((update) => {
-    if (!update.transactions.some((tr) => tr.effects.some((effect) => effect.is(setDiagnosticsEffect)))) return;
-    let count = 0;
-    let first: Diagnostic | null = null;
-    forEachDiagnostic(update.state, (diagnostic, from, to) => {
-      if (!isTypeDiagnostic(diagnostic)) return;
-      count++;
-      if (first === null) first = { ...diagnostic, from, to };
-    });
-    options.onProblems(count, first);
-  });
-
   const extensions: Extension[] = [
     theme,
     lintSource,
@@ -229,7 +217,6 @@ export function typeEditor(options: TypeEditorOptions): { extensions: Extension[
     Prec.high(keymap.of([{ key: 'F8', run: sayingProblem(nextDiagnostic), shift: sayingProblem(previousDiagnostic) }])),
     keymap.of(lintKeymap),
     EditorState.phrases.of(options.phrases),
-    counter,
   ];
   return { extensions, ready: (view) => view.dispatch({ effects: typesReady.of(null) }), next: sayingProblem(nextDiagnostic) };
 }

@@ -15,7 +15,7 @@ export const WORKBENCH_KEYS = [
 
 /** The progress line's strings (ExerciseProgress.astro, data-transfer-labels). */
 export const PROGRESS_KEYS = [
-  'transfer.download', 'transfer.load', 'transfer.downloaded', 'transfer.confirm_one', 'transfer.confirm_other', 'transfer.yes', 'transfer.cancel',
+  'transfer.download', 'transfer.load', 'transfer.downloaded', 'transfer.confirm_one', 'transfer.confirm_other', 'transfer.yes', 'cancel',
   'transfer.loaded_one', 'transfer.loaded_other', 'transfer.notJson', 'transfer.foreign', 'transfer.newer', 'transfer.damaged', 'transfer.unknown',
   'transfer.tooBig', 'transfer.unreadable', 'transfer.saveFailed', 'transfer.nothing',
 ] as const;

@@ -10,6 +10,7 @@ import { typeClient, type TypeClient, type TypeState } from './client.ts';
 import { typeEditor } from './editor.ts';
 import { exerciseFile } from './files.ts';
 import { readTable, type Say } from './labels.ts';
+import { hashCode } from '../scripts/exercise-store.ts';
 
 /** How long the count of problems must hold still before it is announced (typing makes and mends problems all the time). */
 const ANNOUNCE_AFTER_MS = 1500;
@@ -44,8 +45,13 @@ export class TypeChecking {
       client: this.client,
       file: this.file,
       phrases: { Diagnostics: say('cm.diagnostics'), 'No diagnostics': say('cm.noDiagnostics'), close: say('cm.close'), Completions: say('cm.completions') },
-      onProblems: (count) => this.showCount(count),
-      announce: (text) => this.announce(text),
+      onChecked: (text, problems) => this.showCount(text, problems.length),
+      announce: (text) => {
+        // Said now, instead of a count still waiting to be said.
+        window.clearTimeout(this.announceTimer);
+        this.announced = this.count;
+        this.announce(text);
+      },
       describeAt: (line, message) => say('types.at', { line, message }),
     });
     this.extensions = extensions;
@@ -67,21 +73,22 @@ export class TypeChecking {
   }
 
   /**
-   * After a check: asks the checker about the code that ran (starting it if need be) and adds to the
-   * report the number of type problems, with a link to the first; nothing when there are none.
+   * After a check that ran the cases: asks the checker about the code that ran (starting it if need
+   * be) and adds to the report the number of type problems, with a link to the first; nothing when
+   * there are none.
    */
   async annotate(code: string): Promise<void> {
     const report = this.context.parts.summary.querySelector<HTMLElement>('.exercise-report');
     if (!report || this.client.state === 'failed') return;
     const problems = await this.client.request({ type: 'problems', file: this.file, text: code, keep: true }).catch(() => null);
-    const errors = problems?.filter((p) => p.severity === 'error') ?? [];
-    if (errors.length === 0 || !report.isConnected) return;
-    const first = errors[0]!;
+    const found = problems ?? [];
+    if (found.length === 0 || !report.isConnected) return;
+    const first = found[0]!;
     const line = code.slice(0, first.from).split('\n').length;
     const note = document.createElement('p');
     note.className = 'note exercise-types-report';
-    note.dataset.typesReport = String(errors.length);
-    note.append(this.say('types.inReport', { count: errors.length }), ' ');
+    note.dataset.typesReport = String(found.length);
+    note.append(this.say('types.inReport', { count: found.length }), ' ');
     const link = document.createElement('a');
     link.href = `#${this.context.section.id}`;
     link.textContent = this.say('types.first', { line });
@@ -108,9 +115,10 @@ export class TypeChecking {
     else if (state === 'failed') this.setStatus(this.say('types.failed', { message: this.client.failure }));
   }
 
-  private showCount(count: number): void {
-    if (this.client.state !== 'ready') return;
+  /** What TypeScript found in the editor's text; the line says it (and carries a hash of the text it is about, for the tests and the benchmark). */
+  private showCount(text: string, count: number): void {
     this.count = count;
+    if (this.status) this.status.dataset.checked = hashCode(text);
     if (count === 0) this.setStatus(this.say('types.none'));
     else this.setStatus(this.say('types.count', { count }), this.say(isApple() ? 'types.keysMac' : 'types.keys'));
     window.clearTimeout(this.announceTimer);
