@@ -51,6 +51,8 @@ export class Travel {
     section.querySelector<HTMLButtonElement>('[data-share]')?.addEventListener('click', () => void this.copyLink(editor));
     const shared = this.shared;
     if (shared === null) return;
+    // The page was opened at this exercise (Exercise.astro's script); the workbenches above it may have grown since.
+    section.scrollIntoView({ block: 'start' });
     const notice = section.querySelector<HTMLElement>('[data-share-notice]');
     if ('problem' in shared) {
       this.forgetLink();
