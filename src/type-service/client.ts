@@ -32,7 +32,7 @@ export class TypeClient {
   start(): void {
     if (this.worker !== null || this.state === 'failed') return;
     try {
-      this.worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'type-checker' });
+      this.worker = new Worker(new URL('./type-worker.ts', import.meta.url), { type: 'module', name: 'type-checker' });
     } catch (error) {
       this.fail(error instanceof Error ? error.message : String(error));
       return;

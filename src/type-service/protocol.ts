@@ -1,4 +1,4 @@
-// The messages between the page (client.ts) and the type checker's worker (worker.ts). Each request
+// The messages between the page (client.ts) and the type checker's worker (type-worker.ts). Each request
 // carries an id that its answer repeats; the page sends the code with each request that needs it,
 // and the worker gives the file that text before it answers.
 

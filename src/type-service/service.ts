@@ -1,6 +1,6 @@
 // TypeScript's language service over the page's folder in memory (files.ts): the problems tsc would
 // report in an exercise's code, completions and what hovering a name shows. The page runs it in a
-// worker of its own (worker.ts); the unit tests run the very same class in Node against tsc.
+// worker of its own (type-worker.ts); the unit tests run the very same class in Node against tsc.
 // The folder in memory and the service's host come from @typescript/vfs
 // (https://github.com/microsoft/TypeScript-Website/tree/v2/packages/typescript-vfs).
 
