@@ -11,7 +11,8 @@
 //   one is refused and changes nothing;
 // - Spanish: the same problems, tooltip and lines in Spanish (TypeScript's own translation), every
 //   Spanish reference solution clean, a link's notice and a damaged file's message in Spanish;
-// - French: every French reference solution clean, the problems in French.
+// - French, the page and its scripts under a Content-Security-Policy without 'unsafe-eval' and with
+//   workers from the site only: every French reference solution clean, the problems in French.
 // What the page says is what tsc says on every variant: test/unit/type-service.test.ts.
 
 import { readFileSync } from 'node:fs';
@@ -275,7 +276,21 @@ test('Spanish: TypeScript speaks Spanish; every Spanish reference solution is cl
   await expect(box.locator('[data-share-notice]').getByRole('button', { name: w(ES, 'share.keep') })).toBeVisible();
 });
 
-test('French: every French reference solution is clean; the problems in French', async ({ page }) => {
+test('French, under a strict Content-Security-Policy (no eval, workers from the site only): every French reference solution is clean; the problems in French', async ({ page, context }) => {
+  // The policy is given to the pages and to the scripts (a worker's policy is its script's own);
+  // inline scripts stay allowed here, for the site's own, which are not the type checker's business.
+  const policy = "default-src 'self'; script-src 'self' 'unsafe-inline'; worker-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'";
+  await context.route('**/*', async (route) => {
+    const response = await route.fetch();
+    const type = response.headers()['content-type'] ?? '';
+    const headers = /html|javascript/.test(type) ? { ...response.headers(), 'content-security-policy': policy } : response.headers();
+    await route.fulfill({ response, headers });
+  });
+  const violations: string[] = [];
+  await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP: ${event.violatedDirective} ${event.blockedURI}`)));
+  page.on('console', (message) => {
+    if (/Content Security Policy|CSP:/.test(message.text())) violations.push(message.text());
+  });
   const box = await openTyped(page, FR);
   await startTypes(box);
   await referencesClean(page, box, FR);
@@ -283,4 +298,5 @@ test('French: every French reference solution is clean; the problems in French',
   await expect(box.locator('[data-types]')).toContainText(w(FR, 'types.count_other', { count: 2 }));
   await box.locator('.cm-lintRange-error', { hasText: 'tokensRecieved' }).hover();
   await expect(page.locator('.cm-tooltip-lint')).toContainText("Est-ce qu'il ne s'agit pas plutôt de 'tokensReceived' ?");
+  expect(violations).toEqual([]);
 });
