@@ -1,6 +1,8 @@
 // The exercises' code editor: CodeMirror 6 with TypeScript highlighting, line numbers, bracket
-// matching, undo history and the transpiler's syntax errors as lint diagnostics. Tab indents only
-// once the learner has clicked or typed in the editor; Escape then Tab always moves focus on.
+// matching, undo history and the transpiler's syntax errors as lint diagnostics (and, given as
+// `extensions`, the type checker's diagnostics, completions and hover: src/type-service/editor.ts).
+// Tab indents only once the learner has clicked or typed in the editor; Escape then Tab always
+// moves focus on.
 
 import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentLess, indentMore } from '@codemirror/commands';

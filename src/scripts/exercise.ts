@@ -56,7 +56,8 @@ class Workbench {
       parent: editorBox,
       code: travel.initialCode(),
       label: t('editorLabel', { title: section.dataset.title ?? '' }),
-      describedBy: host.querySelector('[data-keys]')?.id ?? '',
+      // The keyboard help, and what TypeScript finds (with its keys).
+      describedBy: [...host.querySelectorAll('[data-keys], [data-types]')].map((node) => node.id).join(' '),
       onCheck: () => void this.check(),
       onChange: (code) => {
         if (!travel.holding) saved.saveCode(code);

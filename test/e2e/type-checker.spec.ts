@@ -4,7 +4,8 @@
 //   member and a string given for a number are underlined, the misspelling's tooltip names
 //   `tokensReceived` with tsc's code; `reader.tok` then Ctrl+Space offers `tokensReceived`; hovering
 //   `readChatChunks` shows its signature and doc comment; F8 goes to a problem and says it, Ctrl+Shift+M
-//   lists them and Esc comes back, focus never caught in a tooltip; a check's verdict is the cases',
+//   lists them (axe finds nothing wrong with the list) and Esc comes back, focus never caught in a
+//   tooltip; a check's verdict is the cases',
 //   with "2 type problems" beside it and a link to the first;
 // - English: a copied link holds the code; a link opened runs nothing and overwrites nothing until a
 //   click (back, keep); a cut link is refused; the progress file round-trips; a damaged or foreign
@@ -20,7 +21,7 @@ import type { Locator, Page } from '@playwright/test';
 import { readVariant } from '../../src/exercise-engine/variants-node.ts';
 import { hashCode, storageKey } from '../../src/scripts/exercise-store.ts';
 import { codeOfFragment, fragmentFor } from '../../src/type-service/share.ts';
-import { EN, LOCALES, expect, roundsUrl, t, test, type Locale } from './fixtures.ts';
+import { EN, LOCALES, axeViolations, expect, roundsUrl, t, test, type Locale } from './fixtures.ts';
 
 const ES = LOCALES[1];
 const FR = LOCALES[2];
@@ -141,6 +142,7 @@ test('English: no type problem in any reference solution; mistakes underlined wi
   await expect(list).toBeFocused();
   await expect(list).toHaveAttribute('aria-label', w(EN, 'cm.diagnostics'));
   await expect(list.locator('[role=option]')).toHaveCount(2);
+  expect(await axeViolations(page, `#exercise-${ID}`), 'axe, the list of problems open').toEqual([]);
   await page.keyboard.press('Escape');
   await expect(box.locator('.cm-panel-lint')).toHaveCount(0);
   await expect(box.locator('.cm-content')).toBeFocused();
@@ -191,6 +193,7 @@ test('English: a link carries the code and opens without running or overwriting;
   expect(await editorText(box)).toBe(theirs);
   await expect(box.locator('.exercise-report')).toHaveCount(0);
   expect(await savedCode(page)).toBe(mine);
+  expect(await axeViolations(page, `#exercise-${ID}`), 'axe, a link’s notice').toEqual([]);
   await notice.getByRole('button', { name: w(EN, 'share.back') }).click();
   expect(await editorText(box)).toBe(mine);
   await expect(notice.locator('p')).toHaveText(w(EN, 'share.backDone'));
@@ -236,6 +239,7 @@ test('English: a link carries the code and opens without running or overwriting;
   // The whole file: asked first, then loaded, and the page shows it after reloading.
   await input.setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
   await expect(progress.locator('[data-transfer-confirm] p')).toHaveText(w(EN, 'transfer.confirm_one', { count: 1, file: name }));
+  expect(await axeViolations(page, '[data-exercise-progress]'), 'axe, the question before a load').toEqual([]);
   await progress.getByRole('button', { name: w(EN, 'transfer.yes') }).click();
   await expect(status).toHaveText(w(EN, 'transfer.loaded_one', { file: name, count: 1 }), { timeout: 30_000 });
   expect(await savedCode(page)).toBe(theirs);
