@@ -281,14 +281,16 @@ test('Spanish: TypeScript speaks Spanish; every Spanish reference solution is cl
 });
 
 test('French, under a strict Content-Security-Policy (no eval, workers from the site only): every French reference solution is clean; the problems in French', async ({ page, context }) => {
-  // The policy is given to the pages and to the scripts (a worker's policy is its script's own);
-  // inline scripts stay allowed here, for the site's own, which are not the type checker's business.
-  const policy = "default-src 'self'; script-src 'self' 'unsafe-inline'; worker-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'";
+  // The pages' policy, and the scripts' own (a worker's policy is its script's: it gets no network,
+  // no eval, only the site's modules). Inline scripts stay allowed in the pages here, for the site's
+  // own, which are not the type checker's business.
+  const pagePolicy = "default-src 'none'; script-src 'self' 'unsafe-inline'; worker-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'";
+  const scriptPolicy = "default-src 'none'; script-src 'self'; connect-src 'none'; worker-src 'none'";
   await context.route('**/*', async (route) => {
     const response = await route.fetch();
     const type = response.headers()['content-type'] ?? '';
-    const headers = /html|javascript/.test(type) ? { ...response.headers(), 'content-security-policy': policy } : response.headers();
-    await route.fulfill({ response, headers });
+    const policy = type.includes('html') ? pagePolicy : type.includes('javascript') ? scriptPolicy : null;
+    await route.fulfill({ response, headers: policy ? { ...response.headers(), 'content-security-policy': policy } : response.headers() });
   });
   const violations: string[] = [];
   await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP: ${event.violatedDirective} ${event.blockedURI}`)));
