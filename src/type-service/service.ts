@@ -69,6 +69,9 @@ export function oneLine(typescript: typeof ts, message: string | ts.DiagnosticMe
   return typescript.flattenDiagnosticMessageText(message, '\n').replace(/\n\s*/g, ' ');
 }
 
+/** The file that makes TypeScript read everything else before the first exercise arrives. */
+const WARM_UP = '/warm-up.ts';
+
 const IDENTIFIER_PART = /[\p{ID_Continue}$\u200c\u200d]/u;
 
 export class TypeService {
@@ -76,10 +79,18 @@ export class TypeService {
   private readonly env: VirtualTypeScriptEnvironment;
   private readonly files = new Map<string, string>();
 
+  /**
+   * Reads and binds the lib files and lessons-code's declarations once, through a file that only
+   * imports lessons-code (TypeScript loads the lib files only for a program that has a file): the slow
+   * part, done before the first learner's text arrives. That file declares nothing, so it changes
+   * nothing in the exercises' files.
+   */
   constructor(typescript: typeof ts, setup: TypeSetup) {
     this.ts = typescript;
     const all = new Map<string, string>([...Object.entries(setup.libs), ...Object.entries(setup.declarations)]);
-    this.env = createVirtualTypeScriptEnvironment(createSystem(all), [], typescript, setup.options);
+    all.set(WARM_UP, "import type {} from 'lessons-code';\n");
+    this.env = createVirtualTypeScriptEnvironment(createSystem(all), [WARM_UP], typescript, setup.options);
+    this.env.languageService.getSemanticDiagnostics(WARM_UP);
   }
 
   /** Gives a file its text (created the first time); nothing is done when the text is the same. */
