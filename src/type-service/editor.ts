@@ -203,7 +203,8 @@ export function typeEditor(options: TypeEditorOptions): { extensions: Extension[
       forEachDiagnostic(view.state, (diagnostic, start, end) => {
         if (start === from && end === to) {
           const line = view.state.doc.lineAt(from).number;
-          options.announce(options.describeAt(line, diagnostic.source ? `${diagnostic.message} (${diagnostic.source})` : diagnostic.message));
+          const code = /^TS\d+$/.test(diagnostic.source ?? '') ? ` (${diagnostic.source})` : '';
+          options.announce(options.describeAt(line, diagnostic.message + code));
         }
       });
       return true;
