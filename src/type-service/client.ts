@@ -28,8 +28,8 @@ export class TypeClient {
     this.listeners.add(listener);
   }
 
-  /** Starts the worker, once. */
-  start(): void {
+  /** Starts the worker, once; `first`: the file to check as it warms up (the editor the learner started in). */
+  start(first?: { file: string; text: string }): void {
     if (this.worker !== null || this.state === 'failed') return;
     try {
       this.worker = new Worker(new URL('./type-worker.ts', import.meta.url), { type: 'module', name: 'type-checker' });
@@ -44,7 +44,7 @@ export class TypeClient {
     });
     this.worker.addEventListener('messageerror', () => this.fail('the type checker sent a message the page could not read'));
     this.setState('loading');
-    this.post({ type: 'start', locale: this.locale });
+    this.post({ type: 'start', locale: this.locale, ...(first ? { first } : {}) });
   }
 
   get started(): boolean {

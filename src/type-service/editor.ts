@@ -6,7 +6,7 @@
 
 import { autocompletion, type Completion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { EditorState, Prec, StateEffect, type Extension } from '@codemirror/state';
-import { forEachDiagnostic, linter, lintKeymap, nextDiagnostic, previousDiagnostic, type Diagnostic } from '@codemirror/lint';
+import { forceLinting, forEachDiagnostic, linter, lintKeymap, nextDiagnostic, previousDiagnostic, type Diagnostic } from '@codemirror/lint';
 import { EditorView, hoverTooltip, keymap, type Command } from '@codemirror/view';
 import { withCode } from '../scripts/exercise-render.ts';
 import type { TypeClient } from './client.ts';
@@ -219,5 +219,10 @@ export function typeEditor(options: TypeEditorOptions): { extensions: Extension[
     keymap.of(lintKeymap),
     EditorState.phrases.of(options.phrases),
   ];
-  return { extensions, ready: (view) => view.dispatch({ effects: typesReady.of(null) }), next: sayingProblem(nextDiagnostic) };
+  // Once ready, the editor's text is checked at once, not after the lint's wait.
+  const ready = (view: EditorView) => {
+    view.dispatch({ effects: typesReady.of(null) });
+    forceLinting(view);
+  };
+  return { extensions, ready, next: sayingProblem(nextDiagnostic) };
 }

@@ -20,7 +20,8 @@ export interface TypeAnswers {
   hover: Hover | null;
 }
 
-export type ToTypes = { type: 'start'; locale: Locale } | { id: number; request: TypeRequest };
+/** `first`: the file the learner started with, checked as the checker warms up (its first answer is then at hand). */
+export type ToTypes = { type: 'start'; locale: Locale; first?: { file: string; text: string } } | { id: number; request: TypeRequest };
 
 export type FromTypes =
   /** The lib files and lessons-code are loaded and bound: answers come quickly from now on. */

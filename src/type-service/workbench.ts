@@ -69,7 +69,7 @@ export class TypeChecking {
 
   /** The learner started using the editor: the page's checker loads (once for all workbenches). */
   start(): void {
-    this.client.start();
+    this.client.start(this.view ? { file: this.file, text: this.view.state.doc.toString() } : undefined);
   }
 
   /**
@@ -110,6 +110,7 @@ export class TypeChecking {
   }
 
   private onState(state: TypeState): void {
+    if (this.status) this.status.dataset.state = state;
     if (state === 'ready' && this.view) this.whenReady(this.view);
     if (state === 'loading') this.setStatus(this.say('types.loading'));
     else if (state === 'failed') this.setStatus(this.say('types.failed', { message: this.client.failure }));
