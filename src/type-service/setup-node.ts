@@ -9,7 +9,7 @@
 
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, posix, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { LESSONS_CODE_ENTRY, type TypeSetup } from './files.ts';
@@ -64,6 +64,19 @@ function sourcesOf(dir: string): string[] {
 
 const emitted = new Map<string, Record<string, string>>();
 
+/** What the cache's files hold; changed whenever the declarations are made otherwise. */
+const DECLARATIONS_FORMAT = 'absolute specifiers';
+
+/**
+ * A declaration file's relative imports (`from './core/transport.ts'`, `import("../x.ts")`) written
+ * as the paths they lead to in the page's folder (`/lessons-code/core/transport.ts`): the same
+ * modules for TypeScript, and no text in the page's JavaScript that reads as a relative import of a
+ * file the site does not have (test/dist/deploy.test.ts checks every such reference).
+ */
+export function absoluteSpecifiers(file: string, text: string): string {
+  return text.replace(/(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(["'])(\.\.?\/[^"']+)\2/g, (_, before: string, quote: string, specifier: string) => `${before}${quote}${posix.join(posix.dirname(file), specifier)}${quote}`);
+}
+
 /**
  * The declarations of lessons-code (every module index.ts reaches), emitted by TypeScript from the
  * sources with the project's options: `/lessons-code/<path>.d.ts` → text. Emitting takes a full type
@@ -72,7 +85,7 @@ const emitted = new Map<string, Record<string, string>>();
  */
 export function lessonsCodeDeclarations(project = projectOptions()): Record<string, string> {
   const sources = sourcesOf(join(ROOT, 'lessons-code'));
-  const hash = createHash('sha256').update(ts.version).update(JSON.stringify(project));
+  const hash = createHash('sha256').update(DECLARATIONS_FORMAT).update(ts.version).update(JSON.stringify(project));
   for (const file of sources) hash.update(relative(ROOT, file)).update('\0').update(readFileSync(file)).update('\0');
   const key = hash.digest('hex').slice(0, 16);
   const known = emitted.get(key);
@@ -89,7 +102,10 @@ export function lessonsCodeDeclarations(project = projectOptions()): Record<stri
   const lessonsCode = join(ROOT, 'lessons-code');
   const result = program.emit(undefined, (name, text) => {
     const path = relative(lessonsCode, name);
-    if (!path.startsWith('..')) files[`/lessons-code/${path.split('\\').join('/')}`] = text;
+    if (!path.startsWith('..')) {
+      const file = `/lessons-code/${path.split('\\').join('/')}`;
+      files[file] = absoluteSpecifiers(file, text);
+    }
   });
   const problems = [...ts.getPreEmitDiagnostics(program), ...result.diagnostics].filter((d) => d.category === ts.DiagnosticCategory.Error);
   if (problems.length > 0 || result.emitSkipped) {
