@@ -4,6 +4,7 @@ import starlight from '@astrojs/starlight';
 import { exerciseVariants } from './src/exercise-engine/variants-node.ts';
 import { astroCsp } from './src/deploy/csp.ts';
 import { courseDeploy } from './src/deploy/integration.ts';
+import { typeServiceFiles } from './src/type-service/vite-plugin.ts';
 
 /** Whether importing a module may do something: yes, except for lessons-code/, which only declares. */
 const mayHaveSideEffects = (/** @type {string} */ id) => !/[\\/]lessons-code[\\/]/.test(id);
@@ -47,8 +48,10 @@ export default defineConfig({
     plugins: [exerciseVariants()],
     // Workers as ES modules (every worker is created with { type: 'module' }), so that a worker can
     // load parts of itself on demand: the exercise checker loads each exercise's checks when first
-    // asked (src/exercise-engine/registry-lazy.ts) instead of carrying every exercise of the course.
-    worker: { format: 'es', plugins: () => [sucraseWithoutExtras], rolldownOptions: { treeshake: { moduleSideEffects: mayHaveSideEffects } } },
+    // asked (src/exercise-engine/registry-lazy.ts) instead of carrying every exercise of the course,
+    // and the type checker loads TypeScript, its lib files and lessons-code's declarations
+    // (src/type-service/vite-plugin.ts makes the last two from the project's files).
+    worker: { format: 'es', plugins: () => [sucraseWithoutExtras, typeServiceFiles()], rolldownOptions: { treeshake: { moduleSideEffects: mayHaveSideEffects } } },
     build: {
       rolldownOptions: {
         // lessons-code/ modules only declare things: importing one runs nothing, so a page (or a
