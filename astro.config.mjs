@@ -2,6 +2,9 @@
 import { defineConfig } from 'astro/config';
 import starlight from '@astrojs/starlight';
 import { exerciseVariants } from './src/exercise-engine/variants-node.ts';
+import { astroCsp } from './src/deploy/csp.ts';
+import { courseDeploy } from './src/deploy/integration.ts';
+import { typeServiceFiles } from './src/type-service/vite-plugin.ts';
 
 /** Whether importing a module may do something: yes, except for lessons-code/, which only declares. */
 const mayHaveSideEffects = (/** @type {string} */ id) => !/[\\/]lessons-code[\\/]/.test(id);
@@ -37,13 +40,18 @@ export default defineConfig({
   outDir: process.env.GA_OUT_DIR || './dist',
   cacheDir: process.env.GA_CACHE_DIR || './node_modules/.astro',
   trailingSlash: 'always',
+  // Any base works (`astro build --base /learn/`): see src/deploy/integration.ts and README, "Deploying".
+  // Every page carries a Content-Security-Policy <meta>; the policy and why: src/deploy/csp.ts.
+  security: { csp: astroCsp() },
   vite: {
     // An exercise's starter or solution, one variant of its exercise.ts, as a string module.
     plugins: [exerciseVariants()],
     // Workers as ES modules (every worker is created with { type: 'module' }), so that a worker can
     // load parts of itself on demand: the exercise checker loads each exercise's checks when first
-    // asked (src/exercise-engine/registry-lazy.ts) instead of carrying every exercise of the course.
-    worker: { format: 'es', plugins: () => [sucraseWithoutExtras], rolldownOptions: { treeshake: { moduleSideEffects: mayHaveSideEffects } } },
+    // asked (src/exercise-engine/registry-lazy.ts) instead of carrying every exercise of the course,
+    // and the type checker loads TypeScript, its lib files and lessons-code's declarations
+    // (src/type-service/vite-plugin.ts makes the last two from the project's files).
+    worker: { format: 'es', plugins: () => [sucraseWithoutExtras, typeServiceFiles()], rolldownOptions: { treeshake: { moduleSideEffects: mayHaveSideEffects } } },
     build: {
       rolldownOptions: {
         // lessons-code/ modules only declare things: importing one runs nothing, so a page (or a
@@ -97,16 +105,23 @@ export default defineConfig({
           items: [{ autogenerate: { directory: 'ga-ai' } }],
         },
       ],
-      // Overrides (src/components/overrides/): theme scripts that survive full or blocked storage, and a
-      // language-and-theme menu on phones for pages without a sidebar.
+      // Overrides (src/components/overrides/): theme scripts that survive full or blocked storage, a
+      // language-and-theme menu on phones for pages without a sidebar, no language picker on the 404 page.
       components: {
         Header: './src/components/overrides/Header.astro',
+        LanguageSelect: './src/components/overrides/LanguageSelect.astro',
         ThemeProvider: './src/components/overrides/ThemeProvider.astro',
         ThemeSelect: './src/components/overrides/ThemeSelect.astro',
       },
       customCss: ['./src/styles/course.css', './src/styles/demo-kit.css'],
+      // The base in the frontmatter's links, and the 404 page's head (src/lib/route-data.ts).
+      routeMiddleware: './src/lib/route-data.ts',
+      // pages/404.astro replaces Starlight's 404, which spoke English only.
+      disable404Route: true,
       lastUpdated: false,
       pagination: true,
     }),
+    // After Starlight, so that its search index (pagefind/) is built when this writes _headers.
+    courseDeploy(),
   ],
 });

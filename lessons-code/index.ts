@@ -80,13 +80,13 @@ export type { TimelineEntry, TimelineEventKind, TurnTimeline, StreamTurnOptions 
 // Provider streams (06c), providers/: three providers' recordings, one byte → text → event layer,
 // one parser per provider into the answer and reasoning channels, and the growing-text transport.
 export { PROVIDER_QUESTION, PROVIDER_REASONING, PROVIDER_ANSWER, TRUNCATE_INSIDE } from './providers/answer.ts';
-export { PROVIDERS, field, stringField } from './providers/routes.ts';
-export type { Provider, ProviderRoute, EventRouter } from './providers/routes.ts';
+export { ENDING_KINDS, PROVIDERS, field, stringField } from './providers/routes.ts';
+export type { EndingKind, EventRouter, Provider, ProviderRoute, VerdictKind } from './providers/routes.ts';
 export { routeOpenAIEvent } from './providers/openai.ts';
 export { routeAnthropicEvent } from './providers/anthropic.ts';
-export { routeGeminiEvent } from './providers/gemini.ts';
+export { routeGeminiEvent, routeGeminiTail } from './providers/gemini.ts';
 export { ProviderChannels, routeProviderEvent } from './providers/channels.ts';
-export type { ChannelListeners, ProviderStreamResult, TurnEnding } from './providers/channels.ts';
+export type { ChannelListeners, ProviderStreamResult, ProviderVerdict, TurnEnding } from './providers/channels.ts';
 export { readProviderStream, readProviderPieces, createProviderPipeline } from './providers/read-provider-stream.ts';
 export type { ProviderLayerObservers, ProviderPipeline } from './providers/read-provider-stream.ts';
 export { pipeGrowingText, xhrGrowingText } from './providers/growing-text.ts';
@@ -98,7 +98,7 @@ export type { SentencePolicy, PolicyView } from './providers/policy.ts';
 export { createStreamPlayer } from './providers/player.ts';
 export type { StreamPlayer, PlayerOptions, PlayerObservers, PlayerState, PlayedRead, Transport } from './providers/player.ts';
 export {
-  PROVIDER_CUT_READERS, cutProviderRecording, scanProviderCuts, describeProviderCut, readProviderDecodingEachRead, sameProviderResult,
+  PROVIDER_CUT_READERS, cutProviderRecording, scanProviderCuts, describeProviderCut, readProviderDecodingEachRead, sameEnding, sameProviderResult,
 } from './providers/cuts.ts';
 export type { ProviderCutKind, ProviderCutPlace, ProviderCutReader, ProviderCutResult, ProviderCutScan } from './providers/cuts.ts';
 export type { GrowingTextSink, GrowingTextSource } from './providers/growing-text.ts';
@@ -108,6 +108,8 @@ export {
 export type { RecordingId, ProviderRecording, TruncatedRecording } from './providers/recordings.ts';
 export { FAILED_RECORDINGS, PROVIDER_FAILURE_MESSAGES, failRecording } from './providers/failed-recordings.ts';
 export type { FailedRecording } from './providers/failed-recordings.ts';
+export { OPENAI_REFUSAL, REFUSED_RECORDINGS, TOKEN_LIMIT_RECORDINGS, endRecording } from './providers/ending-recordings.ts';
+export type { CopyEnding, EndedRecording } from './providers/ending-recordings.ts';
 export { OPENAI_RESPONSES_STREAM } from './providers/recordings/openai-responses.ts';
 export { ANTHROPIC_MESSAGES_STREAM } from './providers/recordings/anthropic-messages.ts';
 export { GEMINI_STREAM } from './providers/recordings/gemini-stream.ts';

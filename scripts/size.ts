@@ -9,8 +9,14 @@
 // Spanish and French: each built page must refer to the very same script files as its English
 // twin (read from dist/, no browser: the code is shared, only the strings in the HTML differ), so
 // their figures are the English ones.
+// The exercises' type checker (src/type-service/) has a budget of its own and stays out of the two
+// above: its worker and the chunks it loads (found from dist/ by following the worker's imports) must
+// never be part of a first load, and once an editor is focused on 06d, in each locale, all it fetched
+// is at most 2 MB, listed by part (TypeScript, the lib files, lessons-code's declarations, TypeScript's
+// translated messages, the worker itself).
 
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { LOCALES, PAGE_KINDS, PAGE_WIDGETS, type PageKind } from '../test/e2e/fixtures.ts';
@@ -28,6 +34,37 @@ const FIRST_LOAD_EXTRA_BUDGET = 10 * 1024;
 const TOTAL_BUDGET = 450 * 1024;
 /** `npm run size -- --files`: each page's script files too, largest first (where the bytes go). */
 const SHOW_FILES = process.argv.includes('--files');
+/** The type checker, all it loads in one locale (gzipped). */
+const TYPE_CHECKER_BUDGET = 2 * 1024 * 1024;
+
+/**
+ * The type checker's files in dist/_astro/ (the worker, then every chunk it imports, statically or
+ * not), each with the part of the checker it is.
+ */
+function typeCheckerFiles(): Map<string, string> {
+  const dir = join(process.env.GA_OUT_DIR || 'dist', '_astro');
+  const entry = readdirSync(dir).find((name) => /^type-worker-[\w-]+\.js$/.test(name));
+  if (!entry) throw new Error('no type-worker-*.js in dist/_astro: the type checker was not built');
+  const files = new Map<string, string>();
+  const partOf = (name: string, text: string) => {
+    if (name === entry) return 'the worker';
+    if (/^typescript-/.test(name)) return 'TypeScript';
+    if (/type-service-libs-/.test(name)) return 'lib files';
+    if (/type-service-declarations-/.test(name)) return 'lessons-code declarations';
+    if (/type-service-options-/.test(name)) return 'compiler options';
+    if (/^diagnosticMessages/.test(name)) return text.includes('¿Quería decir') ? 'messages (es)' : text.includes('plutôt') ? 'messages (fr)' : 'messages';
+    return 'other';
+  };
+  const visit = (name: string) => {
+    if (files.has(name)) return;
+    const text = readFileSync(join(dir, name), 'utf8');
+    files.set(name, partOf(name, text));
+    for (const match of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)["'`]\.\/([\w.-]+\.js)["'`]/g)) visit(match[1]!);
+  };
+  visit(entry);
+  return files;
+}
+const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
 /** Every JavaScript response (page and workers) and its gzipped size, once per URL path. */
 class ScriptLog {
@@ -58,10 +95,11 @@ class ScriptLog {
     });
   }
 
-  async total(): Promise<number> {
+  /** The bytes of the scripts fetched so far, those of `except` (file names) left out. */
+  async total(except: ReadonlyMap<string, string> = new Map()): Promise<number> {
     await Promise.all(this.pending);
     let sum = 0;
-    for (const size of this.sizes.values()) sum += size;
+    for (const [path, size] of this.sizes) if (!except.has(fileName(path))) sum += size;
     return sum;
   }
 }
@@ -90,6 +128,7 @@ async function main(): Promise<number> {
     await settle(page);
     return { page, log, close: () => context.close() };
   };
+  const typeFiles = typeCheckerFiles();
   try {
     const english = LOCALES[0];
     for (const locale of LOCALES.slice(1)) {
@@ -116,12 +155,13 @@ async function main(): Promise<number> {
     const measure = async (kind: PageKind) => {
       const path = PAGE_KINDS[kind](english);
       const { page, log, close } = await open(path);
-      const first = await log.total();
+      const first = await log.total(typeFiles);
+      const typesAtFirst = [...log.sizes.keys()].filter((file) => typeFiles.has(fileName(file)));
       await PAGE_WIDGETS[kind](page);
       await page.waitForLoadState('networkidle');
-      const total = await log.total();
+      const total = await log.total(typeFiles);
       await close();
-      return { kind, path, first, total, log };
+      return { kind, path, first, total, log, typesAtFirst };
     };
     const queue = kinds.filter((k) => k !== 'landing');
     const results: Awaited<ReturnType<typeof measure>>[] = [];
@@ -133,11 +173,15 @@ async function main(): Promise<number> {
     for (const kind of kinds) {
       const result = results.find((r) => r.kind === kind);
       if (result === undefined) continue;
-      const { path, first, total, log } = result;
+      const { path, first, total, log, typesAtFirst } = result;
       const extra = first - landingBytes;
       if (SHOW_FILES) {
-        for (const [file, bytes] of [...log.sizes].sort((a, b) => b[1] - a[1])) console.log(`    ${kb(bytes).padStart(9)}  ${file}`);
+        for (const [file, bytes] of [...log.sizes].sort((a, b) => b[1] - a[1])) {
+          const part = typeFiles.get(fileName(file));
+          console.log(`    ${kb(bytes).padStart(9)}  ${file}${part ? ` (type checker: ${part}; its own budget)` : ''}`);
+        }
       }
+      for (const file of typesAtFirst) failures.push(`${path}: the type checker's ${file} is part of the first load`);
       for (const file of log.missed) failures.push(`${path}: could not measure ${file}`);
       console.log(
         `en ${kind} (${path}): first load ${kb(first)} (${extra >= 0 ? '+' : ''}${kb(extra)} over the landing page, budget +${kb(FIRST_LOAD_EXTRA_BUDGET)}); ` +
@@ -145,6 +189,29 @@ async function main(): Promise<number> {
       );
       if (extra > FIRST_LOAD_EXTRA_BUDGET) failures.push(`${path}: first load is ${kb(extra)} over the landing page`);
       if (total > TOTAL_BUDGET) failures.push(`${path}: ${kb(total)} of JavaScript once every widget is used`);
+    }
+
+    // The type checker, in each locale: an editor of 06d focused, TypeScript ready, all it fetched.
+    for (const locale of LOCALES) {
+      const path = PAGE_KINDS.rounds(locale);
+      const { page, log, close } = await open(path);
+      const editor = page.locator('ga-exercise[data-exercise="bill-in-finally"]');
+      await editor.scrollIntoViewIfNeeded();
+      await editor.locator('.cm-content').click({ timeout: 60_000 });
+      await editor.locator('[data-types][data-state="ready"]').waitFor({ timeout: 120_000 });
+      await page.waitForLoadState('networkidle');
+      await log.total();
+      const parts = new Map<string, number>();
+      for (const [file, bytes] of log.sizes) {
+        const part = typeFiles.get(fileName(file));
+        if (part) parts.set(part, (parts.get(part) ?? 0) + bytes);
+      }
+      await close();
+      const sum = [...parts.values()].reduce((a, b) => a + b, 0);
+      const detail = [...parts].sort((a, b) => b[1] - a[1]).map(([part, bytes]) => `${part} ${kb(bytes)}`).join(', ');
+      console.log(`${locale.code} type checker (${path}, an editor focused): ${kb(sum)} (budget ${kb(TYPE_CHECKER_BUDGET)}) — ${detail}`);
+      if (!parts.has('TypeScript')) failures.push(`${path}: the type checker did not load TypeScript`);
+      if (sum > TYPE_CHECKER_BUDGET) failures.push(`${path}: the type checker fetched ${kb(sum)}`);
     }
 
   } finally {

@@ -4,6 +4,7 @@
 //   typecheck  astro sync, then tsc over everything (site, lessons-code, tests, scripts)
 //   unit       vitest: lessons-code, the exercises, the host over HTTP, the CLI, the UI strings
 //   build      astro build into dist/
+//   learn      the same site built for the sub-path /learn/, into dist-learn/ (npm run build:learn)
 //   dist       vitest over the built pages: sections, output blocks, links, widget strings
 //   e2e        Playwright in Chromium against `astro preview`: behaviour, locales, axe, layout
 //   size       the JavaScript budgets, in bytes
@@ -14,6 +15,7 @@ const PHASES: [string, string][] = [
   ['typecheck', 'typecheck'],
   ['unit', 'test:unit'],
   ['build', 'build'],
+  ['learn', 'build:learn'],
   ['dist', 'test:dist'],
   ['e2e', 'test:e2e'],
   ['size', 'size'],

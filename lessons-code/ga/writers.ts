@@ -14,8 +14,8 @@ export function writeGaChatbotEvent(chunk: string): string {
 }
 
 /**
- * GaApi WriteSseLineAsync, Apps/GaApi/Controllers/ChatbotController.cs lines 318–322 at a826864
- * (unchanged at 8621c3e): the chunk after one `data: `, `'a\n\nb'` → `'data: a\n\nb\n\n'`.
+ * GaApi WriteSseLineAsync, Apps/ga-server/GaApi/Controllers/ChatbotController.cs lines 318–322 at
+ * a826864 (unchanged at 8621c3e): the chunk after one `data: `, `'a\n\nb'` → `'data: a\n\nb\n\n'`.
  */
 export function writeGaApiEvent(chunk: string): string {
   expectString(chunk, 'writeGaApiEvent', 'chunk');

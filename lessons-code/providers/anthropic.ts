@@ -2,15 +2,33 @@
 // `content_block_delta`, by its delta's `type`
 // (https://platform.claude.com/docs/en/build-with-claude/streaming).
 
-import { field, stringField, type EventRouter } from './routes.ts';
+import { field, stringField, type EventRouter, type VerdictKind } from './routes.ts';
+
+/**
+ * `stop_reason` values (https://platform.claude.com/docs/en/build-with-claude/handling-stop-reasons):
+ * the model finished its turn, asked for a tool or paused one, or stopped at a stop sequence; it hit
+ * the output token limit or the context window; it refused.
+ */
+const STOP_REASONS: Readonly<Record<string, VerdictKind>> = {
+  end_turn: 'complete',
+  stop_sequence: 'complete',
+  tool_use: 'complete',
+  pause_turn: 'complete',
+  max_tokens: 'token-limit',
+  model_context_window_exceeded: 'token-limit',
+  refusal: 'refused',
+};
 
 /**
  * - `content_block_delta` with `text_delta` → answer; with `thinking_delta` → reasoning. Text of
  *   several blocks is concatenated in the order it arrives (the block `index` is not needed).
  * - `signature_delta`, `input_json_delta`, `citations_delta` and delta types not known yet reach
- *   neither channel; so do `message_start`, `content_block_start`/`_stop`, `message_delta`,
- *   `ping` and unknown event types (the reference asks clients to tolerate new ones).
- * - `message_stop` closes the turn; an `error` event (e.g. `overloaded_error`) ends it as a failure.
+ *   neither channel; so do `message_start`, `content_block_start`/`_stop`, `ping` and unknown
+ *   event types (the reference asks clients to tolerate new ones).
+ * - `message_delta` says why the model stopped (`stop_reason`, and for a refusal its
+ *   `stop_details`); `message_stop` closes the turn, and that reason decides how it ended. A reason
+ *   the reference does not list is not taken for a finished answer.
+ * - An `error` event (e.g. `overloaded_error`) ends the turn as a failure.
  */
 export const routeAnthropicEvent: EventRouter = (payload) => {
   const type = stringField(payload, 'type') ?? '(no type)';
@@ -27,7 +45,17 @@ export const routeAnthropicEvent: EventRouter = (payload) => {
     }
     return [{ kind: 'ignored', name }];
   }
+  if (type === 'message_delta') {
+    const delta = field(payload, 'delta');
+    const reason = stringField(delta, 'stop_reason');
+    if (reason === undefined) return [{ kind: 'ignored', name: type }];
+    const explanation = stringField(field(delta, 'stop_details'), 'explanation');
+    return [{ kind: 'stop-reason', name: `${type} ${reason}`, ending: STOP_REASONS[reason] ?? 'failed', reason, ...(explanation ? { message: explanation } : {}) }];
+  }
   if (type === 'message_stop') return [{ kind: 'closing', name: type }];
-  if (type === 'error') return [{ kind: 'failure', name: type, message: stringField(field(payload, 'error'), 'message') ?? '' }];
+  if (type === 'error') {
+    const error = field(payload, 'error');
+    return [{ kind: 'failure', name: type, code: stringField(error, 'type') ?? '', message: stringField(error, 'message') ?? '' }];
+  }
   return [{ kind: 'ignored', name: type }];
 };

@@ -6,7 +6,7 @@
 
 import { describeCut, mapStream, type CutKind, type CutPlace, type StreamMap } from '../lab/cuts/map.ts';
 import { piecesInTwo } from '../lab/cuts/streams.ts';
-import type { ProviderStreamResult } from './channels.ts';
+import type { ProviderStreamResult, TurnEnding } from './channels.ts';
 import { createProviderPipeline, readProviderPieces } from './read-provider-stream.ts';
 import type { ProviderRecording } from './recordings.ts';
 import { PROVIDERS, type Provider } from './routes.ts';
@@ -51,7 +51,15 @@ export const PROVIDER_CUT_READERS: readonly ProviderCutReader[] = [
 export function sameProviderResult(a: ProviderStreamResult, b: ProviderStreamResult): boolean {
   expectObject(a, 'sameProviderResult', 'a');
   expectObject(b, 'sameProviderResult', 'b');
-  return a.answer === b.answer && a.reasoning === b.reasoning && a.complete === b.complete && a.ending === b.ending && a.detail === b.detail;
+  return a.answer === b.answer && a.reasoning === b.reasoning && a.complete === b.complete && sameEnding(a.ending, b.ending);
+}
+
+/** The same ending: the same kind, said by the same event with the same reason and words (or cut by the same error). */
+export function sameEnding(a: TurnEnding, b: TurnEnding): boolean {
+  expectObject(a, 'sameEnding', 'a');
+  expectObject(b, 'sameEnding', 'b');
+  if (a.kind === 'cut' || b.kind === 'cut') return a.kind === b.kind && (a as { error: string }).error === (b as { error: string }).error;
+  return a.kind === b.kind && a.event === b.event && a.reason === b.reason && a.message === b.message;
 }
 
 const maps = new WeakMap<Uint8Array, StreamMap>();

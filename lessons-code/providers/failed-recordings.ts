@@ -6,9 +6,10 @@
 //   https://platform.openai.com/docs/api-reference/responses-streaming
 // - Anthropic Messages, an `error` event (e.g. `overloaded_error` when the API is busy):
 //   https://platform.claude.com/docs/en/build-with-claude/streaming
-// - Gemini, an `{"error": {code, message, status}}` object in place of a response chunk, the shape
-//   of Google's API errors (https://google.aip.dev/193; the 503 status is UNAVAILABLE):
-//   https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
+// - Gemini, Google's API error object, `{"error": {code, message, status}}` (https://google.aip.dev/193;
+//   503 is UNAVAILABLE), written bare after the last event, pretty-printed and with no `data:` line:
+//   Google documents the object, not how a stream frames it once it has begun, and a bare object in
+//   the body is what Google's own SDK checks for (gemini.ts, routeGeminiTail).
 // The parsers (openai.ts, anthropic.ts, gemini.ts) read each of them as a failure with its message.
 
 import { TRUNCATE_INSIDE } from './answer.ts';
@@ -25,7 +26,7 @@ export interface FailedRecording {
   message: string;
   /** The recording's text: its bytes, decoded. */
   text: string;
-  /** Whole events of `from` up to the middle of the answer, then the failure event. */
+  /** Whole events of `from` up to the middle of the answer, then the failure (an event; for Gemini, a bare JSON object). */
   bytes: Uint8Array;
 }
 
@@ -36,7 +37,7 @@ export const PROVIDER_FAILURE_MESSAGES: Readonly<Record<Provider, string>> = {
   gemini: 'The model is overloaded. Please try again later.',
 };
 
-/** The failure event each provider sends, framed as its stream frames every event. */
+/** The failure each provider sends, framed as its stream frames it. */
 function failureEvent(provider: Provider, sequenceNumber: number): string {
   const message = JSON.stringify(PROVIDER_FAILURE_MESSAGES[provider]);
   switch (provider) {
@@ -52,27 +53,46 @@ data: {"type":"error","error":{"type":"overloaded_error","message":${message}}}
 
 `;
     case 'gemini':
-      // Google's JSON printer, as in the recording (`"key": value`); CRLF line ends.
-      return `data: {"error": {"code": 503,"message": ${message},"status": "UNAVAILABLE"}}\r\n\r\n`;
+      // Google's JSON printer, pretty-printed as its error bodies are (two-space indent, LF).
+      return `{
+  "error": {
+    "code": 503,
+    "message": ${message},
+    "status": "UNAVAILABLE"
+  }
+}
+`;
   }
 }
 
 const encoder = /* @__PURE__ */ new TextEncoder();
 
+/** The blank line that ends each event of a provider's recording. */
+export const eventSeparator = (provider: Provider): string => (provider === 'gemini' ? '\r\n\r\n' : '\n\n');
+
 /**
- * The recording failing mid-answer: its whole events up to the last one that ends before the `♯`
- * of "G♯ and" (where the truncated copies stop, so both copies show the same answer so far), then
- * the provider's failure event. OpenAI's carries the next `sequence_number`.
+ * The whole events of a recording up to the last one that ends before the `♯` of "G♯ and" (where the
+ * truncated copies stop), and how many they are: the start every copy that ends mid-answer shares.
+ */
+export function eventsBeforeMidAnswer(from: ProviderRecording): { text: string; count: number } {
+  const separator = eventSeparator(from.provider);
+  const inside = from.text.indexOf(TRUNCATE_INSIDE);
+  if (inside === -1) throw new Error(`The ${from.id} recording has no "${TRUNCATE_INSIDE}" to stop before.`);
+  const lastEnd = from.text.lastIndexOf(separator, inside);
+  if (lastEnd === -1) throw new Error(`The ${from.id} recording has no whole event before "${TRUNCATE_INSIDE}".`);
+  const text = from.text.slice(0, lastEnd + separator.length);
+  return { text, count: text.split(separator).length - 1 };
+}
+
+/**
+ * The recording failing mid-answer: its whole events up to the middle of the answer
+ * (eventsBeforeMidAnswer, so the failed and truncated copies show the same answer so far), then the
+ * provider's failure. OpenAI's carries the next `sequence_number`.
  */
 export function failRecording(from: ProviderRecording): FailedRecording {
   expectObject(from, 'failRecording', 'from');
-  const separator = from.provider === 'gemini' ? '\r\n\r\n' : '\n\n';
-  const inside = from.text.indexOf(TRUNCATE_INSIDE);
-  if (inside === -1) throw new Error(`The ${from.id} recording has no "${TRUNCATE_INSIDE}" to fail before.`);
-  const lastEnd = from.text.lastIndexOf(separator, inside);
-  if (lastEnd === -1) throw new Error(`The ${from.id} recording has no whole event before "${TRUNCATE_INSIDE}".`);
-  const before = from.text.slice(0, lastEnd + separator.length);
-  const text = before + failureEvent(from.provider, before.split(separator).length - 1);
+  const before = eventsBeforeMidAnswer(from);
+  const text = before.text + failureEvent(from.provider, before.count);
   return { from, provider: from.provider, message: PROVIDER_FAILURE_MESSAGES[from.provider], text, bytes: encoder.encode(text) };
 }
 

@@ -15,6 +15,8 @@ export interface ProviderLayerObservers extends ChannelListeners {
   text?(text: string): void;
   /** An event the standard's parser dispatched, with its routes. */
   event?(event: StandardEvent, routes: ProviderRoute[]): void;
+  /** At the end of the body, text after the last event that says how the turn ended (a Gemini bare JSON error), with its routes. */
+  tail?(text: string, routes: ProviderRoute[]): void;
 }
 
 /** readProviderStream's layers over reads already in hand, synchronous, each layer observable. */
@@ -28,6 +30,25 @@ export interface ProviderPipeline {
   end(transportError?: unknown): ProviderStreamResult;
 }
 
+/** Two line ends in a row: a blank line, whatever the line ends (CRLF, LF, CR). */
+const BLANK_LINE = /(?:\r\n|\n|\r)(?:\r\n|\n|\r)/g;
+
+/**
+ * The text after the last blank line seen so far: what no event has closed yet. Each piece is
+ * searched once (with the few characters before it, for a blank line split between two pieces).
+ */
+class TailAfterLastEvent {
+  text = '';
+  add(piece: string): void {
+    const from = Math.max(0, this.text.length - 3);
+    const combined = this.text + piece;
+    BLANK_LINE.lastIndex = from;
+    let end = -1;
+    for (let match = BLANK_LINE.exec(combined); match !== null; match = BLANK_LINE.exec(combined)) end = match.index + match[0].length;
+    this.text = end === -1 ? combined : combined.slice(end);
+  }
+}
+
 /** The layers above the decoder: the standard's parser, then the provider's parser into the channels. */
 function textLayers(provider: Provider, observers: ProviderLayerObservers) {
   const channels = new ProviderChannels(provider, observers);
@@ -35,17 +56,24 @@ function textLayers(provider: Provider, observers: ProviderLayerObservers) {
     const routes = channels.take(event.data);
     observers.event?.(event, routes);
   });
+  // Only Gemini's servers are known to end a body with a bare JSON error after the last event (gemini.ts).
+  const tail = provider === 'gemini' ? new TailAfterLastEvent() : null;
   let ended = false;
   return {
     feed(text: string): void {
       if (text === '') return;
       observers.text?.(text);
+      tail?.add(text);
       parser.feed(text);
     },
     end(transportError?: unknown): ProviderStreamResult {
       if (!ended) {
         ended = true;
         parser.end();
+        if (tail !== null && tail.text.trim() !== '') {
+          const routes = channels.takeTail(tail.text);
+          if (routes.length > 0) observers.tail?.(tail.text, routes);
+        }
       }
       return channels.result(transportError);
     },

@@ -28,9 +28,12 @@ function documentedShapes(): ShapeTables {
 
   const OUTPUT_TEXT = obj({ type: lit('output_text'), text: str, annotations: arr(any), 'logprobs?': arr(any) });
   const SUMMARY_TEXT = obj({ type: lit('summary_text'), text: str });
+  /** A refusal, in place of output text: ResponseOutputRefusal. */
+  const REFUSAL = obj({ type: lit('refusal'), refusal: str });
+  const CONTENT_PART = oneOf(OUTPUT_TEXT, REFUSAL);
   const OUTPUT_ITEM = oneOf(
     obj({ id: str, type: lit('reasoning'), summary: arr(SUMMARY_TEXT), 'status?': enumOf('in_progress', 'completed', 'incomplete') }),
-    obj({ id: str, type: lit('message'), status: enumOf('in_progress', 'completed', 'incomplete'), role: lit('assistant'), content: arr(OUTPUT_TEXT) }),
+    obj({ id: str, type: lit('message'), status: enumOf('in_progress', 'completed', 'incomplete'), role: lit('assistant'), content: arr(CONTENT_PART) }),
     obj({ id: str, type: lit('function_call'), call_id: str, name: str, arguments: str, 'status?': enumOf('in_progress', 'completed', 'incomplete') }),
   );
   /** The Response object: every field the reference requires, and the optional ones the recordings use. */
@@ -63,12 +66,13 @@ function documentedShapes(): ShapeTables {
     'response.reasoning_summary_text.delta': { ...inSummary, delta: str },
     'response.reasoning_summary_text.done': { ...inSummary, text: str },
     'response.reasoning_text.delta': { ...inContent, delta: str },
-    'response.content_part.added': { ...inContent, part: OUTPUT_TEXT },
-    'response.content_part.done': { ...inContent, part: OUTPUT_TEXT },
+    'response.content_part.added': { ...inContent, part: CONTENT_PART },
+    'response.content_part.done': { ...inContent, part: CONTENT_PART },
     'response.output_text.delta': { ...inContent, delta: str, logprobs: arr(any) },
     'response.output_text.done': { ...inContent, text: str, logprobs: arr(any) },
     'response.output_text.annotation.added': { ...inContent, annotation_index: num, annotation: any },
     'response.refusal.delta': { ...inContent, delta: str },
+    'response.refusal.done': { ...inContent, refusal: str },
     'response.function_call_arguments.delta': { ...inItem, delta: str },
     'response.code_interpreter_call_code.delta': { ...inItem, delta: str },
     'response.custom_tool_call_input.delta': { ...inItem, delta: str },
@@ -102,7 +106,10 @@ function documentedShapes(): ShapeTables {
     content_block_delta: { index: num, delta: DELTA },
     content_block_stop: { index: num },
     message_delta: {
-      delta: obj({ stop_reason: orNull(str), stop_sequence: orNull(str) }),
+      delta: obj({
+        stop_reason: orNull(str), stop_sequence: orNull(str),
+        'stop_details?': orNull(obj({ type: lit('refusal'), category: orNull(str), explanation: orNull(str) })),
+      }),
       usage: obj({ output_tokens: num, 'input_tokens?': orNull(num) }),
     },
     message_stop: {},
@@ -117,11 +124,16 @@ function documentedShapes(): ShapeTables {
   const FINISH_REASON = enumOf(
     'FINISH_REASON_UNSPECIFIED', 'STOP', 'MAX_TOKENS', 'SAFETY', 'RECITATION', 'LANGUAGE', 'OTHER', 'BLOCKLIST',
     'PROHIBITED_CONTENT', 'SPII', 'MALFORMED_FUNCTION_CALL', 'IMAGE_SAFETY', 'UNEXPECTED_TOOL_CALL', 'TOO_MANY_TOOL_CALLS',
+    'IMAGE_PROHIBITED_CONTENT', 'NO_IMAGE', 'IMAGE_RECITATION', 'IMAGE_OTHER',
   );
+  const SAFETY_RATING = obj({ category: str, probability: str, 'blocked?': bool });
   const PART = obj({ 'text?': str, 'thought?': bool, 'thoughtSignature?': str, 'functionCall?': obj({ name: str, 'args?': any }) });
   const GEMINI_RESPONSE = obj({
-    'candidates?': arr(obj({ 'content?': obj({ parts: arr(PART), role: lit('model') }), 'finishReason?': FINISH_REASON, 'index?': num })),
-    'promptFeedback?': obj({ 'blockReason?': enumOf('BLOCKED_REASON_UNSPECIFIED', 'SAFETY', 'OTHER', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'IMAGE_SAFETY') }),
+    'candidates?': arr(obj({ 'content?': obj({ parts: arr(PART), role: lit('model') }), 'finishReason?': FINISH_REASON, 'index?': num, 'safetyRatings?': arr(SAFETY_RATING) })),
+    'promptFeedback?': obj({
+      'blockReason?': enumOf('BLOCKED_REASON_UNSPECIFIED', 'SAFETY', 'OTHER', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'IMAGE_SAFETY'),
+      'safetyRatings?': arr(SAFETY_RATING),
+    }),
     'usageMetadata?': obj({ 'promptTokenCount?': num, 'candidatesTokenCount?': num, 'totalTokenCount?': num, 'thoughtsTokenCount?': num }),
     'modelVersion?': str,
     'responseId?': str,

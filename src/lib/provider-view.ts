@@ -9,11 +9,14 @@ import {
   cutContext,
   cutProviderRecording,
   describeProviderCut,
+  endRecording,
   failRecording,
   firstDifference,
   recordingById,
+  sameEnding,
   truncateRecording,
   type CutContext,
+  type EndingKind,
   type Provider,
   type ProviderCutPlace,
   type ProviderRecording,
@@ -21,6 +24,7 @@ import {
   type ProviderStreamResult,
   type ReadSize,
   type RecordingId,
+  type TurnEnding,
 } from '../../lessons-code/index.ts';
 import { cutWords, describePlace } from './cut-view.ts';
 import type { Vars } from './format.ts';
@@ -38,12 +42,13 @@ export const CLOSING_EVENT: Readonly<Record<Provider, string>> = { openai: 'resp
 // ---- The player ---------------------------------------------------------------------------------
 
 /**
- * A recording the player offers: its id, then ':cut' for its truncated copy or ':failed' for its
- * failed copy. `key` names its label, `providers.recording.<key>`.
+ * A recording the player offers: its id, then `:cut` for its truncated copy, or the copy that ends
+ * another way: `:failed`, `:limit` (the output token limit), `:refused`. `key` names its label,
+ * `providers.recording.<key>`.
  */
 export interface RecordingChoice {
   value: string;
-  key: 'complete' | 'truncated' | 'failed' | 'dataOnly' | 'dataOnlyTruncated' | 'repeatedFinish' | 'repeatedFinishTruncated';
+  key: 'complete' | 'truncated' | 'failed' | 'tokenLimit' | 'refused' | 'dataOnly' | 'dataOnlyTruncated' | 'repeatedFinish' | 'repeatedFinishTruncated';
 }
 
 const VARIANT: Partial<Record<Provider, { id: RecordingId; key: 'dataOnly' | 'repeatedFinish' }>> = {
@@ -56,46 +61,65 @@ export function recordingChoices(provider: Provider): RecordingChoice[] {
     { value: provider, key: 'complete' },
     { value: `${provider}:cut`, key: 'truncated' },
     { value: `${provider}:failed`, key: 'failed' },
+    { value: `${provider}:limit`, key: 'tokenLimit' },
+    { value: `${provider}:refused`, key: 'refused' },
   ];
   const variant = VARIANT[provider];
   if (variant) choices.push({ value: variant.id, key: variant.key }, { value: `${variant.id}:cut`, key: `${variant.key}Truncated` });
   return choices;
 }
 
-/** What the player plays: a recording, whole, truncated or failing mid-answer. */
+/** Which copy of a recording the player plays: the whole recording, or a copy that ends another way. */
+export type RecordingCopy = 'whole' | 'cut' | 'failed' | 'limit' | 'refused';
+const COPIES: readonly RecordingCopy[] = ['cut', 'failed', 'limit', 'refused'];
+
+/** What the player plays: a recording, whole or one of its copies. */
 export interface PlayerSource {
   value: string;
   provider: Provider;
   recording: ProviderRecording;
   bytes: Uint8Array;
-  truncated: boolean;
-  /** Its failed copy: whole events up to the middle of the answer, then the provider's failure event. */
-  failed: boolean;
+  copy: RecordingCopy;
   /** The Gemini variant whose every chunk carries finishReason: a cut cannot be seen. */
   repeatedFinish: boolean;
 }
 
 const sources = new Map<string, PlayerSource>();
 
+function copyBytes(recording: ProviderRecording, copy: RecordingCopy): Uint8Array {
+  switch (copy) {
+    case 'whole':
+      return recording.bytes;
+    case 'cut':
+      return truncateRecording(recording).bytes;
+    case 'failed':
+      return failRecording(recording).bytes;
+    case 'limit':
+      return endRecording(recording, 'token-limit').bytes;
+    case 'refused':
+      return endRecording(recording, 'refused').bytes;
+  }
+}
+
 export function playerSource(value: string): PlayerSource {
   let source = sources.get(value);
   if (source) return source;
-  const [id, cut] = value.split(':');
+  const [id, suffix] = value.split(':');
   let recording: ProviderRecording;
   try {
     recording = recordingById(id as RecordingId);
   } catch {
     recording = recordingById('openai');
   }
-  const truncated = cut === 'cut';
-  const failed = cut === 'failed';
+  // The variants have a cut copy only; the providers' own recordings have every copy.
+  const offered = recording.id === recording.provider ? COPIES : ['cut'];
+  const copy: RecordingCopy = offered.includes(suffix as RecordingCopy) ? (suffix as RecordingCopy) : 'whole';
   source = {
-    value: `${recording.id}${truncated || failed ? `:${cut}` : ''}`,
+    value: copy === 'whole' ? recording.id : `${recording.id}:${copy}`,
     provider: recording.provider,
     recording,
-    bytes: truncated ? truncateRecording(recording).bytes : failed ? failRecording(recording).bytes : recording.bytes,
-    truncated,
-    failed,
+    bytes: copyBytes(recording, copy),
+    copy,
     repeatedFinish: recording.id === 'gemini-repeated-finish',
   };
   sources.set(value, source);
@@ -110,7 +134,10 @@ export const readSizeOf = (value: string): ReadSize => (value === 'event' ? 'eve
 export const PACES = { slow: 900, normal: 300, fast: 50 } as const;
 export type Pace = keyof typeof PACES;
 
-export const ROUTE_KINDS = ['answer', 'reasoning', 'closing', 'failure', 'ignored'] as const;
+export const ROUTE_KINDS = ['answer', 'reasoning', 'refusal', 'stop-reason', 'closing', 'failure', 'ignored'] as const;
+
+/** A UI string's key part for a kind written with a hyphen (`stop-reason` → `stopReason`). */
+export const keyOf = (kind: string): string => kind.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
 
 /** The line under the choices: the recording's bytes and its reads. */
 export function sourceFigures(source: PlayerSource, reads: number, tr: Tr): string {
@@ -157,21 +184,33 @@ export function eventView(routes: readonly ProviderRoute[]): { name: string; kin
   return { name: names.join(' + '), kinds };
 }
 
-/**
- * The provider's own words in a failed turn's detail: the parsers' failure routes are
- * "name: message" (lessons-code/providers/channels.ts), and a failure without words is its name.
- */
-export function failureMessage(result: ProviderStreamResult): string {
-  if (result.ending !== 'failed') return '';
-  const colon = result.detail.indexOf(': ');
-  return colon === -1 ? result.detail : result.detail.slice(colon + 2);
+/** The provider's own words about how the turn ended: a failure's message, a refusal's text ('' when it sent none, or for a cut). */
+export function providerWords(ending: TurnEnding): string {
+  return ending.kind === 'failed' || ending.kind === 'refused' ? ending.message : '';
 }
 
-/** What the status line says once the body has ended, and the state the demo takes. */
-export function endView(result: ProviderStreamResult, source: PlayerSource, tr: Tr): { state: 'closed' | 'cut' | 'failed'; say: string } {
-  if (result.ending === 'failed') return { state: 'failed', say: tr('providers.state.failed', { detail: result.detail }) };
-  if (result.ending === 'cut') return { state: 'cut', say: tr('providers.state.cut') };
-  return { state: 'closed', say: tr(source.repeatedFinish ? 'providers.state.lookedClosed' : 'providers.state.closed', { name: result.detail }) };
+/** Which event said how the turn ended, and the provider's reason (code: never translated), e.g. "message_stop, max_tokens". */
+export function verdictName(ending: TurnEnding): string {
+  if (ending.kind === 'cut') return '';
+  return ending.reason === '' ? ending.event : `${ending.event}, ${ending.reason}`;
+}
+
+/** What the status line says once the body has ended, and the state the demo takes: the ending's kind. */
+export function endView(result: ProviderStreamResult, source: PlayerSource, tr: Tr): { state: EndingKind; say: string } {
+  const { ending } = result;
+  const event = verdictName(ending);
+  switch (ending.kind) {
+    case 'complete':
+      return { state: 'complete', say: tr(source.repeatedFinish ? 'providers.state.lookedClosed' : 'providers.state.complete', { event }) };
+    case 'token-limit':
+      return { state: 'token-limit', say: tr('providers.state.tokenLimit', { event }) };
+    case 'refused':
+      return { state: 'refused', say: tr('providers.state.refused', { event }) };
+    case 'failed':
+      return { state: 'failed', say: tr('providers.state.failed', { event }) };
+    case 'cut':
+      return { state: 'cut', say: tr('providers.state.cut') };
+  }
 }
 
 // ---- Cut anywhere --------------------------------------------------------------------------------
@@ -217,7 +256,7 @@ export interface ProviderCutView {
   say: string;
 }
 
-const endingWord = (result: ProviderStreamResult, tr: Tr) => tr(`providerCut.ending.${result.ending}`);
+const endingWord = (result: ProviderStreamResult, tr: Tr) => tr(`providerCut.ending.${keyOf(result.ending.kind)}`);
 
 function differences(uncut: ProviderStreamResult, cut: ProviderStreamResult, tr: Tr): string {
   const parts: string[] = [];
@@ -225,7 +264,12 @@ function differences(uncut: ProviderStreamResult, cut: ProviderStreamResult, tr:
     const diff = firstDifference(uncut[channel], cut[channel], 14);
     if (diff) parts.push(tr(`providerCut.diff.${channel}`, { at: diff.at, expected: visible(diff.expected), got: visible(diff.got) }));
   }
-  if (uncut.ending !== cut.ending) parts.push(tr('providerCut.diff.ending', { expected: endingWord(uncut, tr), got: endingWord(cut, tr) }));
+  if (!sameEnding(uncut.ending, cut.ending)) {
+    // The same kind said differently (another event, reason or message): the names tell them apart.
+    const named = uncut.ending.kind === cut.ending.kind;
+    const word = (result: ProviderStreamResult) => (named ? `${endingWord(result, tr)} (${verdictName(result.ending) || '—'})` : endingWord(result, tr));
+    parts.push(tr('providerCut.diff.ending', { expected: word(uncut), got: word(cut) }));
+  }
   return parts.join(' ');
 }
 

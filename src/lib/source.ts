@@ -1,6 +1,8 @@
 // Pieces of lessons-code/ files, cut out of the real source (imported with ?raw) for display, and the
 // files that also get a page of their own ("the whole file", one click from each excerpt).
 
+import { withBase } from './base.ts';
+
 /** A run of lines of a file, 1-based and inclusive. */
 export interface LineRange {
   from: number;
@@ -22,9 +24,9 @@ export const SHOWN_FILES = [
   'rounds/round-reader.ts',
 ] as const;
 
-/** The path of a file's own page, under the locale's prefix ('' for English, '/es', '/fr'). */
+/** The address of a file's own page, under the site's base and the locale's prefix ('' for English, '/es', '/fr'). */
 export function sourcePageUrl(file: string, localePrefix: string): string {
-  return `${localePrefix}/source/${file.replace(/\.ts$/, '')}/`;
+  return withBase(`${localePrefix}/source/${file.replace(/\.ts$/, '')}/`);
 }
 
 /** Region markers are for the file's readers and the page's cutting, not for the listing itself. */

@@ -9,7 +9,7 @@ import { MODES, QUESTION, hostFor, timelineView, type HostView, type Mark, type 
 import { createRunner, h, part, Strings } from './demo-kit.ts';
 import { renderMarkdown } from './markdown.ts';
 
-const marks = (list: Mark[]) => list.map((mark) => h('span', { class: `tl-mark tl-${mark.kind}`, style: `inset-inline-start:${mark.at}%` }));
+const marks = (list: Mark[]) => list.map((mark) => h('span', { class: `tl-mark tl-${mark.kind}`, style: `--at:${mark.at}%` }));
 
 export function mount(host: HTMLElement): void {
   const s = new Strings(host, 'burst');

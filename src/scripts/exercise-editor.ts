@@ -1,12 +1,14 @@
 // The exercises' code editor: CodeMirror 6 with TypeScript highlighting, line numbers, bracket
-// matching, undo history and the transpiler's syntax errors as lint diagnostics. Tab indents only
-// once the learner has clicked or typed in the editor; Escape then Tab always moves focus on.
+// matching, undo history and the transpiler's syntax errors as lint diagnostics (and, given as
+// `extensions`, the type checker's diagnostics, completions and hover: src/type-service/editor.ts).
+// Tab indents only once the learner has clicked or typed in the editor; Escape then Tab always
+// moves focus on.
 
 import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentLess, indentMore } from '@codemirror/commands';
 import { typescriptLanguage } from '@codemirror/lang-javascript';
 import { bracketMatching, HighlightStyle, indentOnInput, indentUnit, LanguageSupport, syntaxHighlighting } from '@codemirror/language';
-import { linter, lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { forEachDiagnostic, linter, lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorState, Prec, Transaction, type Extension, type Text } from '@codemirror/state';
 import {
   drawSelection,
@@ -82,6 +84,8 @@ export interface EditorOptions {
   maxLength: number;
   /** A change was refused for its size (the text is unchanged). */
   onRefused: () => void;
+  /** More of the editor: the type checker's diagnostics, completions and hover (src/type-service/editor.ts). */
+  extensions?: Extension[];
 }
 
 /** The diagnostic for a problem: at its line and column, one character wide, inside the text. */
@@ -157,7 +161,8 @@ export function createEditor(options: EditorOptions): ExerciseEditor {
       options.onProblem(problem);
       return problem ? [diagnosticFor(view.state.doc, problem)] : [];
     },
-    { delay: 350 },
+    // The type checker's diagnostics share this delay (CodeMirror waits for the longest of them).
+    { delay: 150 },
   );
 
   const refuseOversize = sizeLimit(options.maxLength, options.onRefused);
@@ -185,6 +190,7 @@ export function createEditor(options: EditorOptions): ExerciseEditor {
         new LanguageSupport(typescriptLanguage),
         lintGutter(),
         lintSource,
+        options.extensions ?? [],
         tabKeys,
         keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap]),
         theme,
@@ -232,7 +238,12 @@ export function createEditor(options: EditorOptions): ExerciseEditor {
       });
     },
     showProblem: (problem) => {
-      view.dispatch(setDiagnostics(view.state, problem ? [diagnosticFor(view.state.doc, problem)] : []));
+      // The other sources' diagnostics (the type checker's) stay.
+      const kept: Diagnostic[] = [];
+      forEachDiagnostic(view.state, (diagnostic, from, to) => {
+        if (diagnostic.source !== 'sucrase') kept.push({ ...diagnostic, from, to });
+      });
+      view.dispatch(setDiagnostics(view.state, problem ? [...kept, diagnosticFor(view.state.doc, problem)] : kept));
     },
     focus: () => view.focus(),
   };

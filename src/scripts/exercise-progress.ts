@@ -2,7 +2,7 @@
 // load, then from the workbenches' events (and from other tabs, through the storage event). Small:
 // it loads with the page.
 
-import { PROGRESS_EVENT, solvedInStore, type ProgressDetail } from './exercise-store.ts';
+import { PROGRESS_EVENT, PROGRESS_LOADED_KEY, solvedInStore, type ProgressDetail } from './exercise-store.ts';
 import { Strings } from './strings.ts';
 
 function start(box: HTMLElement): void {
@@ -44,4 +44,29 @@ function start(box: HTMLElement): void {
   });
 }
 
-for (const box of document.querySelectorAll<HTMLElement>('[data-exercise-progress]')) start(box);
+/** "Download my progress" and "Load progress": their code loads when one is used (or to say what a load did). */
+function transfer(box: HTMLElement): void {
+  const later = () => import('../type-service/progress-transfer.ts');
+  const file = box.querySelector<HTMLInputElement>('[data-transfer-file]');
+  box.querySelector('[data-transfer-download]')?.addEventListener('click', () => void later().then((m) => m.download(box)));
+  // The file chooser opens within the click itself, as browsers require.
+  box.querySelector('[data-transfer-load]')?.addEventListener('click', () => file?.click());
+  file?.addEventListener('change', () => {
+    const chosen = file.files?.[0];
+    file.value = ''; // choosing the same file again is a new choice
+    if (chosen) void later().then((m) => m.load(box, chosen));
+  });
+  let loaded = false;
+  try {
+    loaded = sessionStorage.getItem(PROGRESS_LOADED_KEY) !== null;
+  } catch {
+    loaded = false;
+  }
+  if (loaded) void later().then((m) => m.sayLoaded(box));
+}
+
+for (const box of document.querySelectorAll<HTMLElement>('[data-exercise-progress]')) {
+  start(box);
+  const transferBox = box.querySelector<HTMLElement>('[data-transfer]');
+  if (transferBox) transfer(transferBox);
+}

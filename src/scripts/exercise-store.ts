@@ -41,6 +41,8 @@ export interface ProgressDetail {
 export const MAX_CODE = 200_000;
 
 export const storageKey = (id: string): string => `ga-course:exercise:v2:${id}`;
+/** Where loading a progress file leaves, for this tab, what to say once the page has reloaded (src/type-service/progress-transfer.ts). */
+export const PROGRESS_LOADED_KEY = 'ga-course:progress-loaded';
 /** Where the first version of the workbench kept code and progress (read once, then left alone). */
 const legacyKey = (id: string): string => `ga-course:l6:v1:exercise:${id}`;
 
@@ -73,15 +75,11 @@ function storedReport(value: unknown): CheckReport | null {
   return value as unknown as CheckReport;
 }
 
-export function readExercise(id: string): ExerciseState {
+/** An exercise's state from what was stored (or loaded from a progress file): whatever is malformed is left out; null for what is not an object. */
+export function stateFrom(value: unknown): ExerciseState | null {
+  if (!isObject(value)) return null;
   const state = freshState();
-  let value = readRaw(storageKey(id));
-  if (!isObject(value)) {
-    const legacy = readRaw(legacyKey(id));
-    if (!isObject(legacy)) return state;
-    value = { code: legacy.code, solved: legacy.solved, hints: legacy.hints };
-  }
-  const v = value as Record<string, unknown>;
+  const v = value;
   if (typeof v.code === 'string') state.code = v.code;
   state.solved = v.solved === true;
   state.assisted = state.solved && v.assisted === true;
@@ -97,11 +95,30 @@ export function readExercise(id: string): ExerciseState {
   return state;
 }
 
+export function readExercise(id: string): ExerciseState {
+  let value = readRaw(storageKey(id));
+  if (!isObject(value)) {
+    const legacy = readRaw(legacyKey(id));
+    if (!isObject(legacy)) return freshState();
+    value = { code: legacy.code, solved: legacy.solved, hints: legacy.hints };
+  }
+  return stateFrom(value) ?? freshState();
+}
+
+/** Set once a progress file has been loaded, as the page reloads: the workbenches' last writes must not undo it. */
+let held = false;
+
+/** From now on, writes are dropped (the page is reloading with the state a progress file put in the store). */
+export function holdWrites(): void {
+  held = true;
+}
+
 /**
  * Saves the state; false when the browser refused (full or forbidden storage), in which case
  * whatever was saved before stays as it was.
  */
 export function writeExercise(id: string, state: ExerciseState): boolean {
+  if (held) return true;
   const store = storage();
   if (!store) return false;
   const last = state.last ? { ...state.last, report: { ...state.last.report, console: state.last.report.console.slice(0, 20) } } : null;

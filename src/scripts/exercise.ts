@@ -18,6 +18,8 @@ import { SavedState } from './exercise-saved-state.ts';
 import { loadSource } from './exercise-sources.ts';
 import { announceProgress, MAX_CODE, PROGRESS_EVENT } from './exercise-store.ts';
 import { keepAnchorInPlace } from './exercise-unpack.ts';
+import { Travel } from '../type-service/travel.ts';
+import { TypeChecking } from '../type-service/workbench.ts';
 
 const isApple = (): boolean => {
   const platform = (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform || navigator.platform || navigator.userAgent;
@@ -31,6 +33,7 @@ class Workbench {
   private readonly hints: Hints;
   private editor!: ExerciseEditor;
   private results!: Results;
+  private types!: TypeChecking;
   private running = false;
 
   constructor(host: HTMLElement) {
@@ -46,19 +49,31 @@ class Workbench {
     saved.starter = await loadSource(id, 'starter', locale);
     const editorBox = host.querySelector<HTMLElement>('[data-editor]')!;
     editorBox.replaceChildren();
+    this.types = new TypeChecking(this.context);
+    const travel = new Travel(this.context, saved, MAX_CODE, (message) => feedback.say(message));
+    await travel.read();
     this.editor = createEditor({
       parent: editorBox,
-      code: saved.state.code ?? saved.starter,
+      code: travel.initialCode(),
       label: t('editorLabel', { title: section.dataset.title ?? '' }),
-      describedBy: host.querySelector('[data-keys]')?.id ?? '',
+      // The keyboard help, and what TypeScript finds (with its keys).
+      describedBy: [...host.querySelectorAll('[data-keys], [data-types]')].map((node) => node.id).join(' '),
       onCheck: () => void this.check(),
-      onChange: (code) => saved.saveCode(code),
+      onChange: (code) => {
+        if (!travel.holding) saved.saveCode(code);
+      },
       lint: (code) => exerciseRunner().transpile(code),
       onProblem: (problem) => feedback.showSyntax(problem),
-      onFirstUse: () => exerciseRunner().prewarm(),
+      onFirstUse: () => {
+        exerciseRunner().prewarm();
+        this.types.start();
+      },
       maxLength: MAX_CODE,
       onRefused: () => feedback.notify(t('tooLong', { max: MAX_CODE.toLocaleString(locale) })),
+      extensions: this.types.extensions,
     });
+    this.types.attach(this.editor.view);
+    travel.attach(this.editor);
     this.results = new Results(this.context, saved, this.editor, (problem) => feedback.showSyntax(problem));
     const focusEditor = () => this.editor.focus();
     if (isApple()) for (const key of host.querySelectorAll('[data-shortcut]')) key.textContent = t('shortcutMac');
@@ -202,6 +217,7 @@ class Workbench {
     saved.persist();
     this.results.renderSolved();
     this.feedback.say(message);
+    if (report.outcome !== 'compile-error') void this.types.annotate(source);
     // A committed prediction reveals the answer: every expected value and the proof (and an answer
     // revealed before stays shown whatever this check gave).
     if (prediction && (report.outcome === 'checked' || state.revealed)) void this.showAnswer(report.outcome === 'checked');

@@ -55,7 +55,7 @@ export function renderExchange(root: HTMLElement, x: Exchange, s: Strings): stri
   const timeline = h('ol', { class: 'hs-timeline', 'aria-label': t('bodyTitle') });
   const row = (kind: string, at: number, what: string, extra?: Node) => {
     const tick = h('span', 'hs-tick');
-    tick.style.insetInlineStart = `${Math.min(100, (at / scale) * 100)}%`;
+    tick.style.setProperty('--at', `${Math.min(100, (at / scale) * 100)}%`); // placed by the CSS, inside its bar
     timeline.append(h('li', { 'data-kind': kind }, h('div', 'hs-when', h('span', 'mono hs-at', t('at', { ms: ms(at) })), ' ', what), h('span', { class: 'hs-bar', 'aria-hidden': 'true' }, tick), extra));
   };
   row('headers', x.headersAt, t('headersArrived', { status: x.status }));

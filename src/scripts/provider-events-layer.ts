@@ -2,7 +2,7 @@
 // its payload reached, numbered from the first event of the recording. Kept to a fixed number of
 // rows so that the layer's height does not change while a recording plays.
 
-import { eventView } from '../lib/provider-view.ts';
+import { eventView, keyOf } from '../lib/provider-view.ts';
 import { h, type Strings } from './demo-kit.ts';
 
 type Routes = Parameters<typeof eventView>[0];
@@ -35,7 +35,7 @@ export class EventsLayer {
     const view = eventView(routes);
     // Long event names may break after a dot or an underscore, never inside a word.
     const name = h('code', undefined, ...view.name.split(/(?<=[._])/).flatMap((piece) => [piece, h('wbr')]));
-    const row = h('li', undefined, name, ...view.kinds.map((kind) => h('span', { class: 'ps-route', 'data-kind': kind }, this.t(`route.${kind}`))));
+    const row = h('li', undefined, name, ...view.kinds.map((kind) => h('span', { class: 'ps-route', 'data-kind': kind }, this.t(`route.${keyOf(kind)}`))));
     this.rows = [...this.rows, row].slice(-this.shown);
     this.count++;
     this.list.replaceChildren(...this.rows);

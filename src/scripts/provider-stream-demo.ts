@@ -3,7 +3,7 @@
 // last read did to it, and the bubble shows the answer channel through the sentence policy.
 
 import { applySentencePolicy, createStreamPlayer, realClock, splitReads, type SentencePolicy, type StreamPlayer, type Transport } from '../../lessons-code/index.ts';
-import { PACES, endView, failureMessage, playerSource, progressText, readSizeOf, readView, recordingChoices, sourceFigures, type Pace, type PlayerSource } from '../lib/provider-view.ts';
+import { PACES, endView, playerSource, progressText, providerWords, readSizeOf, readView, recordingChoices, sourceFigures, verdictName, type Pace, type PlayerSource } from '../lib/provider-view.ts';
 import { announce, h, part, Strings } from './demo-kit.ts';
 import { appendVisible } from './whitespace.ts';
 import { EventsLayer } from './provider-events-layer.ts';
@@ -25,6 +25,8 @@ export function mount(host: HTMLElement): void {
   let policy: SentencePolicy = 'every-delta';
   let answer = '';
   let complete = false;
+  /** The turn stopped at the token limit: what shows of the answer stays, marked as cut short. */
+  let limited = false;
   const events = new EventsLayer(p('events'), p('events-note'), t);
   /** True while Next read hands over a read: the status line speaks once, after it. */
   let stepping = false;
@@ -43,8 +45,10 @@ export function mount(host: HTMLElement): void {
     const bubble = p('answer');
     const { shown, heldBack } = applySentencePolicy(answer, policy, complete);
     if (shown !== '') bubble.textContent = shown;
-    else bubble.replaceChildren(h('span', 'note', t(policy === 'flagged' && answer !== '' ? 'flaggedWait' : 'answerEmpty')));
+    else bubble.replaceChildren(h('span', 'note', t(policy !== 'flagged' || answer === '' ? 'answerEmpty' : limited ? 'flaggedNever' : 'flaggedWait')));
     setText('held', heldBack > 0 ? t('heldBack', { count: heldBack }) : '');
+    // A turn that stopped at the token limit keeps what shows, marked as cut short.
+    if (limited) setText('kept', shown === '' ? t('keptNothingShown') : t('keptShort', { count: [...shown].length }));
   };
 
   const setPlaying = (playing: boolean) => (play!.textContent = t(playing ? 'pause' : 'play'));
@@ -56,6 +60,7 @@ export function mount(host: HTMLElement): void {
     reads = splitReads(source.provider, source.bytes, readSizeOf(readsBox!.value));
     answer = '';
     complete = false;
+    limited = false;
     events.clear();
     host.dataset.state = 'idle';
     setText('figures', sourceFigures(source, reads.length, t));
@@ -67,6 +72,7 @@ export function mount(host: HTMLElement): void {
     setText('reasoning', t('reasoningEmpty'));
     reasoningBox.open = false;
     p('cut-notice').hidden = true;
+    p('limit-notice').hidden = true;
     p('answer').hidden = false;
     paintAnswer();
     setPlaying(false);
@@ -94,6 +100,7 @@ export function mount(host: HTMLElement): void {
           appendVisible(p('text'), text);
         },
         event: (_event, routes) => events.add(routes),
+        tail: (_text, routes) => events.add(routes),
         answer: (delta, aggregate) => {
           answer = aggregate;
           setDelta('answer', delta);
@@ -118,19 +125,31 @@ export function mount(host: HTMLElement): void {
           step!.disabled = true;
           reasoningBox.open = false; // folded at the end: the answer comes to the front
           complete = result.complete;
-          if (view.state !== 'closed') {
-            // Cut or failed, the half answer is not kept: the bubble gives way to the notice, with
-            // a retry; a failure's notice quotes the provider's own words.
-            p('answer').hidden = true;
-            setText('held', '');
-            p('cut-text').hidden = view.state === 'failed';
-            p('failed-text').hidden = view.state !== 'failed';
-            setText('failure-message', failureMessage(result));
-            p('cut-notice').hidden = false;
-            setText('kept', t('keptNothing'));
-          } else {
+          if (view.state === 'complete') {
             paintAnswer();
             setText('kept', t('keptAll', { count: [...result.answer].length }));
+          } else if (view.state === 'token-limit') {
+            // Stopped at the limit: the text is the model's own up to there, so it stays, marked.
+            limited = true;
+            p('limit-notice').hidden = false;
+            paintAnswer();
+          } else {
+            // Cut, failed or refused: the half answer is not kept. The bubble gives way to the
+            // notice; a failure or a refusal quotes the provider's own words when it sent some, and
+            // names its event when it did not. Only a cut or a failure is worth trying again.
+            p('answer').hidden = true;
+            setText('held', '');
+            for (const name of ['cut', 'failed', 'refused'] as const) p(`${name}-text`).hidden = view.state !== name;
+            const words = providerWords(result.ending);
+            const quoted = view.state === 'failed' || view.state === 'refused';
+            p('words').hidden = !quoted || words === '';
+            setText('failure-message', words);
+            setText('no-words', quoted && words === '' ? t('noWords', { event: verdictName(result.ending) }) : '');
+            p('retry-text').hidden = view.state !== 'failed';
+            p('refused-kept').hidden = view.state !== 'refused';
+            p('retry').hidden = view.state === 'refused';
+            p('cut-notice').hidden = false;
+            setText('kept', t('keptNothing'));
           }
           say(view.say);
         },
@@ -155,7 +174,7 @@ export function mount(host: HTMLElement): void {
     button.addEventListener('click', () => {
       choose(policyButtons, button);
       policy = button.dataset.policy as SentencePolicy;
-      if (host.dataset.state !== 'cut' && host.dataset.state !== 'failed') paintAnswer(); // the stream goes on underneath: only what shows changes
+      if (!['cut', 'failed', 'refused'].includes(host.dataset.state ?? '')) paintAnswer(); // the stream goes on underneath: only what shows changes
     });
   }
   for (const box of [recordingBox!, readsBox!, transportBox!]) box.addEventListener('change', () => (build(), say(t('state.idle'))));
@@ -181,7 +200,7 @@ export function mount(host: HTMLElement): void {
   restart!.addEventListener('click', () => (build(), say(t('state.idle'))));
   retry!.addEventListener('click', () => {
     // Try again: the same recording, whole this time, from an empty draft.
-    recordingBox!.value = source.value.replace(/:(cut|failed)$/, '');
+    recordingBox!.value = source.recording.id;
     build();
     player?.play();
     say(t('retried'));

@@ -42,7 +42,7 @@ export function mount(host: HTMLElement): void {
       const lane = lanes[i]!;
       lane.track.replaceChildren(
         ...laneView.bars.map((bar) => h('span', { class: `rt-bar rt-${bar.kind}`, style: `inset-inline-start:${bar.left}%;inline-size:${bar.width}%` }, bar.label)),
-        ...(laneView.firstAt === null ? [] : [h('span', { class: 'rt-first', style: `inset-inline-start:${laneView.firstAt}%` })]),
+        ...(laneView.firstAt === null ? [] : [h('span', { class: 'rt-first', style: `--at:${laneView.firstAt}%` })]),
       );
       for (const figure of FIGURES) lane.cells[figure]!.textContent = laneView.figures[figure];
       const text = states[lane.harness].text;

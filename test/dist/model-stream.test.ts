@@ -56,13 +56,25 @@ for (const locale of LOCALES) {
       );
       expect(player.querySelector('[data-part=status]')!.textContent).toBe(t('course.providers.state.idle'));
       expect(player.querySelector('[data-part=bytes-line]')!.textContent).toBe(t('course.providers.bytes.none'));
-      expect([...player.querySelectorAll('[data-part=recording] option')].map((o) => o.getAttribute('value'))).toEqual(['openai', 'openai:cut', 'openai:failed', 'openai-data-only', 'openai-data-only:cut']);
-      expect(player.querySelector('[data-part=recording] option[value="openai:failed"]')!.textContent).toBe(t('course.providers.recording.failed'));
-      // The endings' notice, hidden until a turn is cut or fails, is already in the page's language.
+      expect([...player.querySelectorAll('[data-part=recording] option')].map((o) => o.getAttribute('value'))).toEqual([
+        'openai', 'openai:cut', 'openai:failed', 'openai:limit', 'openai:refused', 'openai-data-only', 'openai-data-only:cut',
+      ]);
+      for (const [value, key] of [['openai:failed', 'failed'], ['openai:limit', 'tokenLimit'], ['openai:refused', 'refused']]) {
+        expect(player.querySelector(`[data-part=recording] option[value="${value}"]`)!.textContent).toBe(t(`course.providers.recording.${key}`));
+      }
+      // The endings' notices, hidden until a turn ends short of complete, are already in the page's language.
       const notice = player.querySelector('[data-part=cut-notice]')!;
       expect(notice.hasAttribute('hidden')).toBe(true);
-      expect(notice.querySelector('[data-part=cut-text]')!.textContent).toBe(t('course.providers.cutNotice'));
-      expect([...notice.querySelectorAll('[data-part=failed-text] p:not([data-part])')].map((p) => p.textContent)).toEqual([t('course.providers.failedNotice'), t('course.providers.failedRetry')]);
+      const part = (name: string) => notice.querySelector(`[data-part=${name}]`)!.textContent;
+      expect(part('cut-text')).toBe(t('course.providers.cutNotice'));
+      expect(part('failed-text')).toBe(t('course.providers.failedNotice'));
+      expect(part('refused-text')).toBe(t('course.providers.refusedNotice'));
+      expect(notice.querySelector('[data-part=words] p:not([data-part])')!.textContent).toBe(t('course.providers.inItsWords'));
+      expect(part('retry-text')).toBe(t('course.providers.failedRetry'));
+      expect(part('refused-kept')).toBe(t('course.providers.refusedKept'));
+      const limit = player.querySelector('[data-part=limit-notice]')!;
+      expect(limit.hasAttribute('hidden')).toBe(true);
+      expect(limit.textContent!.trim()).toBe(t('course.providers.limitNotice'));
       expect(player.querySelector('[data-part=reasoning-box]')!.hasAttribute('open')).toBe(false);
     });
   });

@@ -290,8 +290,8 @@ test('the shortcut: Ctrl+Enter, ⌘+Enter on a Mac; the keyboard help once, on t
   await expect(page.locator('#exercise-predict .exercise-shortcut')).toHaveText(t('shortcut'));
   await expect(page.locator('.exercise-keys:visible')).toHaveCount(1);
   await expect(page.locator('#exercise-predict .exercise-keys')).toBeVisible();
-  // Every editor is still described by the help, for screen readers.
-  for (const id of IDS) await expect((await open(page, id)).locator('.cm-content')).toHaveAttribute('aria-describedby', `exercise-${id}-keys`);
+  // Every editor is still described by the help (and by the type checker's line), for screen readers.
+  for (const id of IDS) await expect((await open(page, id)).locator('.cm-content')).toHaveAttribute('aria-describedby', `exercise-${id}-keys exercise-${id}-types`);
   const mac = await browser.newContext();
   await mac.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, 'platform', { get: () => 'MacIntel' });

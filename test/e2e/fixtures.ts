@@ -239,7 +239,7 @@ export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
     const player = await readyWidget(page, 'ga-provider-stream-demo');
     await player.locator('[data-part=pace]').selectOption('fast');
     await player.locator('[data-part=play]').click();
-    await expect(player).toHaveAttribute('data-state', 'closed', { timeout: 60_000 });
+    await expect(player).toHaveAttribute('data-state', 'complete', { timeout: 60_000 });
     await player.locator('[data-part=reasoning-box] summary').click();
     // The cut demo: every cut of the three recordings scanned.
     const cut = await readyWidget(page, 'ga-provider-cut-demo');

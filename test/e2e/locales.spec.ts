@@ -275,14 +275,21 @@ for (const locale of OTHER_LOCALES) {
       // The whole recording, to its end, with the policy holding sentences back along the way (a
       // read per event: the same lines in fewer reads; Try again is the English behaviour test's).
       await demo.locator('[data-part=reads]').selectOption('event');
-      await playTo(demo, 'openai', 'closed', t(locale, 'course.providers.state.closed', { name: 'response.completed' }));
+      await playTo(demo, 'openai', 'complete', t(locale, 'course.providers.state.complete', { event: 'response.completed' }));
       await uiOf(demo, '[data-part=kept], [data-part=status]', locale);
       await noEnglish(demo, locale);
-      // A failed copy (the provider's error mid-answer; Gemini's, three events): the status line,
-      // the notice around the provider's own (English, untranslated) words, the kept line.
+      // Gemini's copies that end another way (each three events or fewer): failed, with the notice
+      // around the provider's own (English, untranslated) words; stopped at the token limit, its
+      // answer kept and marked; refused, with no words of its own, so the notice names the event.
       await demo.locator('[data-provider=gemini]').click();
-      await playTo(demo, 'gemini:failed', 'failed', t(locale, 'course.providers.state.failed', { detail: 'error UNAVAILABLE: The model is overloaded. Please try again later.' }));
-      await uiOf(demo, '[data-part=failed-text] p:not([data-part]), [data-part=kept]', locale);
+      await playTo(demo, 'gemini:failed', 'failed', t(locale, 'course.providers.state.failed', { event: 'error, UNAVAILABLE' }));
+      await uiOf(demo, '[data-part=failed-text], [data-part=words] p:not([data-part]), [data-part=retry-text], [data-part=kept]', locale);
+      await noEnglish(demo, locale);
+      await playTo(demo, 'gemini:limit', 'token-limit', t(locale, 'course.providers.state.tokenLimit', { event: 'finishReason, MAX_TOKENS' }));
+      await uiOf(demo, '[data-part=limit-notice] p, [data-part=kept]', locale);
+      await noEnglish(demo, locale);
+      await playTo(demo, 'gemini:refused', 'refused', t(locale, 'course.providers.state.refused', { event: 'finishReason, SAFETY' }));
+      await uiOf(demo, '[data-part=refused-text], [data-part=no-words], [data-part=refused-kept], [data-part=kept]', locale);
       await noEnglish(demo, locale);
     });
 

@@ -103,10 +103,10 @@ test('a real XMLHttpRequest, read through the growing-text transport, gives each
       const ended = await read(`${recording.id}?gap=5&size=97&truncated=1`, recording.provider);
       const expected = readProviderPieces(recording.provider, [truncateRecording(recording).bytes]);
       expect(ended.result).toEqual(expected);
-      expect(ended.result).toMatchObject({ complete: false, ending: 'cut' });
+      expect(ended.result).toMatchObject({ complete: false, ending: { kind: 'cut', error: '' } });
       // The connection reset instead of ending: XMLHttpRequest's error event, and the turn is cut too.
       const reset = await read(`${recording.id}?gap=5&size=97&truncated=reset`, recording.provider);
-      expect(reset.result).toMatchObject({ complete: false, ending: 'cut', detail: 'XMLHttpRequest error' });
+      expect(reset.result).toMatchObject({ complete: false, ending: { kind: 'cut', error: 'XMLHttpRequest error' } });
       // Chromium logs the broken body as a console error: expected here, and only this one.
       const broken = consoleErrors.filter((message) => message.includes('net::ERR_INCOMPLETE_CHUNKED_ENCODING'));
       expect(broken.length).toBeLessThanOrEqual(1);

@@ -1,8 +1,9 @@
-// The 06c page ("From the model's events to the text on screen"), in English: the player
-// plays each provider's recording through the layers and ends closed, cut or "closed as far as the
-// reader can tell"; the reasoning is open while the model writes and folded at the end; a cut turn
-// keeps nothing and Try again plays the whole recording from an empty draft; a failed turn (a
-// provider's error mid-answer) keeps nothing either, and its notice quotes the provider's words;
+// The 06c page ("From the model's events to the text on screen"), in English: the player plays each
+// provider's recording through the layers and ends complete, cut or "complete as far as the reader
+// can tell"; the reasoning is open while the model writes and folded at the end; a cut turn keeps
+// nothing and Try again plays the whole recording from an empty draft; a failed turn (a provider's
+// error mid-answer) keeps nothing either, and its notice quotes the provider's words; a turn stopped
+// at the token limit keeps its answer, marked; a refused one keeps nothing and offers no retry;
 // the sentence policy changes only what the bubble shows; the cut demo's slider, keyboard and
 // scan, whose counts are lessons-code's. What the page shows is what lessons-code computes for the
 // same reads (computed here, in Node). Elsewhere: es/fr strings (locales.spec.ts), axe
@@ -11,6 +12,7 @@
 import type { Locator, Page } from '@playwright/test';
 import {
   FAILED_RECORDINGS,
+  OPENAI_REFUSAL,
   PROVIDER_ANSWER,
   PROVIDER_CUT_READERS,
   PROVIDER_REASONING,
@@ -22,7 +24,7 @@ import {
   scanProviderCuts,
   splitReads,
 } from '../../lessons-code/index.ts';
-import { firstProviderCut } from '../../src/lib/provider-view.ts';
+import { firstProviderCut, playerSource, verdictName } from '../../src/lib/provider-view.ts';
 import { EN, expect, modelStreamUrl, readyWidget, t, test } from './fixtures.ts';
 
 const PLAYER = 'ga-provider-stream-demo';
@@ -33,7 +35,7 @@ async function openPlayer(page: Page): Promise<Locator> {
 }
 
 /** Opens the player and plays one of a provider's recordings (`value`, as the recording select names it) at the fast pace, to its end. */
-async function playToEnd(page: Page, provider: string, value: string, state: 'cut' | 'failed'): Promise<Locator> {
+async function playToEnd(page: Page, provider: string, value: string, state: 'cut' | 'failed' | 'token-limit' | 'refused'): Promise<Locator> {
   const player = await openPlayer(page);
   await player.locator('[data-part=pace]').selectOption('fast');
   await player.locator(`[data-provider=${provider}]`).click();
@@ -56,7 +58,7 @@ test('the player: each provider’s recording, played to its closing event; the 
   const player = await openPlayer(page);
   const reasoningBox = player.locator('[data-part=reasoning-box]');
   await player.locator('[data-part=pace]').selectOption('fast');
-  const closing = { openai: 'response.completed', anthropic: 'message_stop', gemini: 'finishReason STOP' } as const;
+  const closing = { openai: 'response.completed', anthropic: 'message_stop, end_turn', gemini: 'finishReason, STOP' } as const;
   for (const provider of ['openai', 'anthropic', 'gemini'] as const) {
     await test.step(provider, async () => {
       if (provider !== 'openai') await player.locator(`[data-provider=${provider}]`).click();
@@ -65,9 +67,9 @@ test('the player: each provider’s recording, played to its closing event; the 
       await expect(player.locator('[data-part=play]')).toHaveText(t(EN, 'course.providers.pause'));
       // While it plays: the reasoning block opens with the first reasoning delta.
       await expect(reasoningBox).toHaveAttribute('open', '', { timeout: 30_000 });
-      await expect(player).toHaveAttribute('data-state', 'closed', { timeout: 60_000 });
+      await expect(player).toHaveAttribute('data-state', 'complete', { timeout: 60_000 });
       await expect(reasoningBox).not.toHaveAttribute('open', '');
-      await expect(player.locator('[data-part=status]')).toHaveText(t(EN, 'course.providers.state.closed', { name: closing[provider] }));
+      await expect(player.locator('[data-part=status]')).toHaveText(t(EN, 'course.providers.state.complete', { event: closing[provider] }));
       await expect(player.locator('[data-part=answer]')).toHaveText(PROVIDER_ANSWER);
       await expect(player.locator('[data-part=reasoning]')).toHaveText(PROVIDER_REASONING);
       await expect(player.locator('[data-part=kept]')).toHaveText(t(EN, 'course.providers.keptAll_other', { count: [...PROVIDER_ANSWER].length }));
@@ -99,26 +101,28 @@ test('the player: a cut turn keeps nothing and says so; Try again plays the whol
   await expect(player.locator('[data-part=recording]')).toHaveValue('anthropic');
   await expect(player.locator('[data-part=cut-notice]')).toBeHidden();
   await expect(player.locator('[data-part=play]')).toBeFocused();
-  await expect(player).toHaveAttribute('data-state', 'closed', { timeout: 60_000 });
+  await expect(player).toHaveAttribute('data-state', 'complete', { timeout: 60_000 });
   await expect(player.locator('[data-part=answer]')).toHaveText(PROVIDER_ANSWER);
 
   // Gemini's variant with finishReason on every chunk: cut, it still looks closed, and the page says why.
   await player.locator('[data-provider=gemini]').click();
   await player.locator('[data-part=recording]').selectOption('gemini-repeated-finish:cut');
   await player.locator('[data-part=play]').click();
-  await expect(player).toHaveAttribute('data-state', 'closed', { timeout: 60_000 });
-  await expect(player.locator('[data-part=status]')).toHaveText(t(EN, 'course.providers.state.lookedClosed', { name: 'finishReason STOP' }));
+  await expect(player).toHaveAttribute('data-state', 'complete', { timeout: 60_000 });
+  await expect(player.locator('[data-part=status]')).toHaveText(t(EN, 'course.providers.state.lookedClosed', { event: 'finishReason, STOP' }));
   const shown = await player.locator('[data-part=answer]').textContent();
   expect(PROVIDER_ANSWER.startsWith(shown!)).toBe(true);
   expect(shown!.length).toBeLessThan(PROVIDER_ANSWER.length);
 });
 
 test('the player: a provider that fails mid-answer; the notice quotes its words, the half answer is not kept; Try again plays the whole recording', async ({ page }) => {
-  // Gemini's failed copy: three events, the last its error object (the shortest of the three to play).
+  // Gemini's failed copy: two events, then its error object, bare after the last one (the shortest of the three to play).
   const failed = FAILED_RECORDINGS.find((f) => f.provider === 'gemini')!;
   const result = readProviderPieces('gemini', [failed.bytes]);
   const player = await playToEnd(page, 'gemini', 'gemini:failed', 'failed');
-  await expect(player.locator('[data-part=status]')).toHaveText(t(EN, 'course.providers.state.failed', { detail: result.detail }));
+  await expect(player.locator('[data-part=status]')).toHaveText(t(EN, 'course.providers.state.failed', { event: verdictName(result.ending) }));
+  // The events layer lists the bare error after the last event, as a failure.
+  await expect(player.locator('[data-part=events] li').last()).toContainText('error UNAVAILABLE (bare JSON)');
   // The answer so far is not kept: the bubble gives way to the notice.
   expect(result.answer.length).toBeGreaterThan(20);
   await expect(player.locator('[data-part=answer]')).toBeHidden();
@@ -127,14 +131,55 @@ test('the player: a provider that fails mid-answer; the notice quotes its words,
   await expect(notice.locator('[data-part=failed-text]')).toContainText(t(EN, 'course.providers.failedNotice'));
   await expect(notice.locator('[data-part=failure-message]')).toHaveText(failed.message);
   await expect(notice.locator('[data-part=cut-text]')).toBeHidden();
+  await expect(notice.locator('[data-part=no-words]')).toBeHidden();
   await expect(notice).not.toContainText(result.answer);
   await expect(player.locator('[data-part=kept]')).toHaveText(t(EN, 'course.providers.keptNothing'));
 
   await notice.locator('[data-part=retry]').click();
   await expect(player.locator('[data-part=recording]')).toHaveValue('gemini');
   await expect(notice).toBeHidden();
-  await expect(player).toHaveAttribute('data-state', 'closed', { timeout: 60_000 });
+  await expect(player).toHaveAttribute('data-state', 'complete', { timeout: 60_000 });
   await expect(player.locator('[data-part=answer]')).toHaveText(PROVIDER_ANSWER);
+});
+
+test('the player: a turn stopped at the token limit keeps its answer, marked; a refused one keeps nothing, quotes the refusal and offers no retry', async ({ page }) => {
+  test.slow();
+  const limited = readProviderPieces('anthropic', [playerSource('anthropic:limit').bytes]);
+  const player = await playToEnd(page, 'anthropic', 'anthropic:limit', 'token-limit');
+  await expect(player.locator('[data-part=status]')).toHaveText(t(EN, 'course.providers.state.tokenLimit', { event: 'message_stop, max_tokens' }));
+  await expect(player.locator('[data-part=answer]')).toHaveText(limited.answer);
+  await expect(player.locator('[data-part=limit-notice]')).toHaveText(t(EN, 'course.providers.limitNotice'));
+  await expect(player.locator('[data-part=cut-notice]')).toBeHidden();
+  await expect(player.locator('[data-part=kept]')).toHaveText(t(EN, 'course.providers.keptShort_other', { count: [...limited.answer].length }));
+  // Whole sentences only: the bubble and what is kept shrink to the last full stop.
+  await player.locator('[data-policy=sentences]').click();
+  const sentences = applySentencePolicy(limited.answer, 'sentences', false).shown;
+  await expect(player.locator('[data-part=answer]')).toHaveText(sentences);
+  await expect(player.locator('[data-part=kept]')).toHaveText(t(EN, 'course.providers.keptShort_other', { count: [...sentences].length }));
+
+  // OpenAI's refused copy: the refusal reaches no channel; the notice quotes it, and there is no retry.
+  await player.locator('[data-policy=every-delta]').click();
+  await player.locator('[data-provider=openai]').click();
+  await player.locator('[data-part=recording]').selectOption('openai:refused');
+  await player.locator('[data-part=play]').click();
+  await expect(player).toHaveAttribute('data-state', 'refused', { timeout: 60_000 });
+  await expect(player.locator('[data-part=status]')).toHaveText(t(EN, 'course.providers.state.refused', { event: 'response.completed, refusal' }));
+  const notice = player.locator('[data-part=cut-notice]');
+  await expect(notice.locator('[data-part=refused-text]')).toHaveText(t(EN, 'course.providers.refusedNotice'));
+  await expect(notice.locator('[data-part=failure-message]')).toHaveText(OPENAI_REFUSAL);
+  await expect(notice.locator('[data-part=refused-kept]')).toBeVisible();
+  await expect(notice.locator('[data-part=retry]')).toBeHidden();
+  await expect(player.locator('[data-part=answer]')).toBeHidden();
+  await expect(player.locator('[data-part=kept]')).toHaveText(t(EN, 'course.providers.keptNothing'));
+  await expect(player.locator('[data-part=events]')).toContainText('response.refusal.delta');
+
+  // Gemini's refused copy sends no words: the notice names its event instead.
+  await player.locator('[data-provider=gemini]').click();
+  await player.locator('[data-part=recording]').selectOption('gemini:refused');
+  await player.locator('[data-part=play]').click();
+  await expect(player).toHaveAttribute('data-state', 'refused', { timeout: 60_000 });
+  await expect(notice.locator('[data-part=words]')).toBeHidden();
+  await expect(notice.locator('[data-part=no-words]')).toHaveText(t(EN, 'course.providers.noWords', { event: 'finishReason, SAFETY' }));
 });
 
 test('the player: read by read, each layer shows what lessons-code computes for the same reads; the sentence policy changes only the bubble', async ({ page }) => {
@@ -178,7 +223,7 @@ test('the player: read by read, each layer shows what lessons-code computes for 
   // Played to the end, flagged: the whole answer once the closing event came.
   await player.locator('[data-part=pace]').selectOption('fast');
   await player.locator('[data-part=play]').click();
-  await expect(player).toHaveAttribute('data-state', 'closed', { timeout: 60_000 });
+  await expect(player).toHaveAttribute('data-state', 'complete', { timeout: 60_000 });
   await expect(player.locator('[data-part=answer]')).toHaveText(PROVIDER_ANSWER);
   await expect(player.locator('[data-part=held]')).toBeHidden();
 });
@@ -197,10 +242,10 @@ test('the player: the growing-text transport passes on only the new part, and en
   await player.locator('[data-part=play]').click();
   await expect(player).toHaveAttribute('data-state', 'playing');
   await page.keyboard.press('Escape');
-  await expect(player).toHaveAttribute('data-state', /paused|closed/);
+  await expect(player).toHaveAttribute('data-state', /paused|complete/);
   await player.locator('[data-part=pace]').selectOption('fast');
-  if ((await player.getAttribute('data-state')) !== 'closed') await player.locator('[data-part=play]').click();
-  await expect(player).toHaveAttribute('data-state', 'closed', { timeout: 60_000 });
+  if ((await player.getAttribute('data-state')) !== 'complete') await player.locator('[data-part=play]').click();
+  await expect(player).toHaveAttribute('data-state', 'complete', { timeout: 60_000 });
   await expect(player.locator('[data-part=answer]')).toHaveText(PROVIDER_ANSWER);
   await expect(player.locator('[data-part=reasoning]')).toHaveText(PROVIDER_REASONING);
 });

@@ -1,12 +1,12 @@
 // The 06c demos' strings exist in every locale: the keys src/lib/provider-view.ts names, and the keys
 // the view and the player's script build from lessons-code's lists (a recording choice, a pace, a
-// route, a kind of cut place, an ending). A key missing in one language fails here, not in a page.
+// route, a kind of cut place, an ending, the status line of each ending). A key missing in one language fails here, not in a page.
 // Also: the bytes layer's word for a body that ends inside a character (unfinishedTail).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PROVIDERS, SENTENCE_POLICIES, splitReads } from '../../lessons-code/index.ts';
+import { ENDING_KINDS, PROVIDERS, SENTENCE_POLICIES, splitReads } from '../../lessons-code/index.ts';
 import { CUT_KINDS } from '../../src/lib/cut-view.ts';
-import { PACES, ROUTE_KINDS, playerSource, readView, recordingChoices, unfinishedTail } from '../../src/lib/provider-view.ts';
+import { PACES, ROUTE_KINDS, keyOf, playerSource, readView, recordingChoices, unfinishedTail } from '../../src/lib/provider-view.ts';
 
 const read = (locale: string) => JSON.parse(readFileSync(new URL(`../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
 const exists = (table: Record<string, string>, key: string) => `course.${key}` in table || `course.${key}_other` in table;
@@ -15,12 +15,14 @@ const policyKey = { 'every-delta': 'everyDelta', sentences: 'sentences', flagged
 const built = [
   ...PROVIDERS.flatMap((provider) => recordingChoices(provider).map((choice) => `providers.recording.${choice.key}`)),
   ...Object.keys(PACES).map((pace) => `providers.pace.${pace}`),
-  ...ROUTE_KINDS.map((kind) => `providers.route.${kind}`),
+  ...ROUTE_KINDS.map((kind) => `providers.route.${keyOf(kind)}`),
   ...SENTENCE_POLICIES.map((policy) => `providers.policy.${policyKey[policy]}`),
   ...CUT_KINDS.flatMap((kind) => [`cut.place.${kind}`, `cut.kind.${kind}`]),
   'providerCut.place.event',
   'providerCut.kind.event',
-  ...['closed', 'cut', 'failed'].map((ending) => `providerCut.ending.${ending}`),
+  ...ENDING_KINDS.map((ending) => `providerCut.ending.${keyOf(ending)}`),
+  // The status line says each ending in its own words; the notice of the ones that are not kept.
+  ...['complete', 'tokenLimit', 'refused', 'failed', 'cut', 'lookedClosed'].map((state) => `providers.state.${state}`),
   ...['answer', 'reasoning'].map((channel) => `providerCut.diff.${channel}`),
 ];
 

@@ -8,6 +8,8 @@ import {
   PROVIDER_ANSWER,
   PROVIDER_REASONING,
   PROVIDER_RECORDINGS,
+  REFUSED_RECORDINGS,
+  TOKEN_LIMIT_RECORDINGS,
   TRUNCATED_RECORDINGS,
   PROVIDER_CUT_READERS,
   applySentencePolicy,
@@ -26,7 +28,9 @@ import {
   type SentencePolicy,
   type Transport,
 } from '../../lessons-code/index.ts';
-import { endView, failureMessage, playerSource, recordingChoices } from '../../src/lib/provider-view.ts';
+import { endView, playerSource, providerWords, recordingChoices, verdictName } from '../../src/lib/provider-view.ts';
+
+const tr = (key: string, vars?: Record<string, unknown>) => `${key} ${JSON.stringify(vars ?? {})}`;
 
 /** Thousands of reads per scan: a bound far above what an idle core needs, so a busy machine only makes it slower. */
 const SLOW = 180_000;
@@ -167,15 +171,16 @@ describe('the player', () => {
     const { clock, player } = playOnFakeClock('openai', truncated.bytes);
     player.play();
     clock.advance(100 * player.total);
-    expect(player.result()).toMatchObject({ complete: false, ending: 'cut', reasoning: PROVIDER_REASONING });
+    expect(player.result()).toMatchObject({ complete: false, ending: { kind: 'cut' }, reasoning: PROVIDER_REASONING });
     expect(PROVIDER_ANSWER.startsWith(player.result()!.answer)).toBe(true);
     expect(player.result()!.answer.length).toBeLessThan(PROVIDER_ANSWER.length);
   });
 
-  it('ends a failed copy as failed, through either transport at any read size, with the result of one read: the provider’s message, the answer so far', () => {
-    for (const failed of FAILED_RECORDINGS) {
+  it('ends each failed, token-limit and refused copy as such, through either transport at any read size, with the result of one read', () => {
+    const copies = [...FAILED_RECORDINGS.map((f) => ({ ...f, ending: 'failed' })), ...TOKEN_LIMIT_RECORDINGS, ...REFUSED_RECORDINGS];
+    for (const failed of copies) {
       const expected = readProviderPieces(failed.provider, [failed.bytes]);
-      expect(expected).toMatchObject({ complete: false, ending: 'failed', reasoning: PROVIDER_REASONING });
+      expect(expected).toMatchObject({ complete: false, ending: { kind: failed.ending }, reasoning: PROVIDER_REASONING });
       for (const size of ['event', 7] as const) {
         for (const transport of ['chunks', 'growing-text'] as Transport[]) {
           const { clock, player } = playOnFakeClock(failed.provider, failed.bytes, { size, transport, gapMs: 10 });
@@ -210,32 +215,57 @@ describe('the player', () => {
 });
 
 describe('the player’s choices and endings (src/lib/provider-view.ts)', () => {
-  const tr = (key: string, vars?: Record<string, unknown>) => `${key} ${JSON.stringify(vars ?? {})}`;
 
-  it('offers each provider’s failed copy beside its cut one', () => {
+  it('offers each provider’s copies that end another way beside its cut one: failed, at the token limit, refused', () => {
     expect(recordingChoices('anthropic')).toEqual([
       { value: 'anthropic', key: 'complete' },
       { value: 'anthropic:cut', key: 'truncated' },
       { value: 'anthropic:failed', key: 'failed' },
+      { value: 'anthropic:limit', key: 'tokenLimit' },
+      { value: 'anthropic:refused', key: 'refused' },
     ]);
-    expect(recordingChoices('openai').map((choice) => choice.value)).toEqual(['openai', 'openai:cut', 'openai:failed', 'openai-data-only', 'openai-data-only:cut']);
+    expect(recordingChoices('openai').map((choice) => choice.value)).toEqual([
+      'openai', 'openai:cut', 'openai:failed', 'openai:limit', 'openai:refused', 'openai-data-only', 'openai-data-only:cut',
+    ]);
     for (const failed of FAILED_RECORDINGS) {
       const source = playerSource(`${failed.provider}:failed`);
-      expect(source).toMatchObject({ value: `${failed.provider}:failed`, provider: failed.provider, failed: true, truncated: false });
+      expect(source).toMatchObject({ value: `${failed.provider}:failed`, provider: failed.provider, copy: 'failed' });
       expect(source.bytes).toEqual(failed.bytes);
     }
+    for (const copy of [...TOKEN_LIMIT_RECORDINGS, ...REFUSED_RECORDINGS]) {
+      const suffix = copy.ending === 'token-limit' ? 'limit' : 'refused';
+      expect(playerSource(`${copy.provider}:${suffix}`).bytes).toEqual(copy.bytes);
+    }
+    // A variant has a cut copy only; an unknown suffix plays the whole recording.
+    expect(playerSource('gemini-repeated-finish:failed')).toMatchObject({ value: 'gemini-repeated-finish', copy: 'whole' });
+    expect(playerSource('anthropic:sideways')).toMatchObject({ value: 'anthropic', copy: 'whole' });
   });
 
-  it('a failed turn ends in the failed state; the notice gets the provider’s own words; a cut or closed turn has none', () => {
+  it('each ending takes its own state and status line; a failure or a refusal hands the notice the provider’s words, and the others none', () => {
+    const stateOf = (value: string) => {
+      const source = playerSource(value);
+      const result = readProviderPieces(source.provider, [source.bytes]);
+      return { ...endView(result, source, tr), words: providerWords(result.ending), name: verdictName(result.ending) };
+    };
+    expect(stateOf('anthropic')).toEqual({ state: 'complete', say: 'providers.state.complete {"event":"message_stop, end_turn"}', words: '', name: 'message_stop, end_turn' });
+    expect(stateOf('openai')).toMatchObject({ state: 'complete', name: 'response.completed' });
+    expect(stateOf('gemini-repeated-finish')).toMatchObject({ state: 'complete', say: 'providers.state.lookedClosed {"event":"finishReason, STOP"}' });
+    expect(stateOf('anthropic:cut')).toEqual({ state: 'cut', say: 'providers.state.cut {}', words: '', name: '' });
+    expect(stateOf('openai:limit')).toEqual({
+      state: 'token-limit', say: 'providers.state.tokenLimit {"event":"response.incomplete, max_output_tokens"}', words: '', name: 'response.incomplete, max_output_tokens',
+    });
+    expect(stateOf('openai:refused')).toMatchObject({ state: 'refused', words: "I'm sorry, but I can't help with that.", name: 'response.completed, refusal' });
+    expect(stateOf('gemini:refused')).toMatchObject({ state: 'refused', words: '', name: 'finishReason, SAFETY' });
     for (const failed of FAILED_RECORDINGS) {
-      const source = playerSource(`${failed.provider}:failed`);
-      const result = readProviderPieces(failed.provider, [failed.bytes]);
-      expect(failureMessage(result)).toBe(failed.message);
-      expect(endView(result, source, tr)).toEqual({ state: 'failed', say: `providers.state.failed ${JSON.stringify({ detail: result.detail })}` });
+      const view = stateOf(`${failed.provider}:failed`);
+      expect(view.state).toBe('failed');
+      expect(view.words).toBe(failed.message); // the message itself: no name in front to split off
     }
-    expect(failureMessage(readProviderPieces('anthropic', [playerSource('anthropic:cut').bytes]))).toBe('');
-    expect(failureMessage(readProviderPieces('anthropic', [playerSource('anthropic').bytes]))).toBe('');
-    expect(failureMessage({ answer: '', reasoning: '', complete: false, ending: 'failed', detail: 'error' })).toBe('error'); // a failure without words: its name
+    expect(stateOf('gemini:failed').say).toBe('providers.state.failed {"event":"error, UNAVAILABLE"}');
+    // A failure that sent no words: the notice has none to quote, and names the event instead.
+    const silent = readProviderPieces('openai', [new TextEncoder().encode('event: error\ndata: {"type":"error"}\n\n')]);
+    expect(providerWords(silent.ending)).toBe('');
+    expect(verdictName(silent.ending)).toBe('error');
   });
 });
 

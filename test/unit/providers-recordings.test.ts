@@ -4,9 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   FAILED_RECORDINGS,
+  OPENAI_REFUSAL,
   PROVIDER_ANSWER,
   PROVIDER_REASONING,
   PROVIDER_RECORDINGS,
+  REFUSED_RECORDINGS,
+  TOKEN_LIMIT_RECORDINGS,
   TRUNCATED_RECORDINGS,
   readProviderPieces,
   readProviderStream,
@@ -19,18 +22,20 @@ import { bodyOfPieces } from './provider-helpers.ts';
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 /** Thousands of reads each (about 0.3 ms a read on an idle core): a bound far above that, so a busy machine only makes them slower. */
 const SLOW = 180_000;
-const CLOSING: Record<string, string> = {
-  openai: 'response.completed',
-  'openai-data-only': 'response.completed',
-  anthropic: 'message_stop',
-  gemini: 'finishReason STOP',
-  'gemini-repeated-finish': 'finishReason STOP',
+const complete = (event: string, reason: string) => ({ kind: 'complete', event, reason, message: '' });
+const CLOSING: Record<string, ReturnType<typeof complete>> = {
+  openai: complete('response.completed', ''),
+  'openai-data-only': complete('response.completed', ''),
+  anthropic: complete('message_stop', 'end_turn'),
+  gemini: complete('finishReason', 'STOP'),
+  'gemini-repeated-finish': complete('finishReason', 'STOP'),
 };
+const upToWhen = 'Play E Phrygian: E F G A B C D. The half step from F down to E is the sound of a soleá. When the';
 
 describe('the recordings', () => {
   it.each(PROVIDER_RECORDINGS.map((r) => [r.id, r] as const))('%s reads whole into the one answer and its reasoning, closed', async (_id, recording) => {
     const result = await readProviderStream(recording.provider, bodyOfPieces([recording.bytes]));
-    expect(result).toEqual({ answer: PROVIDER_ANSWER, reasoning: PROVIDER_REASONING, complete: true, ending: 'closed', detail: CLOSING[recording.id] });
+    expect(result).toEqual({ answer: PROVIDER_ANSWER, reasoning: PROVIDER_REASONING, complete: true, ending: CLOSING[recording.id] });
   });
 
   it('carry characters of every UTF-8 length, the 4-byte emoji included', () => {
@@ -77,61 +82,99 @@ describe('the recordings', () => {
       expect(result.reasoning).toBe(PROVIDER_REASONING);
       expect(PROVIDER_ANSWER.startsWith(result.answer)).toBe(true);
       expect(result.answer).not.toContain('\uFFFD');
-      seen[truncated.from.id] = [result.complete, result.ending, result.answer];
+      seen[truncated.from.id] = [result.complete, result.ending.kind, result.answer];
     }
-    const upToWhen = 'Play E Phrygian: E F G A B C D. The half step from F down to E is the sound of a soleá. When the';
     expect(seen).toEqual({
       openai: [false, 'cut', upToWhen + ' chord is E major,'],
       'openai-data-only': [false, 'cut', upToWhen + ' chord is E major,'],
       anthropic: [false, 'cut', upToWhen],
       gemini: [false, 'cut', 'Play E Phrygian: E F G A B C D. The half step from F down to E'],
       // A server that repeats finishReason on every chunk: the cut stream looks closed.
-      'gemini-repeated-finish': [true, 'closed', 'Play E Phrygian: E F G A B C D. The half step from F down to E'],
+      'gemini-repeated-finish': [true, 'complete', 'Play E Phrygian: E F G A B C D. The half step from F down to E'],
     });
   });
 });
 
 describe('the failed copies', () => {
-  const upToWhen = 'Play E Phrygian: E F G A B C D. The half step from F down to E is the sound of a soleá. When the';
-
-  it('one per provider: whole events of its recording up to the middle of the answer, then its own failure event', () => {
+  it('one per provider: whole events of its recording up to the middle of the answer, then its own failure', () => {
     expect(FAILED_RECORDINGS.map((failed) => [failed.from.id, failed.provider])).toEqual([
       ['openai', 'openai'],
       ['anthropic', 'anthropic'],
       ['gemini', 'gemini'],
     ]);
-    const lastEvents: Record<string, string> = {};
+    const failures: Record<string, string> = {};
     for (const failed of FAILED_RECORDINGS) {
       expect(decode(failed.bytes)).toBe(failed.text);
       const separator = failed.provider === 'gemini' ? '\r\n\r\n' : '\n\n';
-      const events = failed.text.split(separator);
-      expect(events.pop()).toBe(''); // the failure event is whole: its blank line came
-      const before = events.slice(0, -1).join(separator) + separator;
+      const lastEnd = failed.text.lastIndexOf(separator, failed.text.length - separator.length - 1) + separator.length;
+      const before = failed.text.slice(0, lastEnd);
       expect(failed.from.text.startsWith(before)).toBe(true);
       expect(failed.from.text.length).toBeGreaterThan(before.length + 200); // the recording went on after it
-      lastEvents[failed.provider] = events.at(-1)!;
+      failures[failed.provider] = failed.text.slice(lastEnd);
     }
-    expect(lastEvents.openai).toMatch(/^event: response\.failed\ndata: \{"type":"response\.failed","sequence_number":29,"response":\{.*"status":"failed","error":\{"code":"server_error","message":"The model failed to generate a response\."\}/);
-    expect(lastEvents.anthropic).toBe('event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}');
-    expect(lastEvents.gemini).toBe('data: {"error": {"code": 503,"message": "The model is overloaded. Please try again later.","status": "UNAVAILABLE"}}');
+    // OpenAI and Anthropic: an event, its blank line included.
+    expect(failures.openai).toMatch(/^event: response\.failed\ndata: \{"type":"response\.failed","sequence_number":29,"response":\{.*"status":"failed","error":\{"code":"server_error","message":"The model failed to generate a response\."\}.*\}\n\n$/);
+    expect(failures.anthropic).toBe('event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n');
+    // Gemini: Google's error object, bare and pretty-printed after the last event, no data: line.
+    expect(failures.gemini).toBe('{\n  "error": {\n    "code": 503,\n    "message": "The model is overloaded. Please try again later.",\n    "status": "UNAVAILABLE"\n  }\n}\n');
   });
 
   it.each(FAILED_RECORDINGS.map((f) => [f.from.id, f] as const))('%s: every event fits the provider’s documented shape, the failure included', (_id, failed) => {
     expect(validateProviderEvents(failed.provider, readStandardEvents(failed.text))).toEqual([]);
   });
 
-  it('each reads as failed, with the provider’s own message, the whole reasoning and the answer so far', async () => {
+  it('each reads as failed, with the provider’s own code and message, the whole reasoning and the answer so far', async () => {
     const seen: Record<string, unknown> = {};
     for (const failed of FAILED_RECORDINGS) {
       const result = await readProviderStream(failed.provider, bodyOfPieces([failed.bytes]));
-      expect(result.detail.endsWith(`: ${failed.message}`)).toBe(true);
+      expect(result.ending).toMatchObject({ kind: 'failed', message: failed.message });
       seen[failed.provider] = result;
     }
-    const failedWith = (answer: string, detail: string) => ({ answer, reasoning: PROVIDER_REASONING, complete: false, ending: 'failed', detail });
+    const failedWith = (answer: string, event: string, reason: string, message: string) => ({
+      answer, reasoning: PROVIDER_REASONING, complete: false, ending: { kind: 'failed', event, reason, message },
+    });
     expect(seen).toEqual({
-      openai: failedWith(upToWhen + ' chord is E major,', 'response.failed: The model failed to generate a response.'),
-      anthropic: failedWith(upToWhen, 'error: Overloaded'),
-      gemini: failedWith('Play E Phrygian: E F G A B C D. The half step from F down to E', 'error UNAVAILABLE: The model is overloaded. Please try again later.'),
+      openai: failedWith(upToWhen + ' chord is E major,', 'response.failed', 'server_error', 'The model failed to generate a response.'),
+      anthropic: failedWith(upToWhen, 'error', 'overloaded_error', 'Overloaded'),
+      gemini: failedWith('Play E Phrygian: E F G A B C D. The half step from F down to E', 'error', 'UNAVAILABLE', 'The model is overloaded. Please try again later.'),
+    });
+  });
+});
+
+describe('the copies that stop at the token limit, and the refused ones', () => {
+  const copies = [...TOKEN_LIMIT_RECORDINGS, ...REFUSED_RECORDINGS];
+
+  it('one of each per provider, each ending with a whole event', () => {
+    expect(copies.map((copy) => [copy.from.id, copy.ending])).toEqual([
+      ['openai', 'token-limit'], ['anthropic', 'token-limit'], ['gemini', 'token-limit'],
+      ['openai', 'refused'], ['anthropic', 'refused'], ['gemini', 'refused'],
+    ]);
+    for (const copy of copies) {
+      expect(decode(copy.bytes)).toBe(copy.text);
+      expect(copy.text.endsWith(copy.provider === 'gemini' ? '\r\n\r\n' : '\n\n')).toBe(true);
+    }
+  });
+
+  it.each(copies.map((c) => [`${c.from.id} ${c.ending}`, c] as const))('%s: every event fits the provider’s documented shape', (_name, copy) => {
+    expect(validateProviderEvents(copy.provider, readStandardEvents(copy.text))).toEqual([]);
+  });
+
+  it('each reads as its ending, said by the provider’s own event and reason, with the whole reasoning', async () => {
+    const seen: Record<string, unknown> = {};
+    for (const copy of copies) {
+      const result = await readProviderStream(copy.provider, bodyOfPieces([copy.bytes]));
+      expect(result.reasoning).toBe(PROVIDER_REASONING);
+      seen[`${copy.from.id} ${copy.ending}`] = { answer: result.answer, complete: result.complete, ending: result.ending };
+    }
+    const ending = (kind: string, event: string, reason: string, message = '') => ({ kind, event, reason, message });
+    expect(seen).toEqual({
+      'openai token-limit': { answer: upToWhen + ' chord is E major,', complete: false, ending: ending('token-limit', 'response.incomplete', 'max_output_tokens') },
+      'anthropic token-limit': { answer: upToWhen, complete: false, ending: ending('token-limit', 'message_stop', 'max_tokens') },
+      'gemini token-limit': { answer: 'Play E Phrygian: E F G A B C D. The half step from F down to E is the sound of a soleá.', complete: false, ending: ending('token-limit', 'finishReason', 'MAX_TOKENS') },
+      // OpenAI's model refuses in place of the answer: its text is the refusal, in no channel.
+      'openai refused': { answer: '', complete: false, ending: ending('refused', 'response.completed', 'refusal', OPENAI_REFUSAL) },
+      'anthropic refused': { answer: upToWhen, complete: false, ending: ending('refused', 'message_stop', 'refusal') },
+      'gemini refused': { answer: 'Play E Phrygian: E F G A B C D. The half step from F down to E', complete: false, ending: ending('refused', 'finishReason', 'SAFETY') },
     });
   });
 });
@@ -182,6 +225,7 @@ describe('every byte where the network can cut', () => {
     ...PROVIDER_RECORDINGS.map((r) => ({ name: r.id, provider: r.provider, bytes: r.bytes })),
     ...TRUNCATED_RECORDINGS.map((t) => ({ name: `${t.from.id} (truncated)`, provider: t.provider, bytes: t.bytes })),
     ...FAILED_RECORDINGS.map((f) => ({ name: `${f.from.id} (failed)`, provider: f.provider, bytes: f.bytes })),
+    ...[...TOKEN_LIMIT_RECORDINGS, ...REFUSED_RECORDINGS].map((c) => ({ name: `${c.from.id} (${c.ending})`, provider: c.provider, bytes: c.bytes })),
   ];
 
   it.each(all.map((s) => [s.name, s] as const))('%s: two reads cut at any byte give the channels of one read', async (_name, { provider, bytes }) => {
@@ -209,19 +253,36 @@ describe('every byte where the network can cut', () => {
     expect(wrong).toEqual([]);
   }, SLOW);
 
-  it.each(FAILED_RECORDINGS.map((f) => [f.from.id, f] as const))('%s failed copy stopped at any byte: channels are prefixes; cut before the failure event is whole, failed from then on', (_id, failed) => {
+  it.each(FAILED_RECORDINGS.map((f) => [f.from.id, f] as const))('%s failed copy stopped at any byte: channels are prefixes; cut until the failure is whole, failed from then on', (_id, failed) => {
     const { provider, bytes } = failed;
-    // The failure event is the last; with CRLF (Gemini) the second CR of its blank line dispatches it.
+    // OpenAI, Anthropic: the failure event is the last, dispatched by its blank line. Gemini: the bare
+    // JSON error reads once its closing brace has come, the byte before the final LF.
     const failureEnd = provider === 'gemini' ? bytes.length - 1 : bytes.length;
     const wrong: number[] = [];
     for (let stop = 0; stop <= bytes.length; stop++) {
       const result = readProviderPieces(provider, [bytes.subarray(0, stop)]);
       const prefixes = PROVIDER_ANSWER.startsWith(result.answer) && PROVIDER_REASONING.startsWith(result.reasoning);
       const ending = stop >= failureEnd ? 'failed' : 'cut';
-      if (!prefixes || result.ending !== ending || result.complete || result.answer.includes('\uFFFD')) wrong.push(stop);
+      if (!prefixes || result.ending.kind !== ending || result.complete || result.answer.includes('\uFFFD')) wrong.push(stop);
     }
     expect(wrong).toEqual([]);
   }, SLOW);
+
+  it.each([...TOKEN_LIMIT_RECORDINGS, ...REFUSED_RECORDINGS].map((c) => [`${c.from.id} ${c.ending}`, c] as const))(
+    '%s copy stopped at any byte: cut until its closing event is dispatched, then its ending',
+    (_name, copy) => {
+      const { provider, bytes } = copy;
+      // The closing event is the last; with CRLF (Gemini) the second CR of its blank line dispatches it.
+      const closingEnd = provider === 'gemini' ? bytes.length - 1 : bytes.length;
+      const wrong: number[] = [];
+      for (let stop = 0; stop <= bytes.length; stop++) {
+        const result = readProviderPieces(provider, [bytes.subarray(0, stop)]);
+        if (result.ending.kind !== (stop >= closingEnd ? copy.ending : 'cut') || result.complete || result.answer.includes('\uFFFD')) wrong.push(stop);
+      }
+      expect(wrong).toEqual([]);
+    },
+    SLOW,
+  );
 });
 
 /**
@@ -235,7 +296,7 @@ function firstClosingEnd(recording: ProviderRecording): number {
   for (const block of recording.text.split(separator)) {
     offset += new TextEncoder().encode(block + separator).length;
     const result = readProviderPieces(recording.provider, [new TextEncoder().encode(block + separator)]);
-    if (result.ending === 'closed') return recording.provider === 'gemini' ? offset - 1 : offset;
+    if (result.ending.kind === 'complete') return recording.provider === 'gemini' ? offset - 1 : offset;
   }
   return -1;
 }

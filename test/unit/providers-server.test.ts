@@ -38,8 +38,8 @@ describe('the pacing server', () => {
     const ended = await readProviderStream('anthropic', (await fetch(`${server.url}/recordings/anthropic?truncated=1&size=5`)).body!);
     expect(ended).toEqual(expected);
     const reset = await readProviderStream('anthropic', (await fetch(`${server.url}/recordings/anthropic?truncated=reset&gap=1`)).body!);
-    expect(reset).toMatchObject({ answer: expected.answer, reasoning: expected.reasoning, complete: false, ending: 'cut' });
-    expect(reset.detail).not.toBe('');
+    expect(reset).toMatchObject({ answer: expected.answer, reasoning: expected.reasoning, complete: false, ending: { kind: 'cut' } });
+    expect(reset.ending.kind === 'cut' && reset.ending.error).not.toBe(''); // the reset says what broke the body
   });
 
   it('answers an unknown path with 404 and the list of recordings', async () => {

@@ -88,7 +88,7 @@ describe('the growing-text transport', () => {
   it('errors when the text shrinks or the source fails, and stops the source when cancelled', async () => {
     await expect(readAll(pipeGrowingText((sink) => { sink.grow('abc'); sink.grow('ab'); }))).rejects.toThrow('shrank from 3 to 2');
     const failing = pipeGrowingText((sink) => { sink.grow('event: message_start\n'); sink.fail(new Error('XMLHttpRequest error')); });
-    expect(await readProviderStream('anthropic', failing)).toMatchObject({ complete: false, ending: 'cut', detail: 'XMLHttpRequest error' });
+    expect(await readProviderStream('anthropic', failing)).toMatchObject({ complete: false, ending: { kind: 'cut', error: 'XMLHttpRequest error' } });
     let stopped = false;
     const endless = pipeGrowingText(() => () => { stopped = true; });
     await endless.cancel();

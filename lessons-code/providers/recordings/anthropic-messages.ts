@@ -1,8 +1,8 @@
 // A recording of Anthropic's Messages API streaming one answer with extended thinking, as a
 // client receives it from `POST /v1/messages` with `"stream": true` and `"thinking": {"type":
 // "enabled", ...}`. Written by the course in the published format, not captured from the API:
-// the ids, the model name, the token counts and the signature (base64 of "A placeholder written
-// by the course") are the course's own.
+// the ids, the token counts and the signature (base64 of "A placeholder written by the course")
+// are the course's own, and the model's name is a real model's, not the model that wrote the text.
 //
 // The published format (checked against it):
 // - Streaming Messages: https://platform.claude.com/docs/en/build-with-claude/streaming
@@ -19,7 +19,8 @@
 //   message_start                                   the message, content [] and stop_reason null
 //   content_block_start (index 0, thinking)         the thinking block opens
 //   ping                                            a keep-alive, anywhere in the stream
-//   content_block_delta thinking_delta × 5          the reasoning; one of them is empty, as happens
+//   content_block_delta thinking_delta × 5          the reasoning; one of them is empty: the course's
+//                                                   addition, to check that an empty delta reaches no listener
 //   content_block_delta signature_delta             the thinking block's signature, just before it stops
 //   content_block_stop (index 0)
 //   content_block_start (index 1, text)             the text block opens

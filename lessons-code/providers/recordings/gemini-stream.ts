@@ -20,8 +20,8 @@
 //   1. a part with `"thought": true`                       reasoning
 //   2. a thought part, then a part with text only          reasoning, then the answer's first piece
 //   3. and 4. parts with text                              the answer
-//   5. a part carrying only a `thoughtSignature`, and the candidate's `finishReason` "STOP": the
-//      closing chunk. Its part has no text: it reaches neither channel.
+//   5. a part whose text is empty and that carries the `thoughtSignature`, as streams send it, and
+//      the candidate's `finishReason` "STOP": the closing chunk. Its empty text reaches neither channel.
 
 /** The recording as written with LF; the stream itself (below) ends every line with CRLF. */
 const GEMINI_STREAM_LF = `data: {"candidates": [{"content": {"parts": [{"text": "The user wants a flamenco colour over E. E Phrygian fits: the half step F–E is the signature sound.","thought": true}],"role": "model"},"index": 0}],"usageMetadata": {"promptTokenCount": 14,"candidatesTokenCount": 0,"totalTokenCount": 45,"thoughtsTokenCount": 31},"modelVersion": "gemini-2.5-flash","responseId": "course-06c"}
@@ -32,7 +32,7 @@ data: {"candidates": [{"content": {"parts": [{"text": " is the sound of a soleá
 
 data: {"candidates": [{"content": {"parts": [{"text": " the colour of bulerías. ¡Olé! 🎸"}],"role": "model"},"index": 0}],"usageMetadata": {"promptTokenCount": 14,"candidatesTokenCount": 52,"totalTokenCount": 124,"thoughtsTokenCount": 58},"modelVersion": "gemini-2.5-flash","responseId": "course-06c"}
 
-data: {"candidates": [{"content": {"parts": [{"thoughtSignature": "QSBwbGFjZWhvbGRlciB3cml0dGVuIGJ5IHRoZSBjb3Vyc2U="}],"role": "model"},"finishReason": "STOP","index": 0}],"usageMetadata": {"promptTokenCount": 14,"candidatesTokenCount": 52,"totalTokenCount": 124,"thoughtsTokenCount": 58},"modelVersion": "gemini-2.5-flash","responseId": "course-06c"}
+data: {"candidates": [{"content": {"parts": [{"text": "","thoughtSignature": "QSBwbGFjZWhvbGRlciB3cml0dGVuIGJ5IHRoZSBjb3Vyc2U="}],"role": "model"},"finishReason": "STOP","index": 0}],"usageMetadata": {"promptTokenCount": 14,"candidatesTokenCount": 52,"totalTokenCount": 124,"thoughtsTokenCount": 58},"modelVersion": "gemini-2.5-flash","responseId": "course-06c"}
 
 `;
 

@@ -1,9 +1,11 @@
 // A recording of OpenAI's Responses API streaming one answer with a reasoning summary, as a
-// client receives it from `POST /v1/responses` with `"stream": true` (and `"reasoning":
-// {"summary": "auto"}`). Written by the course in the published format, not captured from the
-// API: the ids, the model name and the token counts are the course's own. Every object carries the
-// fields the reference requires; the optional ones the API adds (reasoning settings, text format,
-// truncation…) are left out.
+// client receives it from `POST /v1/responses` with `"stream": true`, `"reasoning": {"summary":
+// "auto"}` and `"stream_options": {"include_obfuscation": false}`: by default the API pads every
+// delta event with a random `obfuscation` field, which that option turns off. Written by the course
+// in the published format, not captured from the API: the ids and the token counts are the course's
+// own, and the model's name is a real model's, not the model that wrote the text. Every object
+// carries the fields the reference requires; the optional ones the API adds (reasoning settings,
+// text format, truncation…) are left out.
 //
 // The published format (checked against it):
 // - the streaming events reference: https://platform.openai.com/docs/api-reference/responses-streaming

@@ -1,0 +1,140 @@
+// `npm run bench:types`: how soon the exercise editors' type checker (src/type-service/) answers,
+// in Chromium on the built site (run `npm run build` first), on 06d's bill-in-finally exercise. Each
+// run is a fresh browser context (nothing cached), and prints median, min and max beside the course's
+// aims. A benchmark, not a test: it exits 0 whatever the figures (the tests never assert a time).
+//
+//   npm run bench:types                     # English, 5 runs
+//   npm run bench:types -- --runs 9 --locale es
+//
+// What it measures (ms, from timestamps taken in the page):
+// - first focus → first diagnostics: from the editor taking the focus (a click) to TypeScript's first
+//   answer about the editor's text (the worker created, TypeScript, its lib files and lessons-code's
+//   declarations fetched and compiled, the lib files read and bound, the starter checked); aim
+//   1,500 ms; and inside it, from the worker's marks: the worker started, its parts loaded, bound,
+//   ready said to the page;
+// - keystroke → updated diagnostics: from a key that makes or mends a type problem (a letter added to
+//   `new RoundReader().tokensReceived`, then removed) to the editor showing the new diagnostics (the
+//   underline there or gone); the lint waits 150 ms after the last key by design, and that is counted;
+//   aim 300 ms; 10 keys per run;
+// - keystroke → completions: `.` typed after `new RoundReader()`, to the list of its members on screen.
+
+import type { Locator, Page } from '@playwright/test';
+import { launchChromium, startPreview } from '../scripts/preview.ts';
+import { Figures, argValue, runsFromArgs } from './stats.ts';
+
+// Its own port (GA_BENCH_PORT, else 31 above GA_E2E_PORT), so that runs can share a machine.
+const PORT = Number(process.env.GA_BENCH_PORT || (process.env.GA_E2E_PORT ? Number(process.env.GA_E2E_PORT) + 31 : 4342));
+const RUNS = runsFromArgs(5);
+const LOCALE = argValue('--locale') ?? 'en';
+const PAGE = `${LOCALE === 'en' ? '' : `/${LOCALE}`}/ga-ai/06d-one-call-per-round/`;
+const KEYS = 10;
+
+const figures = new Figures();
+
+/** Timestamps kept by the page: the editor's focus and each key, and each change of the type checker's line and of the editor's error marks. */
+async function watch(box: Locator): Promise<void> {
+  await box.evaluate((host) => {
+    const w = window as unknown as { __bench: { focus: number; keys: number[]; ready: number; checked: number[]; marks: { at: number; count: number }[] } };
+    w.__bench = { focus: 0, keys: [], ready: 0, checked: [], marks: [] };
+    const content = host.querySelector('.cm-content')!;
+    content.addEventListener('focus', () => (w.__bench.focus ||= performance.now()), { capture: true });
+    content.addEventListener('keydown', () => w.__bench.keys.push(performance.now()), { capture: true });
+    const status = host.querySelector<HTMLElement>('[data-types]')!;
+    new MutationObserver(() => {
+      if (status.dataset.state === 'ready' && !w.__bench.ready) w.__bench.ready = performance.now();
+    }).observe(status, { attributes: true, attributeFilter: ['data-state'] });
+    new MutationObserver(() => w.__bench.checked.push(performance.now())).observe(status, { attributes: true, attributeFilter: ['data-checked'] });
+    const editor = host.querySelector('.cm-editor')!;
+    let last = 0;
+    new MutationObserver(() => {
+      const count = editor.querySelectorAll('.cm-lintRange-error').length;
+      if (count !== last) w.__bench.marks.push({ at: performance.now(), count });
+      last = count;
+    }).observe(editor, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+  });
+}
+
+type Bench = { focus: number; keys: number[]; ready: number; checked: number[]; marks: { at: number; count: number }[] };
+const read = (page: Page) => page.evaluate(() => (window as unknown as { __bench: Bench }).__bench);
+
+async function run(browserPage: () => Promise<Page>): Promise<void> {
+  const page = await browserPage();
+  try {
+    await page.goto(PAGE);
+    const box = page.locator('ga-exercise[data-exercise="bill-in-finally"]');
+    await box.scrollIntoViewIfNeeded();
+    await box.waitFor();
+    await page.locator('ga-exercise[data-exercise="bill-in-finally"][data-ready]').waitFor({ timeout: 60_000 });
+    await watch(box);
+    const worker = page.waitForEvent('worker', { predicate: (w) => w.url().includes('type-worker'), timeout: 60_000 });
+    await box.locator('.cm-line').first().click();
+    await page.waitForFunction(() => (window as unknown as { __bench: Bench }).__bench.checked.length > 0, null, { timeout: 120_000 });
+    let bench = await read(page);
+    figures.add('first focus → first diagnostics', bench.checked[0]! - bench.focus, 'ms', 1500);
+    // Inside it, from the worker's own marks (src/type-service/type-worker.ts), on the page's clock.
+    const pageOrigin = await page.evaluate(() => performance.timeOrigin);
+    const marks = await (await worker).evaluate(() => ({ origin: performance.timeOrigin, marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime] as const) }));
+    const at = (name: string) => marks.origin - pageOrigin + (marks.marks.find(([n]) => n === name)?.[1] ?? Number.NaN) - bench.focus;
+    figures.add('  focus → worker started', marks.origin - pageOrigin - bench.focus, 'ms');
+    figures.add('  focus → TypeScript and its files loaded', at('type-checker:loaded'), 'ms');
+    figures.add('  focus → lib files and declarations bound', at('type-checker:bound'), 'ms');
+    figures.add('  focus → ready said to the page', bench.ready - bench.focus, 'ms');
+
+    // Keystrokes: after a last line `new RoundReader().tokensReceived`, a letter (one problem), then
+    // Backspace (none), in turn.
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type('\nnew RoundReader().tokensReceived');
+    await page.keyboard.press('Escape'); // the completions the dot opened
+    await page.waitForTimeout(1000);
+    for (let i = 0; i < KEYS; i++) {
+      const adding = i % 2 === 0;
+      const before = (await read(page)).marks.length;
+      await page.keyboard.press(adding ? 'x' : 'Backspace');
+      await page.waitForFunction((n) => (window as unknown as { __bench: Bench }).__bench.marks.length > n, before, { timeout: 30_000 });
+      bench = await read(page);
+      const mark = bench.marks[bench.marks.length - 1]!;
+      if ((mark.count > 0) !== adding) throw new Error(`the editor shows ${mark.count} error marks after ${adding ? 'adding' : 'removing'} a letter`);
+      figures.add('keystroke → updated diagnostics', mark.at - bench.keys[bench.keys.length - 1]!, 'ms', 300);
+      // Let the lint settle before the next key.
+      await page.waitForTimeout(400);
+    }
+
+    // Completions: a dot after `reader`.
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type('\nnew RoundReader()');
+    await page.waitForTimeout(400);
+    await page.evaluate(() => {
+      const w = window as unknown as { __options: number };
+      w.__options = 0;
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('.cm-tooltip-autocomplete [role=option]')) return;
+        w.__options = performance.now();
+        observer.disconnect();
+      });
+      observer.observe(document.body, { subtree: true, childList: true });
+    });
+    await page.keyboard.press('.');
+    await page.waitForFunction(() => (window as unknown as { __options: number }).__options > 0, null, { timeout: 30_000 });
+    const shown = await page.evaluate(() => (window as unknown as { __options: number }).__options);
+    bench = await read(page);
+    figures.add('keystroke → completions', shown - bench.keys[bench.keys.length - 1]!, 'ms');
+  } finally {
+    await page.context().close();
+  }
+}
+
+const preview = await startPreview(PORT);
+const browser = await launchChromium();
+try {
+  for (let i = 0; i < RUNS; i++) {
+    try {
+      await run(async () => (await browser.newContext({ baseURL: preview.base, viewport: { width: 1280, height: 900 } })).newPage());
+    } catch (error) {
+      figures.fail('first focus → first diagnostics', error);
+    }
+  }
+} finally {
+  await browser.close();
+  preview.stop();
+}
+figures.print(`The exercise editors' type checker, ${PAGE}, ${RUNS} fresh contexts (load average ${(await import('node:os')).loadavg()[0]!.toFixed(1)})`);
