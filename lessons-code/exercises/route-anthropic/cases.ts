@@ -100,7 +100,8 @@ const definition: ExerciseDefinition = {
       id: 'empty-thinking',
       uses: ['routeAnthropic'],
       run: (learner) => learner.call('routeAnthropic', EMPTY_THINKING) as Promise<Route>,
-      // An empty thinking delta happens; it adds nothing wherever it goes, as long as it is not the answer.
+      // The course's recording adds an empty thinking delta (content/docs/ga-ai/06c-model-stream.mdx says so);
+      // routed anywhere but the answer, or dropped, it changes nothing.
       accept: (route) => route === null || (typeof route === 'object' && route.channel === 'reasoning' && route.text === ''),
       expectedShown: (tools) => ({ kind: 'note', text: tools.text('emptyThinking.expected') }),
     } satisfies ExerciseCase<Route>,
