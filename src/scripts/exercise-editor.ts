@@ -86,6 +86,11 @@ export interface EditorOptions {
   onRefused: () => void;
   /** More of the editor: the type checker's diagnostics, completions and hover (src/type-service/editor.ts). */
   extensions?: Extension[];
+  /**
+   * CodeMirror's own words in the page's language, keyed by its English phrase: the lint panel, the
+   * completions' list, a control character's title, what a screen reader hears when a selection goes.
+   */
+  phrases: Record<string, string>;
 }
 
 /** The diagnostic for a problem: at its line and column, one character wide, inside the text. */
@@ -172,6 +177,7 @@ export function createEditor(options: EditorOptions): ExerciseEditor {
     state: EditorState.create({
       doc: options.code,
       extensions: [
+        EditorState.phrases.of(options.phrases),
         refuseOversize,
         checkKey,
         lineNumbers(),

@@ -71,6 +71,14 @@ class Workbench {
       maxLength: MAX_CODE,
       onRefused: () => feedback.notify(t('tooLong', { max: MAX_CODE.toLocaleString(locale) })),
       extensions: this.types.extensions,
+      phrases: {
+        Diagnostics: t('cm.diagnostics'),
+        'No diagnostics': t('cm.noDiagnostics'),
+        close: t('cm.close'),
+        Completions: t('cm.completions'),
+        'Control character': t('cm.controlCharacter'),
+        'Selection deleted': t('cm.selectionDeleted'),
+      },
     });
     this.types.attach(this.editor.view);
     travel.attach(this.editor);

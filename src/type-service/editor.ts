@@ -5,7 +5,7 @@
 // asks for completions (they also open by themselves after a dot).
 
 import { autocompletion, type Completion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
-import { EditorState, Prec, StateEffect, type Extension } from '@codemirror/state';
+import { Prec, StateEffect, type Extension } from '@codemirror/state';
 import { forceLinting, forEachDiagnostic, linter, lintKeymap, nextDiagnostic, previousDiagnostic, type Diagnostic } from '@codemirror/lint';
 import { EditorView, hoverTooltip, keymap, type Command } from '@codemirror/view';
 import { withCode } from '../scripts/exercise-render.ts';
@@ -33,8 +33,6 @@ export interface TypeEditorOptions {
   client: TypeClient;
   /** The exercise's file in the checker's folder (files.ts). */
   file: string;
-  /** CodeMirror's own words (the lint panel's label, …) in the page's language. */
-  phrases: Record<string, string>;
   /** TypeScript has checked `text`, the editor's text, and found these problems. */
   onChecked: (text: string, problems: readonly TypeProblem[]) => void;
   /** A sentence for screen readers (F8 on a problem). */
@@ -217,7 +215,6 @@ export function typeEditor(options: TypeEditorOptions): { extensions: Extension[
     autocompletion({ override: [complete], icons: true, closeOnBlur: true }),
     Prec.high(keymap.of([{ key: 'F8', run: sayingProblem(nextDiagnostic), shift: sayingProblem(previousDiagnostic) }])),
     keymap.of(lintKeymap),
-    EditorState.phrases.of(options.phrases),
   ];
   // Once ready, the editor's text is checked at once, not after the lint's wait.
   const ready = (view: EditorView) => {

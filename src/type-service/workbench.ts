@@ -44,7 +44,6 @@ export class TypeChecking {
     const { extensions, ready, next } = typeEditor({
       client: this.client,
       file: this.file,
-      phrases: { Diagnostics: say('cm.diagnostics'), 'No diagnostics': say('cm.noDiagnostics'), close: say('cm.close'), Completions: say('cm.completions') },
       onChecked: (text, problems) => this.showCount(text, problems.length),
       announce: (text) => {
         // Said now, instead of a count still waiting to be said.

@@ -268,6 +268,10 @@ test('Spanish: TypeScript speaks Spanish; every Spanish reference solution is cl
   await page.keyboard.press('Escape');
   await box.locator('.cm-line span', { hasText: /^readChatChunks$/ }).first().hover();
   await expect(page.locator('.cm-tooltip-hover')).toContainText('readChatChunks(body: ReadableStream<Uint8Array>', { timeout: 30_000 });
+  // CodeMirror's own words are the page's too: a control character's title.
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.insertText('\u0007');
+  await expect(box.locator('.cm-specialChar').first()).toHaveAttribute('title', new RegExp(`^${w(ES, 'cm.controlCharacter')} `));
 
   const progress = page.locator('[data-transfer]');
   await progress.locator('[data-transfer-file]').setInputFiles({ name: 'progreso.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "ga-course-progress", "version": 1, "saved": "2025-06-01T00:00:00Z", "exercises": {"bill-in-finally": {"code": 7, "solved": false, "assisted": false, "revealed": false, "hints": 0, "last": null, "answer": null}}}') });
