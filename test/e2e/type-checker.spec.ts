@@ -19,7 +19,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { readVariant } from '../../src/exercise-engine/variants-node.ts';
-import { hashCode, storageKey } from '../../src/scripts/exercise-store.ts';
+import { hashCode, storageKey } from '../../src/workbench/exercise-store.ts';
 import { codeOfFragment, fragmentFor } from '../../src/type-service/share.ts';
 import { EN, LOCALES, axeViolations, expect, roundsUrl, t, test, type Locale } from './fixtures.ts';
 

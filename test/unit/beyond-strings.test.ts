@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CUT_READERS, CUT_STREAMS, DROP_READERS, DROP_STREAMS } from '../../lessons-code/index.ts';
-import { CUT_KINDS } from '../../src/lib/cut-view.ts';
-import { MODES, simulate, timelineView } from '../../src/lib/timeline-view.ts';
-import { PRESETS } from '../../src/lib/stop-view.ts';
+import { CUT_KINDS } from '../../src/widgets/shared/cut-model.ts';
+import { MODES, simulate, timelineView } from '../../src/widgets/burst-timeline/burst-timeline-model.ts';
+import { PRESETS } from '../../src/widgets/stop-short/stop-short-model.ts';
 
 const read = (locale: string) => JSON.parse(readFileSync(new URL(`../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
 const VIEWS = ['cut-view.ts', 'timeline-view.ts', 'stop-view.ts'];

@@ -1,11 +1,11 @@
 // Every string a demo's script asks for exists in every locale: a key missing in one language
 // fails here, not in a learner's page. Scripts on the demo kit read their strings with
 // `new Strings(host, '<scope>')` and call `t('key')`: the key is looked up as course.<scope>.key,
-// then course.demo.key, then course.key (src/scripts/demo-kit.ts); skeletons call tr('key') for course.key.
+// then course.demo.key, then course.key (src/demo-kit/kit-client.ts); skeletons call tr('key') for course.key.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SHARED_PREFIXES } from '../../src/lib/demo-kit.ts';
+import { SHARED_PREFIXES } from '../../src/demo-kit/kit-server.ts';
 
 const read = (locale: string) => JSON.parse(readFileSync(new URL(`../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
 const locales = { en: read('en'), es: read('es'), fr: read('fr') };

@@ -6,8 +6,8 @@
 
 import { EditorState } from '@codemirror/state';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sizeLimit } from '../../src/scripts/exercise-editor.ts';
-import { freshState, hashCode, MAX_CODE, readExercise, solvedInStore, storageKey, writeExercise } from '../../src/scripts/exercise-store.ts';
+import { sizeLimit } from '../../src/workbench/exercise-editor.ts';
+import { freshState, hashCode, MAX_CODE, readExercise, solvedInStore, storageKey, writeExercise } from '../../src/workbench/exercise-store.ts';
 
 class MemoryStorage {
   items = new Map<string, string>();

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as index from '../../lessons-code/index.ts';
-import { lessonsCodeMapSource, MAP_FILE, INDEX_FILE } from '../../scripts/lessons-code-map.ts';
+import { lessonsCodeMapSource, MAP_FILE, INDEX_FILE } from '../../scripts/write-lessons-code-map.ts';
 import { LESSONS_CODE_MAP } from '../../src/exercise-engine/lessons-code-map.ts';
 import { lessonsCodeNames, loadLessonsCode } from '../../src/exercise-engine/learner-imports.ts';
 import { transpile } from '../../src/exercise-engine/transpile.ts';
@@ -17,7 +17,7 @@ const compiled = (source: string): string => {
 };
 
 describe('the lessons-code map of the learner worker', () => {
-  it('is up to date with index.ts (else run `npx node scripts/lessons-code-map.ts`)', () => {
+  it('is up to date with index.ts (else run `npx node scripts/write-lessons-code-map.ts`)', () => {
     expect(readFileSync(MAP_FILE, 'utf8')).toBe(lessonsCodeMapSource(readFileSync(INDEX_FILE, 'utf8')));
   });
 

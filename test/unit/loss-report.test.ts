@@ -2,10 +2,10 @@
 // lost line breaks), in agreement with the program's own verdict where the program counts the same.
 import { describe, expect, it } from 'vitest';
 import { IMPROVISATION_ANSWER, compare, splitAfter743, splitPinned, writerReaderTable } from '../../lessons-code/index.ts';
-import { CHUNKER_PRESETS } from '../../src/lib/chunker-view.ts';
-import { describeLoss, lossReport, verdictParts } from '../../src/lib/loss-report.ts';
-import { translate } from '../../src/lib/format.ts';
-import { selectStrings } from '../../src/lib/format.ts';
+import { CHUNKER_PRESETS } from '../../src/widgets/chunker/chunker-model.ts';
+import { describeLoss, lossReport, verdictParts } from '../../src/widgets/shared/loss-report.ts';
+import { translate } from '../../src/demo-kit/format.ts';
+import { selectStrings } from '../../src/demo-kit/format.ts';
 import en from '../../content/i18n/en.json' with { type: 'json' };
 import es from '../../content/i18n/es.json' with { type: 'json' };
 import fr from '../../content/i18n/fr.json' with { type: 'json' };

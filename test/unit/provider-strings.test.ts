@@ -1,12 +1,12 @@
-// The 06c demos' strings exist in every locale: the keys src/lib/provider-view.ts names, and the keys
+// The 06c demos' strings exist in every locale: the keys src/widgets/shared/provider-model.ts names, and the keys
 // the view and the player's script build from lessons-code's lists (a recording choice, a pace, a
 // route, a kind of cut place, an ending, the status line of each ending). A key missing in one language fails here, not in a page.
 // Also: the bytes layer's word for a body that ends inside a character (unfinishedTail).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ENDING_KINDS, PROVIDERS, SENTENCE_POLICIES, splitReads } from '../../lessons-code/index.ts';
-import { CUT_KINDS } from '../../src/lib/cut-view.ts';
-import { PACES, ROUTE_KINDS, keyOf, playerSource, readView, recordingChoices, unfinishedTail } from '../../src/lib/provider-view.ts';
+import { CUT_KINDS } from '../../src/widgets/shared/cut-model.ts';
+import { PACES, ROUTE_KINDS, keyOf, playerSource, readView, recordingChoices, unfinishedTail } from '../../src/widgets/shared/provider-model.ts';
 
 const read = (locale: string) => JSON.parse(readFileSync(new URL(`../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
 const exists = (table: Record<string, string>, key: string) => `course.${key}` in table || `course.${key}_other` in table;
@@ -27,7 +27,7 @@ const built = [
 ];
 
 describe('the model’s stream demos’ strings', () => {
-  const named = [...readFileSync(new URL('../../src/lib/provider-view.ts', import.meta.url), 'utf8').matchAll(/'((?:providers|providerCut|cut)\.[\w.]+)'/g)].map((m) => m[1]!);
+  const named = [...readFileSync(new URL('../../src/widgets/shared/provider-model.ts', import.meta.url), 'utf8').matchAll(/'((?:providers|providerCut|cut)\.[\w.]+)'/g)].map((m) => m[1]!);
 
   it('the view names its keys', () => {
     expect(named.length).toBeGreaterThan(10);

@@ -28,7 +28,7 @@ import {
   type SentencePolicy,
   type Transport,
 } from '../../lessons-code/index.ts';
-import { endView, playerSource, providerWords, recordingChoices, verdictName } from '../../src/lib/provider-view.ts';
+import { endView, playerSource, providerWords, recordingChoices, verdictName } from '../../src/widgets/shared/provider-model.ts';
 
 const tr = (key: string, vars?: Record<string, unknown>) => `${key} ${JSON.stringify(vars ?? {})}`;
 
@@ -214,7 +214,7 @@ describe('the player', () => {
   });
 });
 
-describe('the player’s choices and endings (src/lib/provider-view.ts)', () => {
+describe('the player’s choices and endings (src/widgets/shared/provider-model.ts)', () => {
 
   it('offers each provider’s copies that end another way beside its cut one: failed, at the token limit, refused', () => {
     expect(recordingChoices('anthropic')).toEqual([

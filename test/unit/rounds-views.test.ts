@@ -1,4 +1,4 @@
-// The 06d demos' views (src/lib/rounds-timeline-view.ts, src/lib/rounds-details-view.ts), shared by
+// The 06d demos' views (src/widgets/rounds-timeline/rounds-timeline-model.ts, src/widgets/rounds-details/rounds-details-model.ts), shared by
 // the server's first view and the browser: the lanes of each harness, the live figures (from the
 // replica's call log) equal to the bill once the turn ends, the four details' verdicts, and every
 // string key the views and scripts build from a list, in every locale.
@@ -15,9 +15,9 @@ import {
   runOnFakeClock,
   startModelReplica,
 } from '../../lessons-code/index.ts';
-import { translate } from '../../src/lib/format.ts';
-import { DETAILS, FRAGMENT_ORDERS, finishView, fragmentsView, oneCallAfterTheOther, paragraphView, usageView } from '../../src/lib/rounds-details-view.ts';
-import { FIGURES, HARNESS_NAMES, TIMELINE_QUESTIONS, axisFor, fromCallLog, harnessKey, segmentsOf, simulateTurns, timelineView } from '../../src/lib/rounds-timeline-view.ts';
+import { translate } from '../../src/demo-kit/format.ts';
+import { DETAILS, FRAGMENT_ORDERS, finishView, fragmentsView, oneCallAfterTheOther, paragraphView, usageView } from '../../src/widgets/rounds-details/rounds-details-model.ts';
+import { FIGURES, HARNESS_NAMES, TIMELINE_QUESTIONS, axisFor, fromCallLog, harnessKey, segmentsOf, simulateTurns, timelineView } from '../../src/widgets/rounds-timeline/rounds-timeline-model.ts';
 
 const read = (locale: string) => JSON.parse(readFileSync(new URL(`../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
 const table = (locale: string) => Object.fromEntries(Object.entries(read(locale)).map(([k, v]) => [k.replace(/^course\./, ''), v]));

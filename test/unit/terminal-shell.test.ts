@@ -12,7 +12,7 @@ import {
   parseCommand,
   toTerminal,
   type BufferLike,
-} from '../../src/scripts/terminal-shell.ts';
+} from '../../src/widgets/program-terminal/terminal-shell.ts';
 
 const EXPECTED = readFileSync(new URL('../fixtures/l6-expected.txt', import.meta.url), 'utf8');
 

@@ -7,7 +7,7 @@ import {
   WRITERS,
   runPair,
 } from '../../lessons-code/index.ts';
-import { clipDiff, diffText, type DiffPart } from '../../src/lib/text-diff.ts';
+import { clipDiff, diffText, type DiffPart } from '../../src/widgets/shared/text-diff.ts';
 
 const sides = (parts: readonly DiffPart[]) => ({
   original: parts.filter((p) => p.kind !== 'added').map((p) => p.text).join(''),

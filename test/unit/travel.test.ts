@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { exerciseSource } from '../../src/exercise-engine/sources.ts';
-import { freshState, MAX_CODE, type ExerciseState } from '../../src/scripts/exercise-store.ts';
+import { freshState, MAX_CODE, type ExerciseState } from '../../src/workbench/exercise-store.ts';
 import { progressFile, readProgressFile } from '../../src/type-service/progress-file.ts';
 import { codeOfFragment, exerciseOfFragment, fragmentFor } from '../../src/type-service/share.ts';
 
