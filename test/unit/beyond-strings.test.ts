@@ -10,7 +10,7 @@ import { MODES, simulate, timelineView } from '../../src/widgets/burst-timeline/
 import { PRESETS } from '../../src/widgets/stop-short/stop-short-model.ts';
 
 const read = (locale: string) => JSON.parse(readFileSync(new URL(`../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
-const VIEWS = ['cut-view.ts', 'timeline-view.ts', 'stop-view.ts'];
+const VIEWS = ['widgets/shared/cut-model.ts', 'widgets/burst-timeline/burst-timeline-model.ts', 'widgets/stop-short/stop-short-model.ts'];
 
 const exists = (table: Record<string, string>, key: string) => `course.${key}` in table || `course.${key}_other` in table;
 
@@ -35,7 +35,7 @@ const built = [
 describe('the beyond-the-wire demos’ strings', () => {
   // Every quoted key of a demo's or the shared strings, wherever it stands (a call, a ternary).
   const named = VIEWS.flatMap((file) =>
-    [...readFileSync(new URL(`../../src/lib/${file}`, import.meta.url), 'utf8').matchAll(/'((?:cut|stopShort|burst|names|verdict|count|demo|output)\.[\w.]+)'/g)].map((m) => m[1]!),
+    [...readFileSync(new URL(`../../src/${file}`, import.meta.url), 'utf8').matchAll(/'((?:cut|stopShort|burst|names|verdict|count|demo|output)\.[\w.]+)'/g)].map((m) => m[1]!),
   );
 
   it('the views name their keys', () => {
