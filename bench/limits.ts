@@ -12,7 +12,7 @@ import { IMPROVISATION_ANSWER, splitAfter743, splitPinned, traceStandard, writeG
 import { diffText } from '../src/widgets/shared/text-diff.ts';
 import { nodeRegistry } from '../src/exercise-engine/registry-node.ts';
 import { ExerciseRunner } from '../src/exercise-engine/runner.ts';
-import { testPlatform } from '../test/unit/exercises-platform.ts';
+import { testPlatform } from '../test/unit/exercise-engine/exercises-platform.ts';
 import { Figures, runsFromArgs } from './stats.ts';
 
 const RUNS = runsFromArgs(5);

@@ -3,7 +3,7 @@
 // The learner's worker (src/exercise-engine/learner-harness.ts) loads only the modules whose names the
 // learner's code uses, instead of bundling the whole of lessons-code into every page that has an
 // exercise. Run `npx node scripts/write-lessons-code-map.ts` after changing index.ts's value exports;
-// test/unit/lessons-code-map.test.ts fails while the map is out of date.
+// test/unit/exercise-engine/lessons-code-map.test.ts fails while the map is out of date.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 

@@ -29,9 +29,9 @@ const alternatives = (id: Id) => [
   ...readdirSync(new URL(`lessons-code/exercises/${id}/alternatives/`, ROOT)).map((name) => ({ name, code: read(`lessons-code/exercises/${id}/alternatives/${name}`) })),
   ...alternativesIn(read(`lessons-code/exercises/${id}/exercise.ts`)).map((name) => ({ name, code: readVariant(exerciseFile(id), `alternative:${name}`).code })),
 ];
-const attacks = readdirSync(new URL('test/unit/exercises-attacks/', ROOT))
+const attacks = readdirSync(new URL('test/unit/exercise-engine/exercises-attacks/', ROOT))
   .filter((name) => name.endsWith('.ts'))
-  .map((name) => ({ name, id: name.split('.')[0] as Id, code: read(`test/unit/exercises-attacks/${name}`) }));
+  .map((name) => ({ name, id: name.split('.')[0] as Id, code: read(`test/unit/exercise-engine/exercises-attacks/${name}`) }));
 
 /** A workbench string, in English. */
 const t = (key: string, vars?: Record<string, string | number>) => tl(EN, `course.exercise.${key}`, vars);

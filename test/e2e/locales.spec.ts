@@ -38,7 +38,7 @@ async function noEnglish(widget: Locator, locale: Locale): Promise<void> {
 /** Each exercise of a page checked as it starts (its report and hint in the locale); the first one
  * then solved with the locale's own reference solution (the same code, comments in its language),
  * for the strings of a pass and of the progress line. That every reference solution passes in every
- * locale is the unit tests' (test/unit/exercises.test.ts, in a real worker), and in a browser
+ * locale is the unit tests' (test/unit/exercise-engine/exercises.test.ts, in a real worker), and in a browser
  * exercises.spec.ts's, in English. */
 async function solveEach(page: Page, ids: string[], locale: Locale): Promise<void> {
   await expect(page.locator('[data-progress-text]')).toHaveText(t(locale, 'course.exercise.progress', { solved: 0, total: ids.length }));

@@ -4,7 +4,7 @@
 // thrown away hatched; a streamed call light while the model reads the prompt, solid while text
 // arrives), the tools in between, a mark at the first character. The figures come from the
 // replica's call log while the turn runs and from the turn's bill once it ends: they are the same
-// numbers (test/unit/rounds-views.test.ts). Every word is a UI string (`tr`: keys without `course.`).
+// numbers (test/unit/widgets/rounds-views.test.ts). Every word is a UI string (`tr`: keys without `course.`).
 
 import {
   CAPABILITIES_QUESTION,
