@@ -6,9 +6,6 @@
 import type { ComputeRequest, ComputeResult } from '../widgets/shared/compute-worker.ts';
 import { ComputeStopped, ComputeTimeout } from './kit-client.ts';
 
-// Until the 06b demos and the exercises move to the kit, they import these from here.
-export { ComputeTimeout, debounce } from './kit-client.ts';
-
 export interface Computer {
   compute<R extends ComputeRequest>(request: R, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<ComputeResult<R>>;
 }
@@ -96,12 +93,4 @@ export function createWorkerComputer<Req, Res>(spawn: () => Worker, host?: HTMLE
       });
     },
   };
-}
-
-let shared: Computer | undefined;
-
-/** The 06b demos' call (one worker for all of them), until they move to createComputer(). */
-export function compute<R extends ComputeRequest>(request: R, timeoutMs = 4000): Promise<ComputeResult<R>> {
-  shared ??= createComputer();
-  return shared.compute(request, { timeoutMs });
 }

@@ -3,7 +3,7 @@
 // other change at once. A write the browser refuses is reported once, and again only after a
 // write has succeeded.
 
-import { debounce } from '../demo-kit/compute.ts';
+import { debounce } from '../demo-kit/kit-client.ts';
 import { hashCode, readExercise, writeExercise, type ExerciseState } from './exercise-store.ts';
 
 /** Why the last writes failed (null: they succeed again). */
