@@ -1,7 +1,7 @@
 // The one piece of a widget that loads with the page: it defines the custom element and loads the
 // widget's real code only when the element comes near the viewport (or is first used).
 
-import { stampAll } from './stamp.ts';
+import { stampAll } from './deferred.ts';
 
 export interface Widget {
   /** Builds the widget inside `host`; called once. */
