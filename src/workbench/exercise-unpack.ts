@@ -1,33 +1,33 @@
 // The parts of a workbench the page does not need at load (the list of cases, hints, the reference
 // solution…) are rendered by the server into a <template> (Exercise.astro), so that a page of several
 // workbenches stays small. They are put in place a screen and a half before the workbench comes
-// into view (like the demos' <ga-stamp>), so that nothing on screen moves when they arrive; the
-// workbench's code, heavier, loads later, when it is nearer (lazy-element.ts).
+// into view (by the demos' own means: src/demo-kit/deferred.ts), so that nothing on screen moves
+// when they arrive; the workbench's code, heavier, loads later, when it is nearer (lazy-element.ts).
+
+import { forget, unpackTemplate, whenNear } from '../demo-kit/deferred.ts';
 
 /**
  * Puts the workbench's parts in place: the server rendered them into a <template> (in the page's
  * language) so that the page stays small until a workbench is used. Elements marked `data-into`
- * go to the header, around the editor or into the row of buttons; the rest follows the buttons.
+ * go to the header, before or after the editor or into the row of buttons; the rest follows the
+ * buttons, where the template stands.
  */
 export function unpackWorkbench(host: HTMLElement): void {
   const section = host.closest<HTMLElement>('[data-exercise-section]') ?? host;
   const template = host.querySelector<HTMLTemplateElement>('template[data-workbench]');
   if (!template) return;
-  const parts = template.content.cloneNode(true) as DocumentFragment;
-  template.remove();
+  forget(host);
   const editor = host.querySelector<HTMLElement>('[data-editor]')!;
   const actions = host.querySelector<HTMLElement>('[data-actions]')!;
-  const afterEditor: Element[] = [];
-  for (const part of [...parts.querySelectorAll<HTMLElement>(':scope > [data-into]')]) {
-    const into = part.dataset.into;
-    delete part.dataset.into;
+  let afterEditor: Element = editor; // the parts after the editor keep their order
+  unpackTemplate(template, (part, into) => {
     if (into === 'header') section.querySelector('[data-header]')?.append(part);
     else if (into === 'before-editor') editor.before(part);
-    else if (into === 'after-editor') afterEditor.push(part);
-    else if (into === 'actions') actions.append(part);
-  }
-  editor.after(...afterEditor);
-  actions.after(parts);
+    else if (into === 'after-editor') {
+      afterEditor.after(part);
+      afterEditor = part;
+    } else if (into === 'actions') actions.append(part);
+  });
 }
 
 // A workbench changes when its parts arrive and when its editor loads, and the browser cannot keep
@@ -65,26 +65,12 @@ export function keepAnchorInPlace(section: HTMLElement): void {
   if (target && target !== section && section.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING) target.scrollIntoView({ block: 'start' });
 }
 
-let observer: IntersectionObserver | undefined;
-
 /** Unpacks every workbench of the page as it comes within a screen and a half of the viewport. */
 export function watchWorkbenches(): void {
-  const hosts = document.querySelectorAll<HTMLElement>('ga-exercise');
-  if (!('IntersectionObserver' in window)) {
-    hosts.forEach(unpackWorkbench);
-    return;
+  for (const host of document.querySelectorAll<HTMLElement>('ga-exercise')) {
+    whenNear(host, () => {
+      unpackWorkbench(host);
+      keepAnchorInPlace(host.closest<HTMLElement>('[data-exercise-section]') ?? host);
+    });
   }
-  observer ??= new IntersectionObserver(
-    (entries) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
-        observer?.unobserve(entry.target);
-        const host = entry.target as HTMLElement;
-        unpackWorkbench(host);
-        keepAnchorInPlace(host.closest<HTMLElement>('[data-exercise-section]') ?? host);
-      }
-    },
-    { rootMargin: '150% 0px' },
-  );
-  hosts.forEach((host) => observer!.observe(host));
 }
