@@ -1,4 +1,5 @@
 // The browser half of the demo kit: what every demo repeats, written once.
+// - `demo()`: a demo's mount(), given its element, its strings and their lookup.
 // - `Strings`: a widget's translated strings, plurals and numbers per locale (strings.ts, here
 //   re-exported); `Translate`, its lookup.
 // - `part()` / `h()`: find a node of the server-rendered skeleton by its data-part; make a node.
@@ -8,9 +9,28 @@
 //   result left on screen when a later one failed.
 // - `debounce()`: live updates while the learner types.
 
-import type { Strings } from './strings.ts';
+import { Strings, type Translate } from './strings.ts';
 
 export { Strings, type Translate } from './strings.ts';
+
+/** What a demo's setup is given: its element, its strings (`course.<name>.*` first) and their lookup. */
+export interface DemoContext {
+  host: HTMLElement;
+  s: Strings;
+  t: Translate;
+  lang: string;
+}
+
+/**
+ * A demo's mount(), as lazy-element.ts calls it: `export const mount = demo('chunker', ({ host, t }) => …)`.
+ * `name` is the one DemoFrame was given, the prefix of the demo's own strings.
+ */
+export function demo<R extends void | Promise<unknown>>(name: string, setup: (context: DemoContext) => R): (host: HTMLElement) => R {
+  return (host) => {
+    const s = new Strings(host, name);
+    return setup({ host, s, t: s.t, lang: s.lang });
+  };
+}
 
 /** A computation took longer than its limit (thrown by compute.ts). */
 export class ComputeTimeout extends Error {

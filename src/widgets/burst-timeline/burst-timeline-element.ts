@@ -6,14 +6,12 @@
 
 import { runStreamTurn, createInPageHost } from '../../../lessons-code/index.ts';
 import { MODES, QUESTION, hostFor, timelineView, type HostView, type Mark, type TimelineView } from './burst-timeline-model.ts';
-import { createRunner, h, part, Strings } from '../../demo-kit/kit-client.ts';
+import { createRunner, demo, h, part } from '../../demo-kit/kit-client.ts';
 import { renderMarkdown } from '../../demo-kit/markdown-render.ts';
 
 const marks = (list: Mark[]) => list.map((mark) => h('span', { class: `tl-mark tl-${mark.kind}`, style: `--at:${mark.at}%` }));
 
-export function mount(host: HTMLElement): void {
-  const s = new Strings(host, 'burst');
-  const { t, lang } = s;
+export const mount = demo('burst', ({ host, s, t, lang }) => {
   const latency = part<HTMLSelectElement>(host, 'latency');
   const send = part<HTMLButtonElement>(host, 'send');
   const stop = part<HTMLButtonElement>(host, 'stop');
@@ -90,4 +88,4 @@ export function mount(host: HTMLElement): void {
   stop.addEventListener('click', () => {
     if (stop.getAttribute('aria-disabled') !== 'true') runner.stop();
   });
-}
+});

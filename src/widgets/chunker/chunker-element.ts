@@ -4,16 +4,14 @@
 import { CHUNKER_PRESETS, type ChunkerSide } from './chunker-model.ts';
 import { describeLoss } from '../shared/loss-report.ts';
 import { createComputer } from '../../demo-kit/compute.ts';
-import { createRunner, debounce, h, part, Strings } from '../../demo-kit/kit-client.ts';
+import { createRunner, debounce, demo, h, part } from '../../demo-kit/kit-client.ts';
 import { renderMarkdown } from '../../demo-kit/markdown-render.ts';
 import { boxToText, fastPaste, textToBox } from '../../demo-kit/textbox.ts';
 import { appendVisible } from '../../demo-kit/visible-render.ts';
 
 const SIDES = ['pinned', 'after743'] as const;
 
-export function mount(host: HTMLElement): void {
-  const s = new Strings(host, 'chunker');
-  const { t } = s;
+export const mount = demo('chunker', ({ host, s, t }) => {
   const box = part<HTMLTextAreaElement>(host, 'answer');
   const answerStats = part(host, 'answer-stats');
   const presets = [...host.querySelectorAll<HTMLButtonElement>('button[data-preset]')];
@@ -86,4 +84,4 @@ export function mount(host: HTMLElement): void {
   // The first result is already in the page (rendered with it); a box the browser refilled on
   // reload, or edited before this code loaded, is split now.
   if (box.value !== CHUNKER_PRESETS.improvisation) void update();
-}
+});

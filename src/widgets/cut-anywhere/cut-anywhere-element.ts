@@ -7,15 +7,13 @@ import { cutFigures, cutStream, cutView, describePlace, type CutView } from '../
 import type { CutScanView } from '../shared/beyond-ops.ts';
 import { wireByteCut } from '../shared/byte-cut.ts';
 import { createComputer } from '../../demo-kit/compute.ts';
-import { createRunner, h, part, Strings } from '../../demo-kit/kit-client.ts';
+import { createRunner, demo, h, part } from '../../demo-kit/kit-client.ts';
 import { cutVerdicts, renderCutContext, showCutPlace } from '../shared/cut-context-render.ts';
 
 /** The scan tries every cut of the stream (about 2,800 reads): far less than this, even on a slow phone. */
 const SCAN_TIME_LIMIT = 20_000;
 
-export function mount(host: HTMLElement): void {
-  const s = new Strings(host, 'cut');
-  const { t, lang } = s;
+export const mount = demo('cut', ({ host, s, t, lang }) => {
   const figures = part(host, 'figures');
   const place = part(host, 'place');
   const context = part(host, 'context');
@@ -97,4 +95,4 @@ export function mount(host: HTMLElement): void {
       return { render: () => renderScan(view), say: t('scanAnnounce', { cuts: view.bytes + 1, counts }) };
     });
   });
-}
+});

@@ -5,7 +5,7 @@
 
 import { IMPROVISATION_QUESTION, MAX_BODY_BYTES, createInPageHost, createPageChat, type FetchLike, type PageBubble, type PageChat, type PageSubmission } from '../../../lessons-code/index.ts';
 import { fastPaste } from '../../demo-kit/textbox.ts';
-import { createRunner, h, part, Strings } from '../../demo-kit/kit-client.ts';
+import { createRunner, demo, h, part } from '../../demo-kit/kit-client.ts';
 import { renderMarkdown } from '../../demo-kit/markdown-render.ts';
 
 /** Display limits: a huge message is shown shortened, and only the latest bubbles and turns. */
@@ -26,9 +26,7 @@ function historyJson(chat: PageChat): { json: string; cut: boolean; hidden: numb
   return { json: JSON.stringify({ conversationHistory: turns }, null, 2), cut, hidden: chat.history.length - turns.length };
 }
 
-export function mount(root: HTMLElement): Promise<unknown> {
-  const s = new Strings(root, 'failure');
-  const { t } = s;
+export const mount = demo('failure', ({ host: root, s, t }) => {
   const host = createInPageHost();
   // The page's submit builds its request body, then fetches: with a huge message each costs a few
   // milliseconds, so the fetch starts on a task of its own (nothing else changes).
@@ -122,4 +120,4 @@ export function mount(root: HTMLElement): Promise<unknown> {
   });
   renderPage(null);
   return submit(IMPROVISATION_QUESTION);
-}
+});

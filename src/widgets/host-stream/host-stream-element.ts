@@ -4,13 +4,12 @@
 
 import { CHAT_PATH, STREAM_PATH, answerWithLf, createInPageHost } from '../../../lessons-code/index.ts';
 import { fastPaste } from '../../demo-kit/textbox.ts';
-import { createRunner, debounce, part, Strings } from '../../demo-kit/kit-client.ts';
+import { createRunner, debounce, demo, part } from '../../demo-kit/kit-client.ts';
 import { clearExchange, renderExchange, type Exchange } from './host-stream-render.ts';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-export function mount(root: HTMLElement): Promise<unknown> {
-  const s = new Strings(root, 'hostStream');
+export const mount = demo('hostStream', ({ host: root, s }) => {
   const box = part<HTMLTextAreaElement>(root, 'question');
   const presets = [...root.querySelectorAll<HTMLButtonElement>('button[data-preset]')];
   fastPaste(box, { keepCR: false }); // a message: its line ends are LF, as the page's own box makes them
@@ -88,4 +87,4 @@ export function mount(root: HTMLElement): Promise<unknown> {
   root.querySelector('[data-send]')?.addEventListener('click', () => void send());
   markPreset();
   return send();
-}
+});

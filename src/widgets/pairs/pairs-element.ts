@@ -5,7 +5,7 @@
 import { IMPROVISATION_ANSWER, WRITERS, countBreaks } from '../../../lessons-code/index.ts';
 import type { PairsResult } from '../shared/compute-worker.ts';
 import { createComputer } from '../../demo-kit/compute.ts';
-import { createRunner, debounce, part, Strings } from '../../demo-kit/kit-client.ts';
+import { createRunner, debounce, demo, part } from '../../demo-kit/kit-client.ts';
 import { cellNames, cellVerdict, clearDetail, renderDetail } from './pairs-detail-render.ts';
 import { boxToText, fastPaste, textToBox } from '../../demo-kit/textbox.ts';
 
@@ -15,9 +15,7 @@ interface Choice {
   split: string;
 }
 
-export function mount(host: HTMLElement): void {
-  const s = new Strings(host, 'pairs');
-  const { t } = s;
+export const mount = demo('pairs', ({ host, s, t }) => {
   const box = part<HTMLTextAreaElement>(host, 'answer');
   const stats = part(host, 'stats');
   const status = part(host, 'status');
@@ -94,4 +92,4 @@ export function mount(host: HTMLElement): void {
   });
   // The first table is in the page already; a box refilled by the browser is computed now.
   if (boxToText(box.value) !== IMPROVISATION_ANSWER) void update();
-}
+});

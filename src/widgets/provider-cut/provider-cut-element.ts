@@ -7,15 +7,13 @@ import { kindLabel, providerCutView, type ProviderCutView } from '../shared/prov
 import { wireByteCut } from '../shared/byte-cut.ts';
 import { createWorkerComputer } from '../../demo-kit/compute.ts';
 import { cutVerdicts, renderCutContext, showCutPlace } from '../shared/cut-context-render.ts';
-import { createRunner, h, part, Strings } from '../../demo-kit/kit-client.ts';
+import { createRunner, demo, h, part } from '../../demo-kit/kit-client.ts';
 import type { ProviderScanView } from './provider-ops.ts';
 
 /** About 30,000 reads of recordings up to 10 KB: far less than this, even on a slow phone. */
 const SCAN_TIME_LIMIT = 60_000;
 
-export function mount(host: HTMLElement): void {
-  const s = new Strings(host, 'providerCut');
-  const { t } = s;
+export const mount = demo('providerCut', ({ host, s, t }) => {
   const figures = part(host, 'figures');
   const place = part(host, 'place');
   const context = part(host, 'context');
@@ -78,4 +76,4 @@ export function mount(host: HTMLElement): void {
       return { render: () => renderScan(view), say: t('scanAnnounce', { standard: total('standard'), naive: total('decodeEach') }) };
     });
   });
-}
+});

@@ -4,13 +4,11 @@
 
 import { applySentencePolicy, createStreamPlayer, realClock, splitReads, type SentencePolicy, type StreamPlayer, type Transport } from '../../../lessons-code/index.ts';
 import { PACES, endView, playerSource, progressText, providerWords, readSizeOf, readView, recordingChoices, sourceFigures, verdictName, type Pace, type PlayerSource } from '../shared/provider-model.ts';
-import { announce, h, part, Strings } from '../../demo-kit/kit-client.ts';
+import { announce, demo, h, part } from '../../demo-kit/kit-client.ts';
 import { appendVisible } from '../../demo-kit/visible-render.ts';
 import { EventsLayer } from './provider-events-layer.ts';
 
-export function mount(host: HTMLElement): void {
-  const s = new Strings(host, 'providers');
-  const { t } = s;
+export const mount = demo('providers', ({ host, t }) => {
   const p = <E extends HTMLElement = HTMLElement>(name: string) => part<E>(host, name);
   const [recordingBox, readsBox, transportBox, paceBox] = ['recording', 'reads', 'transport', 'pace'].map((name) => p<HTMLSelectElement>(name));
   const [play, step, restart, retry] = ['play', 'step', 'restart', 'retry'].map((name) => p<HTMLButtonElement>(name));
@@ -210,4 +208,4 @@ export function mount(host: HTMLElement): void {
     if (event.key === 'Escape' && player?.state() === 'playing') player.pause();
   });
   build();
-}
+});

@@ -4,16 +4,14 @@
 
 import { PLAYGROUND_PRESETS } from './playground-presets.ts';
 import { createComputer } from '../../demo-kit/compute.ts';
-import { createRunner, debounce, part, Strings } from '../../demo-kit/kit-client.ts';
+import { createRunner, debounce, demo, part } from '../../demo-kit/kit-client.ts';
 import { boxToText, CR_SIGN, fastPaste, insertAtCaret, textToBox } from '../../demo-kit/textbox.ts';
 import { moreNotes, renderEvents, renderLines } from '../shared/trace-render.ts';
 
 /** What each insert button and its key put in the box: CR is shown as ␍, so ␍ then LF is a CRLF. */
 const INSERTS: Record<string, string> = { insertCR: CR_SIGN, insertLF: '\n', insertCRLF: CR_SIGN + '\n' };
 
-export function mount(host: HTMLElement): void {
-  const s = new Strings(host, 'playground');
-  const { t } = s;
+export const mount = demo('playground', ({ host, s, t }) => {
   const box = part<HTMLTextAreaElement>(host, 'stream');
   const lines = part(host, 'lines');
   const events = part(host, 'events');
@@ -76,4 +74,4 @@ export function mount(host: HTMLElement): void {
     later();
   });
   void update();
-}
+});

@@ -4,11 +4,9 @@
 // limit, include_usage) records the replica again and redraws that panel (src/widgets/rounds-details/rounds-details-model.ts).
 
 import { finishView, fragmentsView, usageView, type FragmentOrder, type Verdict } from './rounds-details-model.ts';
-import { createRunner, h, part, Strings } from '../../demo-kit/kit-client.ts';
+import { createRunner, demo, h, part } from '../../demo-kit/kit-client.ts';
 
-export function mount(host: HTMLElement): void {
-  const s = new Strings(host, 'roundsDetails');
-  const { t } = s;
+export const mount = demo('roundsDetails', ({ host, s, t }) => {
   const tabs = [...host.querySelectorAll<HTMLButtonElement>('[role=tab]')];
   const panels = [...host.querySelectorAll<HTMLElement>('[role=tabpanel]')];
 
@@ -106,4 +104,4 @@ export function mount(host: HTMLElement): void {
     void showFinish();
   });
   includeUsage.addEventListener('change', () => void showUsage());
-}
+});

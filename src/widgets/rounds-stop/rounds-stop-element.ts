@@ -8,12 +8,10 @@
 // there), what the ledger billed, what the transcript saved.
 
 import { BillingLedger, Transcript, runTurn, startModelReplica, type CallRecord, type TurnReport } from '../../../lessons-code/index.ts';
-import { announce, h, part, Strings } from '../../demo-kit/kit-client.ts';
+import { announce, demo, h, part } from '../../demo-kit/kit-client.ts';
 import { renderMarkdown } from '../../demo-kit/markdown-render.ts';
 
-export function mount(host: HTMLElement): void {
-  const s = new Strings(host, 'roundsStop');
-  const { t } = s;
+export const mount = demo('roundsStop', ({ host, t }) => {
   const form = part<HTMLFormElement>(host, 'form');
   const message = part<HTMLInputElement>(host, 'message');
   const send = part<HTMLButtonElement>(host, 'send');
@@ -154,4 +152,4 @@ export function mount(host: HTMLElement): void {
       stop();
     }
   });
-}
+});

@@ -7,12 +7,10 @@
 
 import { TIMELINE_QUESTIONS, HARNESS_NAMES, FIGURES, fromCallLog, fromReport, simulateTurns, timelineView, type LaneState, type TimelineView } from './rounds-timeline-model.ts';
 import { runTurn, startModelReplica, type HarnessName, type TurnStep } from '../../../lessons-code/index.ts';
-import { ComputeStopped, createRunner, h, part, Strings } from '../../demo-kit/kit-client.ts';
+import { ComputeStopped, createRunner, demo, h, part } from '../../demo-kit/kit-client.ts';
 import { renderMarkdown } from '../../demo-kit/markdown-render.ts';
 
-export function mount(host: HTMLElement): void {
-  const s = new Strings(host, 'roundsTimeline');
-  const { t } = s;
+export const mount = demo('roundsTimeline', ({ host, s, t }) => {
   const run = part<HTMLButtonElement>(host, 'run');
   const status = part(host, 'status');
   const axis = part(host, 'axis');
@@ -128,4 +126,4 @@ export function mount(host: HTMLElement): void {
     else void askBoth();
   });
   for (const radio of radios) radio.addEventListener('change', () => void showSimulated());
-}
+});

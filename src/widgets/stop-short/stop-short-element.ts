@@ -5,13 +5,11 @@
 import { DROP_READERS } from '../../../lessons-code/index.ts';
 import { PRESETS, dropStream, presetAt, retryPanel, stopView, type TurnPanel, type StopView } from './stop-short-model.ts';
 import { wireByteCut } from '../shared/byte-cut.ts';
-import { createRunner, h, part, Strings } from '../../demo-kit/kit-client.ts';
+import { createRunner, demo, h, part } from '../../demo-kit/kit-client.ts';
 import { renderMarkdown } from '../../demo-kit/markdown-render.ts';
 import { appendVisible } from '../../demo-kit/visible-render.ts';
 
-export function mount(host: HTMLElement): void {
-  const s = new Strings(host, 'stopShort');
-  const { t } = s;
+export const mount = demo('stopShort', ({ host, s, t }) => {
   const received = part(host, 'received');
   const unfinishedNote = part(host, 'unfinished-note');
   const unfinished = part(host, 'unfinished');
@@ -107,4 +105,4 @@ export function mount(host: HTMLElement): void {
     },
   });
   for (const button of presets) button.addEventListener('click', () => void update(presetAt(stream, button.dataset.preset as (typeof PRESETS)[number]) ?? 0));
-}
+});
