@@ -32,24 +32,58 @@ export const mount = demo('stopShort', ({ host, s, t }) => {
   };
   const runner = createRunner({ host, status: part(host, 'status'), strings: s, clear });
 
+  // The pieces of a turn's panel, rendered once by the server (StopShortPanel.astro, EVERY_PIECE).
+  const pieces = part<HTMLTemplateElement>(host, 'turn-pieces').content;
+  const piece = <E extends HTMLElement = HTMLElement>(selector: string) => pieces.querySelector<E>(`.ss-body > ${selector}`)!.cloneNode(true) as E;
+
   const renderPanel = (name: 'page' | 'careful', panel: TurnPanel) => {
     const body = bodies[name];
     body.dataset.status = panel.status;
-    const bubble = h('div', { class: 'chat-bubble ss-bubble', tabindex: '0', role: 'group', 'aria-label': titles[name], 'data-testid': `${name}-bubble` });
-    if (panel.showBubble) {
-      bubble.lang = 'en';
-      renderMarkdown(bubble, panel.bubble);
-    } else bubble.append(h('p', 'note', t('noAnswer')));
-    const notice = panel.notice && h('p', { class: 'ss-notice bad', 'data-testid': 'notice' }, panel.notice.text, panel.notice.message !== null && h('span', { class: 'mono', lang: 'en' }, panel.notice.message));
-    const retry = panel.retry && h('button', { type: 'button', class: 'ss-retry', 'data-testid': 'retry' }, t('retry'));
-    if (retry) retry.addEventListener('click', () => void runRetry(retry));
-    const summary = h('p', { class: 'ss-summary', 'data-testid': `${name}-history`, 'data-turns': String(panel.turns), tabindex: '-1' }, h('strong', panel.summaryClass, panel.summary));
-    const history = h(
-      'ol',
-      'ss-history',
-      ...panel.history.map((item) => h('li', item.fresh ? { 'data-fresh': 'true' } : undefined, h('span', 'ss-role', item.role), ' ', h('span', { class: 'mono', lang: 'en' }, item.text), item.fresh && h('strong', 'ss-new', t('new')))),
+    const bubble = piece('.ss-bubble');
+    bubble.setAttribute('aria-label', titles[name]);
+    bubble.dataset.testid = `${name}-bubble`;
+    if (panel.showBubble) renderMarkdown(bubble, panel.bubble);
+    else {
+      bubble.removeAttribute('lang');
+      bubble.replaceChildren(h('p', 'note', t('noAnswer')));
+    }
+    let notice: HTMLElement | '' = '';
+    if (panel.notice) {
+      notice = piece('.ss-notice');
+      notice.prepend(panel.notice.text);
+      const message = notice.querySelector('.mono')!;
+      if (panel.notice.message === null) message.remove();
+      else message.textContent = panel.notice.message;
+    }
+    const retry = panel.retry ? piece<HTMLButtonElement>('.ss-retry') : null;
+    retry?.addEventListener('click', () => void runRetry(retry));
+    const summary = piece('.ss-summary');
+    summary.dataset.testid = `${name}-history`;
+    summary.dataset.turns = String(panel.turns);
+    const strong = summary.querySelector('strong')!;
+    strong.className = panel.summaryClass;
+    strong.textContent = panel.summary;
+    const history = piece('.ss-history');
+    const itemPiece = history.querySelector('li')!;
+    history.replaceChildren(
+      ...panel.history.map((item) => {
+        const li = itemPiece.cloneNode(true) as HTMLElement;
+        const [role, text] = li.querySelectorAll('span');
+        role!.textContent = item.role;
+        text!.textContent = item.text;
+        if (!item.fresh) {
+          li.removeAttribute('data-fresh');
+          li.querySelector('.ss-new')!.remove();
+        }
+        return li;
+      }),
     );
-    body.replaceChildren(bubble, notice || '', retry || '', summary, history, panel.note ? h('p', { class: 'note', 'data-testid': 'retried' }, panel.note) : '');
+    let note: HTMLElement | '' = '';
+    if (panel.note) {
+      note = piece('[data-testid="retried"]');
+      note.textContent = panel.note;
+    }
+    body.replaceChildren(bubble, notice, retry ?? '', summary, history, note);
   };
 
   const render = (view: StopView) => {

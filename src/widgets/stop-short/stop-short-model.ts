@@ -81,6 +81,24 @@ export interface TurnPanel {
   note: string | null;
 }
 
+/**
+ * A panel with every piece a turn can show (a bubble, a notice with its message, a retry, one
+ * history item marked new, a note), all empty: StopShortDemo.astro renders it once into a
+ * <template>, and the browser fills clones of its pieces (stop-short-element.ts).
+ */
+export const EVERY_PIECE: TurnPanel = {
+  status: '',
+  bubble: '',
+  showBubble: true,
+  notice: { text: '', message: '' },
+  retry: true,
+  summary: '',
+  summaryClass: '',
+  turns: 0,
+  history: [{ role: '', text: '', fresh: true }],
+  note: '',
+};
+
 export interface StopView {
   stream: DropStream['id'];
   at: number;
