@@ -1,6 +1,6 @@
 // The host's stream demo's behaviour (its markup: HostStreamDemo.astro): a question sent to the
 // in-page replica, the response read as it arrives and timed from the moment the request left,
-// then /chat asked the same; the view (host-stream-view.ts) shows it all with the lesson's checks.
+// then /chat asked the same; its renderer (host-stream-render.ts) shows it all with the lesson's checks.
 
 import { CHAT_PATH, STREAM_PATH, answerWithLf, createInPageHost } from '../../../lessons-code/index.ts';
 import { fastPaste } from '../../demo-kit/textbox.ts';

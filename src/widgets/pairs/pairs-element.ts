@@ -1,6 +1,6 @@
 // Every writer with every reader: the lesson's 2 × 3 × 2 table (its markup and first result:
 // PairsDemo.astro), computed again in the demo's worker when the learner edits the answer. A cell
-// opens its detail (pairs-detail.ts). The table's cells stay in place, so focus never jumps.
+// opens its detail (pairs-detail-render.ts). The table's cells stay in place, so focus never jumps.
 
 import { IMPROVISATION_ANSWER, WRITERS, countBreaks } from '../../../lessons-code/index.ts';
 import type { PairsResult } from '../shared/compute-worker.ts';
