@@ -61,7 +61,7 @@ export const mount = demo('stopShort', ({ host, s, t }) => {
     summary.dataset.testid = `${name}-history`;
     summary.dataset.turns = String(panel.turns);
     const strong = summary.querySelector('strong')!;
-    strong.className = panel.summaryClass;
+    if (panel.summaryClass) strong.classList.add(...panel.summaryClass.split(' '));
     strong.textContent = panel.summary;
     const history = piece('.ss-history');
     const itemPiece = history.querySelector('li')!;
