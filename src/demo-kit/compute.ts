@@ -1,31 +1,20 @@
-// Runs lessons-code computations off the main thread, in a module worker of the demo's own, with a
+// Runs a demo's computations off the main thread, in a module worker of the demo's own, with a
 // time limit: a huge or pathological input never freezes the page. A run that is stopped (a newer
 // input arrived, or the time ran out) terminates the worker, so a long computation for an old input
 // never delays the new one; the next run starts a fresh worker.
 
-import type { ComputeRequest, ComputeResult } from '../widgets/shared/compute-worker.ts';
 import { ComputeStopped, ComputeTimeout } from './kit-client.ts';
-
-export interface Computer {
-  compute<R extends ComputeRequest>(request: R, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<ComputeResult<R>>;
-}
 
 /** The time a demo gives one computation by default: far above what the lesson's inputs need. */
 export const DEFAULT_TIME_LIMIT = 8000;
 
 /**
- * A demo's computer. `host.dataset.timeLimit` (milliseconds), when set, overrides the limit: the
- * browser tests use it to end a run by its time limit on purpose.
- */
-export function createComputer(host?: HTMLElement): Computer {
-  return createWorkerComputer<ComputeRequest, unknown>(() => new Worker(new URL('../widgets/shared/compute-worker.ts', import.meta.url), { type: 'module' }), host) as Computer;
-}
-
-/**
- * The same on a worker of the demo's own (`spawn`), for a computation that would make the shared
- * worker heavier for every demo of the site (the 06c cut scan and its recordings). `spawn` writes
- * `new Worker(new URL('…', import.meta.url), { type: 'module' })` itself, so that the bundler finds
- * the worker's file; the worker answers `{ id, request }` with `{ id, ok, value | error }`.
+ * A computer on a worker of the demo's own (`spawn`): the lessons-code computations most demos run
+ * (src/widgets/shared/computer.ts), or one that would make that worker heavier for every demo of the
+ * site (the 06c cut scan and its recordings). `host.dataset.timeLimit` (milliseconds), when set,
+ * overrides the limit: the browser tests use it to end a run by its time limit on purpose. `spawn`
+ * writes `new Worker(new URL('…', import.meta.url), { type: 'module' })` itself, so that the bundler
+ * finds the worker's file; the worker answers `{ id, request }` with `{ id, ok, value | error }`.
  */
 export function createWorkerComputer<Req, Res>(spawn: () => Worker, host?: HTMLElement): { compute(request: Req, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<Res> } {
   let worker: Worker | undefined;

@@ -3,7 +3,7 @@
 
 import { CHUNKER_PRESETS, type ChunkerSide } from './chunker-model.ts';
 import { describeLoss } from '../shared/loss-report.ts';
-import { createComputer } from '../../demo-kit/compute.ts';
+import { createComputer } from '../shared/computer.ts';
 import { createRunner, debounce, demo, h, part } from '../../demo-kit/kit-client.ts';
 import { renderMarkdown } from '../../demo-kit/markdown-render.ts';
 import { boxToText, fastPaste, textToBox } from '../../demo-kit/textbox.ts';

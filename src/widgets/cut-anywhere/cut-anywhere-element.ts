@@ -6,7 +6,7 @@ import { CUT_READERS } from '../../../lessons-code/index.ts';
 import { cutFigures, cutStream, cutView, describePlace, type CutView } from '../shared/cut-model.ts';
 import type { CutScanView } from '../shared/beyond-ops.ts';
 import { wireByteCut } from '../shared/byte-cut.ts';
-import { createComputer } from '../../demo-kit/compute.ts';
+import { createComputer } from '../shared/computer.ts';
 import { createRunner, demo, h, part } from '../../demo-kit/kit-client.ts';
 import { cutVerdicts, renderCutContext, showCutPlace } from '../shared/cut-context-render.ts';
 

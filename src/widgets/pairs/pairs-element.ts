@@ -4,7 +4,7 @@
 
 import { IMPROVISATION_ANSWER, WRITERS, countBreaks } from '../../../lessons-code/index.ts';
 import type { PairsResult } from '../shared/compute-worker.ts';
-import { createComputer } from '../../demo-kit/compute.ts';
+import { createComputer } from '../shared/computer.ts';
 import { createRunner, debounce, demo, part } from '../../demo-kit/kit-client.ts';
 import { cellNames, cellVerdict, clearDetail, renderDetail } from './pairs-detail-render.ts';
 import { boxToText, fastPaste, textToBox } from '../../demo-kit/textbox.ts';

@@ -3,7 +3,7 @@
 // shows the rule that applied to it, then the events.
 
 import { PLAYGROUND_PRESETS } from './playground-presets.ts';
-import { createComputer } from '../../demo-kit/compute.ts';
+import { createComputer } from '../shared/computer.ts';
 import { createRunner, debounce, demo, part } from '../../demo-kit/kit-client.ts';
 import { boxToText, CR_SIGN, fastPaste, insertAtCaret, textToBox } from '../../demo-kit/textbox.ts';
 import { moreNotes, renderEvents, renderLines } from '../shared/trace-render.ts';
