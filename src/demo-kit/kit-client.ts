@@ -25,7 +25,10 @@ export interface DemoContext {
  * A demo's mount(), as lazy-element.ts calls it: `export const mount = demo('chunker', ({ host, t }) => …)`.
  * `name` is the one DemoFrame was given, the prefix of the demo's own strings.
  */
-export function demo<R extends void | Promise<unknown>>(name: string, setup: (context: DemoContext) => R): (host: HTMLElement) => R {
+export function demo<R extends void | Promise<unknown>>(
+  name: string,
+  setup: (context: DemoContext) => R,
+): (host: HTMLElement) => R {
   return (host) => {
     const s = new Strings(host, name);
     return setup({ host, s, t: s.t, lang: s.lang });

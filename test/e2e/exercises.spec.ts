@@ -503,10 +503,19 @@ test('a learner module gets what it imports from lessons-code: named imports, a 
   await solved(await open(page, 'route-anthropic'), read('lessons-code/exercises/route-anthropic/alternatives/switch-on-delta.ts'));
 });
 
-test('the workbench’s parts arrive in their places: solved in the header, the keyboard help above the editor, the type checker’s line below it, the buttons in one row', async ({ page }) => {
+test('the workbench’s parts arrive in their places: solved in the header, the keyboard help above the editor, the type checker’s line below it, the buttons in one row', async ({
+  page,
+}) => {
   await page.goto(lessonUrl(EN));
   const box = await open(page, 'fix-746');
-  const landmarks = { header: '[data-header]', keys: '[data-keys]', editor: '[data-editor]', types: '[data-types]', actions: '[data-actions]', cases: '[data-checks]' };
+  const landmarks = {
+    header: '[data-header]',
+    keys: '[data-keys]',
+    editor: '[data-editor]',
+    types: '[data-types]',
+    actions: '[data-actions]',
+    cases: '[data-checks]',
+  };
   // The order a reader meets them in the page, top to bottom.
   const order = await box.evaluate((section, marks) => {
     const all = [...section.querySelectorAll(Object.values(marks).join(', '))];
@@ -515,6 +524,8 @@ test('the workbench’s parts arrive in their places: solved in the header, the 
   expect(order).toEqual(['header', 'keys', 'editor', 'types', 'actions', 'cases']);
   await expect(box.locator('[data-header] [data-solved]')).toHaveCount(1);
   // The row of buttons, in the order a keyboard user tabs through it.
-  const buttons = await box.locator('[data-actions] button').evaluateAll((nodes) => nodes.map((node) => [...node.attributes].find((a) => a.name.startsWith('data-'))!.name));
+  const buttons = await box
+    .locator('[data-actions] button')
+    .evaluateAll((nodes) => nodes.map((node) => [...node.attributes].find((a) => a.name.startsWith('data-'))!.name));
   expect(buttons).toEqual(['data-check', 'data-hint', 'data-reset', 'data-share']);
 });

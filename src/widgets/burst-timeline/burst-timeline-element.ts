@@ -1,7 +1,7 @@
 // The timeline demo's behaviour (its markup and first view, on a simulated clock:
 // BurstTimelineDemo.astro). "Send" sends the question to both hosts at once, on the real clock,
 // with the chosen model latency; each page paints its bubble as the answer arrives; when both are
-// done, the chart, the figures and the lists are redrawn on one axis (src/widgets/burst-timeline/burst-timeline-model.ts).
+// done, the chart, the figures and the lists are redrawn on one axis (burst-timeline-model.ts).
 // "Stop", or a new send, cancels the requests: the results then say so and show nothing.
 
 import { runStreamTurn, createInPageHost } from '../../../lessons-code/index.ts';

@@ -1,7 +1,7 @@
 // The four details demo's behaviour (its markup and every panel's first result:
 // RoundsDetailsDemo.astro). Tabs as the WAI-ARIA tabs pattern has them (arrows, Home, End; the
 // selected tab alone in the tab order); a panel's input (the order of the fragments, the token
-// limit, include_usage) records the replica again and redraws that panel (src/widgets/rounds-details/rounds-details-model.ts).
+// limit, include_usage) records the replica again and redraws that panel (rounds-details-model.ts).
 
 import { finishView, fragmentsView, usageView, type FragmentOrder, type Verdict } from './rounds-details-model.ts';
 import { createRunner, demo, h, part } from '../../demo-kit/kit-client.ts';

@@ -34,7 +34,8 @@ export const mount = demo('stopShort', ({ host, s, t }) => {
 
   // The pieces of a turn's panel, rendered once by the server (StopShortPanel.astro, EVERY_PIECE).
   const pieces = part<HTMLTemplateElement>(host, 'turn-pieces').content;
-  const piece = <E extends HTMLElement = HTMLElement>(selector: string) => pieces.querySelector<E>(`.ss-body > ${selector}`)!.cloneNode(true) as E;
+  const piece = <E extends HTMLElement = HTMLElement>(selector: string) =>
+    pieces.querySelector<E>(`.ss-body > ${selector}`)!.cloneNode(true) as E;
 
   const renderPanel = (name: 'page' | 'careful', panel: TurnPanel) => {
     const body = bodies[name];
