@@ -80,7 +80,7 @@ export const mount = demo('stopShort', ({ host, s, t }) => {
       }),
     );
     let note: HTMLElement | '' = '';
-    if (panel.note) {
+    if (panel.note !== null) {
       note = piece('[data-testid="retried"]');
       note.textContent = panel.note;
     }
