@@ -236,7 +236,7 @@ test('the lesson’s answer in prose sits in the solution’s one disclosure: op
   // The workbench's code is held back until the answer is open: the click that opens it is what loads it.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/exercise\.[\w-]+\.js$/, async (route) => {
+  await page.route(/\/_astro\/exercise-element\.[\w-]+\.js$/, async (route) => {
     await held;
     await route.continue();
   });
@@ -462,9 +462,9 @@ test('the editor and the checker load only when an exercise comes near, never on
   });
   await page.goto(lessonUrl(EN));
   await page.waitForLoadState('networkidle');
-  expect(scripts.filter((url) => /\/exercise\.|checker-worker|learner-worker/.test(url))).toEqual([]);
+  expect(scripts.filter((url) => /\/exercise-element\.|checker-worker|learner-worker/.test(url))).toEqual([]);
   const box = await open(page, 'predict');
-  expect(scripts.filter((url) => /\/exercise\./.test(url)).length).toBe(1);
+  expect(scripts.filter((url) => /\/exercise-element\./.test(url)).length).toBe(1);
   expect(scripts.filter((url) => /checker-worker|learner-worker/.test(url))).toEqual([]);
   await check(box);
   expect(scripts.filter((url) => /checker-worker/.test(url)).length).toBe(1);
