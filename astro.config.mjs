@@ -113,7 +113,7 @@ export default defineConfig({
         ThemeProvider: './src/components/overrides/ThemeProvider.astro',
         ThemeSelect: './src/components/overrides/ThemeSelect.astro',
       },
-      customCss: ['./src/styles/course.css', './src/styles/demo-kit.css'],
+      customCss: ['./src/styles/course.css', './src/demo-kit/demo-kit.css'],
       // The base in the frontmatter's links, and the 404 page's head (src/lib/route-data.ts).
       routeMiddleware: './src/lib/route-data.ts',
       // pages/404.astro replaces Starlight's 404, which spoke English only.

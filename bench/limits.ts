@@ -9,10 +9,10 @@ import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { IMPROVISATION_ANSWER, splitAfter743, splitPinned, traceStandard, writeGaChatbotEvent } from '../lessons-code/index.ts';
-import { diffText } from '../src/lib/text-diff.ts';
+import { diffText } from '../src/widgets/shared/text-diff.ts';
 import { nodeRegistry } from '../src/exercise-engine/registry-node.ts';
 import { ExerciseRunner } from '../src/exercise-engine/runner.ts';
-import { testPlatform } from '../test/unit/exercises-platform.ts';
+import { testPlatform } from '../test/unit/exercise-engine/exercises-platform.ts';
 import { Figures, runsFromArgs } from './stats.ts';
 
 const RUNS = runsFromArgs(5);

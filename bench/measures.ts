@@ -1,7 +1,7 @@
 // `npm run bench:measures`: how the measures the demos run scale with the answer, 128 KB to 1 MB of
 // distinct lines. For each size: compare() on what each writer × reader pair gives, the
 // pairs demo's whole computation (writerReaderTable, then lossReport for each cell, as its worker
-// does in src/scripts/compute-worker.ts) and the chunker demo's (chunkerView: both splits, the
+// does in src/widgets/shared/compute-worker.ts) and the chunker demo's (chunkerView: both splits, the
 // counts, a report for each). Each doubling of the answer should cost at most 2.2× the time (linear
 // or n·log n). Two kinds of answers: lines that differ from their first characters on, and lines
 // that share a long start (the browser test's megabyte, the harder case for core/substrings.ts).
@@ -17,8 +17,8 @@
 
 import { cpus, loadavg } from 'node:os';
 import { READERS, SPLITS, WRITERS, bodyOf, compare, readChatServiceStream, readPageStream, readStandardStreamResult, runPair, writerReaderTable } from '../lessons-code/index.ts';
-import { chunkerView } from '../src/lib/chunker-view.ts';
-import { lossReport } from '../src/lib/loss-report.ts';
+import { chunkerView } from '../src/widgets/chunker/chunker-model.ts';
+import { lossReport } from '../src/widgets/shared/loss-report.ts';
 import { median, runsFromArgs } from './stats.ts';
 
 const RUNS = runsFromArgs(5);

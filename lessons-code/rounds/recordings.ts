@@ -87,7 +87,7 @@ export async function recordRound(question: string, options: RoundOptions = {}):
 /**
  * The same first round, computed instead of recorded (replicaChunks: what the replica streams when
  * nothing stops it): at once, and without the replica's pacing or its server. Equal to
- * recordRound's chunks (test/unit/rounds-replica.test.ts).
+ * recordRound's chunks (test/unit/lessons-code/rounds/rounds-replica.test.ts).
  */
 export function roundChunks(question: string, options: Omit<RoundOptions, 'stream'> = {}): ChatCompletionChunk[] {
   expectString(question, 'roundChunks', 'question');

@@ -1,4 +1,4 @@
-// Generated from lessons-code/index.ts by `npx node scripts/lessons-code-map.ts`: do not edit by hand.
+// Generated from lessons-code/index.ts by `npx node scripts/write-lessons-code-map.ts`: do not edit by hand.
 // Each row: a module of lessons-code, and the names index.ts exports from it (space-separated).
 
 export type ModuleLoader = () => Promise<Record<string, unknown>>;

@@ -8,7 +8,7 @@ import { autocompletion, type Completion, type CompletionContext, type Completio
 import { Prec, StateEffect, type Extension } from '@codemirror/state';
 import { forceLinting, forEachDiagnostic, linter, lintKeymap, nextDiagnostic, previousDiagnostic, type Diagnostic } from '@codemirror/lint';
 import { EditorView, hoverTooltip, keymap, type Command } from '@codemirror/view';
-import { withCode } from '../scripts/exercise-render.ts';
+import { withCode } from '../workbench/exercise-render.ts';
 import type { TypeClient } from './client.ts';
 import type { Described, TypeProblem } from './service.ts';
 

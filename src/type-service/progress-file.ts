@@ -1,4 +1,4 @@
-// The learner's progress as one JSON file: every exercise's code and state (src/scripts/exercise-store.ts),
+// The learner's progress as one JSON file: every exercise's code and state (src/workbench/exercise-store.ts),
 // written by "Download my progress" and read back by "Load progress". Reading checks everything
 // before anything is used: a file that is not JSON, one that is not this course's progress, one
 // from a newer version of the format, one with an exercise the course does not have, or a damaged
@@ -12,7 +12,7 @@
 //                            "revealed": false, "hints": 0, "last": {…} or null, "answer": {…} or null } }
 // }
 
-import { freshState, stateFrom, type ExerciseState } from '../scripts/exercise-store.ts';
+import { freshState, stateFrom, type ExerciseState } from '../workbench/exercise-store.ts';
 
 export const PROGRESS_FORMAT = 'ga-course-progress';
 export const PROGRESS_VERSION = 1;

@@ -4,8 +4,8 @@
 // workbench shows the loaded state; the line says what was loaded once the page is back. A file that
 // cannot be loaded gets its reason in the page's language, and nothing changes.
 
-import { holdWrites, PROGRESS_LOADED_KEY, readExercise, storageKey, writeExercise, type ExerciseState } from '../scripts/exercise-store.ts';
-import { Strings, type Translate } from '../scripts/strings.ts';
+import { holdWrites, PROGRESS_LOADED_KEY, readExercise, storageKey, writeExercise, type ExerciseState } from '../workbench/exercise-store.ts';
+import { Strings, type Translate } from '../demo-kit/strings.ts';
 import { MAX_PROGRESS_BYTES, progressFile, readProgressFile, worthKeeping, type ProgressProblem } from './progress-file.ts';
 
 interface Parts {

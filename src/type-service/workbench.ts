@@ -5,12 +5,12 @@
 
 import { EditorSelection, type Extension } from '@codemirror/state';
 import type { Command, EditorView } from '@codemirror/view';
-import type { WorkbenchContext } from '../scripts/exercise-parts.ts';
+import type { WorkbenchContext } from '../workbench/exercise-parts.ts';
 import { typeClient, type TypeClient, type TypeState } from './client.ts';
 import { typeEditor } from './editor.ts';
 import { exerciseFile } from './files.ts';
-import { Strings, type Translate } from '../scripts/strings.ts';
-import { hashCode } from '../scripts/exercise-store.ts';
+import { Strings, type Translate } from '../demo-kit/strings.ts';
+import { hashCode } from '../workbench/exercise-store.ts';
 
 /** How long the count of problems must hold still before it is announced (typing makes and mends problems all the time). */
 const ANNOUNCE_AFTER_MS = 1500;

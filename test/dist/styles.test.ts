@@ -1,5 +1,5 @@
 // The course's cascade layer comes after Starlight's on every page. The widgets' shared styles and
-// the exercise workbench's (src/styles/demo-kit.css, exercise.css) are in a layer, `course`, that
+// the exercise workbench's (src/demo-kit/demo-kit.css, exercise.css) are in a layer, `course`, that
 // must win over Starlight's own layers, as they did when they had none. Layers rank in the order they
 // are first named, and the site's own CSS reaches the page before Starlight's: a layered file that
 // did not name Starlight's layer first would put `course` first, under Starlight everywhere.

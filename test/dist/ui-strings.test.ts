@@ -1,5 +1,5 @@
 // The widgets' UI strings in the built pages, in each locale: every string handed to a widget
-// (its data-strings, src/lib/demo-kit.ts) comes from that locale's content/i18n/<locale>.json, each
+// (its data-strings, src/demo-kit/kit-server.ts) comes from that locale's content/i18n/<locale>.json, each
 // demo's title and hint too, and no English UI phrase shows in a Spanish or French widget before any script runs. (What
 // the widgets write once they run is checked in a browser: test/e2e/locales.spec.ts.)
 

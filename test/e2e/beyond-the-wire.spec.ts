@@ -14,7 +14,7 @@ import {
   scanEveryReader,
   wordPieces,
 } from '../../lessons-code/index.ts';
-import { firstDrop } from '../../src/lib/stop-view.ts';
+import { firstDrop } from '../../src/widgets/stop-short/stop-short-model.ts';
 import { shiftWhileScrolled } from './demo-helpers.ts';
 import { EN, beyondUrl, expect, t, test, type Locale } from './fixtures.ts';
 

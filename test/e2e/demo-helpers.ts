@@ -4,8 +4,8 @@
 
 import { expect, type Locator, type Page } from '@playwright/test';
 import { READERS, SPLITS, writerReaderTable } from '../../lessons-code/index.ts';
-import { selectStrings, translate, type Vars } from '../../src/lib/format.ts';
-import { describeLoss, lossReport } from '../../src/lib/loss-report.ts';
+import { selectStrings, translate, type Vars } from '../../src/demo-kit/format.ts';
+import { describeLoss, lossReport } from '../../src/widgets/shared/loss-report.ts';
 import { uiStrings } from '../ui-strings.ts';
 
 /** A UI string as the demos' scripts resolve it (keys without `course.`), plurals and numbers per locale. */

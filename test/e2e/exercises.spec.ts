@@ -29,9 +29,9 @@ const alternatives = (id: Id) => [
   ...readdirSync(new URL(`lessons-code/exercises/${id}/alternatives/`, ROOT)).map((name) => ({ name, code: read(`lessons-code/exercises/${id}/alternatives/${name}`) })),
   ...alternativesIn(read(`lessons-code/exercises/${id}/exercise.ts`)).map((name) => ({ name, code: readVariant(exerciseFile(id), `alternative:${name}`).code })),
 ];
-const attacks = readdirSync(new URL('test/unit/exercises-attacks/', ROOT))
+const attacks = readdirSync(new URL('test/unit/exercise-engine/exercises-attacks/', ROOT))
   .filter((name) => name.endsWith('.ts'))
-  .map((name) => ({ name, id: name.split('.')[0] as Id, code: read(`test/unit/exercises-attacks/${name}`) }));
+  .map((name) => ({ name, id: name.split('.')[0] as Id, code: read(`test/unit/exercise-engine/exercises-attacks/${name}`) }));
 
 /** A workbench string, in English. */
 const t = (key: string, vars?: Record<string, string | number>) => tl(EN, `course.exercise.${key}`, vars);
@@ -236,7 +236,7 @@ test('the lesson’s answer in prose sits in the solution’s one disclosure: op
   // The workbench's code is held back until the answer is open: the click that opens it is what loads it.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/exercise\.[\w-]+\.js$/, async (route) => {
+  await page.route(/\/_astro\/exercise-element\.[\w-]+\.js$/, async (route) => {
     await held;
     await route.continue();
   });
@@ -462,9 +462,9 @@ test('the editor and the checker load only when an exercise comes near, never on
   });
   await page.goto(lessonUrl(EN));
   await page.waitForLoadState('networkidle');
-  expect(scripts.filter((url) => /\/exercise\.|checker-worker|learner-worker/.test(url))).toEqual([]);
+  expect(scripts.filter((url) => /\/exercise-element\.|checker-worker|learner-worker/.test(url))).toEqual([]);
   const box = await open(page, 'predict');
-  expect(scripts.filter((url) => /\/exercise\./.test(url)).length).toBe(1);
+  expect(scripts.filter((url) => /\/exercise-element\./.test(url)).length).toBe(1);
   expect(scripts.filter((url) => /checker-worker|learner-worker/.test(url))).toEqual([]);
   await check(box);
   expect(scripts.filter((url) => /checker-worker/.test(url)).length).toBe(1);
@@ -501,4 +501,31 @@ test('a learner module gets what it imports from lessons-code: named imports, a 
   expect(recordings()).toBe(true);
   await page.goto(modelStreamUrl(EN));
   await solved(await open(page, 'route-anthropic'), read('lessons-code/exercises/route-anthropic/alternatives/switch-on-delta.ts'));
+});
+
+test('the workbench’s parts arrive in their places: solved in the header, the keyboard help above the editor, the type checker’s line below it, the buttons in one row', async ({
+  page,
+}) => {
+  await page.goto(lessonUrl(EN));
+  const box = await open(page, 'fix-746');
+  const landmarks = {
+    header: '[data-header]',
+    keys: '[data-keys]',
+    editor: '[data-editor]',
+    types: '[data-types]',
+    actions: '[data-actions]',
+    cases: '[data-checks]',
+  };
+  // The order a reader meets them in the page, top to bottom.
+  const order = await box.evaluate((section, marks) => {
+    const all = [...section.querySelectorAll(Object.values(marks).join(', '))];
+    return all.map((node) => Object.keys(marks).find((name) => node.matches(marks[name as keyof typeof marks]))!);
+  }, landmarks);
+  expect(order).toEqual(['header', 'keys', 'editor', 'types', 'actions', 'cases']);
+  await expect(box.locator('[data-header] [data-solved]')).toHaveCount(1);
+  // The row of buttons, in the order a keyboard user tabs through it.
+  const buttons = await box
+    .locator('[data-actions] button')
+    .evaluateAll((nodes) => nodes.map((node) => [...node.attributes].find((a) => a.name.startsWith('data-'))!.name));
+  expect(buttons).toEqual(['data-check', 'data-hint', 'data-reset', 'data-share']);
 });

@@ -12,7 +12,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { IMPROVISATION_ANSWER } from '../../lessons-code/index.ts';
 import { readVariant } from '../../src/exercise-engine/variants-node.ts';
-import { CHUNKER_PRESETS } from '../../src/lib/chunker-view.ts';
+import { CHUNKER_PRESETS } from '../../src/widgets/chunker/chunker-model.ts';
 import { pairsTable, strings, tableRows } from './demo-helpers.ts';
 import { EXPECTED_OUTPUT, OTHER_LOCALES, PHONE_WIDTH, beyondUrl, englishShown, expect, lessonUrl, modelStreamUrl, notFromLocale, outsideTheScreen, readyWidget, roundsUrl, t, test, type Locale } from './fixtures.ts';
 
@@ -38,7 +38,7 @@ async function noEnglish(widget: Locator, locale: Locale): Promise<void> {
 /** Each exercise of a page checked as it starts (its report and hint in the locale); the first one
  * then solved with the locale's own reference solution (the same code, comments in its language),
  * for the strings of a pass and of the progress line. That every reference solution passes in every
- * locale is the unit tests' (test/unit/exercises.test.ts, in a real worker), and in a browser
+ * locale is the unit tests' (test/unit/exercise-engine/exercises.test.ts, in a real worker), and in a browser
  * exercises.spec.ts's, in English. */
 async function solveEach(page: Page, ids: string[], locale: Locale): Promise<void> {
   await expect(page.locator('[data-progress-text]')).toHaveText(t(locale, 'course.exercise.progress', { solved: 0, total: ids.length }));
@@ -148,7 +148,7 @@ for (const locale of OTHER_LOCALES) {
       const tr = strings(locale.code);
       const prose = CHUNKER_PRESETS.prose!;
       const { splitPinned } = await import('../../lessons-code/index.ts');
-      const { describeLoss, lossReport } = await import('../../src/lib/loss-report.ts');
+      const { describeLoss, lossReport } = await import('../../src/widgets/shared/loss-report.ts');
       await expect(demo.locator('[data-part=pinned-stats] strong')).toHaveText(describeLoss(lossReport(prose, splitPinned(prose).join('')), tr, locale.code));
       await noEnglish(demo, locale);
     });

@@ -6,7 +6,7 @@
 
 import type { Locator, Page } from '@playwright/test';
 import { IMPROVISATION_ANSWER, writerReaderTable } from '../../lessons-code/index.ts';
-import { visible } from '../../src/scripts/whitespace.ts';
+import { visible } from '../../src/demo-kit/visible-render.ts';
 import { pairsTable, setBox, strings, tableRows } from './demo-helpers.ts';
 import { EN, expect, lessonUrl, readyWidget, test } from './fixtures.ts';
 

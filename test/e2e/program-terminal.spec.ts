@@ -15,7 +15,7 @@ const UI: Record<string, { run: string; clear: string; help: string; copy: strin
 };
 
 /** A request for xterm's code: the widget's chunk, which bundles xterm (or xterm itself, unbundled). */
-const isXtermRequest = (url: string) => /program-terminal\.[\w-]+\.js|xterm/i.test(url);
+const isXtermRequest = (url: string) => /program-terminal-element\.[\w-]+\.js|xterm/i.test(url);
 
 /** The terminal's text, read from xterm's buffer: wrapped rows joined back into their line, blank tail dropped. */
 function terminalText(page: Page): Promise<string> {

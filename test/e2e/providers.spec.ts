@@ -24,7 +24,7 @@ import {
   scanProviderCuts,
   splitReads,
 } from '../../lessons-code/index.ts';
-import { firstProviderCut, playerSource, verdictName } from '../../src/lib/provider-view.ts';
+import { firstProviderCut, playerSource, verdictName } from '../../src/widgets/shared/provider-model.ts';
 import { EN, expect, modelStreamUrl, readyWidget, t, test } from './fixtures.ts';
 
 const PLAYER = 'ga-provider-stream-demo';

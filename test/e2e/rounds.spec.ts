@@ -7,7 +7,7 @@
 
 import type { Locator, Page } from '@playwright/test';
 import { CAPABILITIES_QUESTION, DROP2_ANSWER, GREETING_ANSWER, HELLO_QUESTION, VOICINGS_QUESTION, textTokens } from '../../lessons-code/index.ts';
-import { simulateTurns } from '../../src/lib/rounds-timeline-view.ts';
+import { simulateTurns } from '../../src/widgets/rounds-timeline/rounds-timeline-model.ts';
 import { shiftWhileScrolled } from './demo-helpers.ts';
 import { EN, expect, readyWidget, roundsUrl, t, test } from './fixtures.ts';
 

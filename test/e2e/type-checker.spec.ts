@@ -14,12 +14,12 @@
 //   Spanish reference solution clean, a link's notice and a damaged file's message in Spanish;
 // - French, the page and its scripts under a Content-Security-Policy without 'unsafe-eval' and with
 //   workers from the site only: every French reference solution clean, the problems in French.
-// What the page says is what tsc says on every variant: test/unit/type-service.test.ts.
+// What the page says is what tsc says on every variant: test/unit/type-service/type-service.test.ts.
 
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { readVariant } from '../../src/exercise-engine/variants-node.ts';
-import { hashCode, storageKey } from '../../src/scripts/exercise-store.ts';
+import { hashCode, storageKey } from '../../src/workbench/exercise-store.ts';
 import { codeOfFragment, fragmentFor } from '../../src/type-service/share.ts';
 import { EN, LOCALES, axeViolations, expect, roundsUrl, t, test, type Locale } from './fixtures.ts';
 

@@ -1,0 +1,69 @@
+// The server half of the demo kit (the browser half is src/demo-kit/kit-client.ts).
+// A widget's .astro file renders its whole skeleton with Astro.locals.t(), and hands its custom
+// element the strings the client fills in later, picked by key prefix from t.all() (as Starlight's
+// Search.astro passes pagefind.*): its own `course.<name>.*` keys, in one `data-strings` attribute
+// that the browser half reads with `new Strings(element, name)`. Every widget does it this way, the
+// demos and the exercise workbench alike. Ids come from a per-page counter, so a page built twice
+// gets the same ids (no Math.random()).
+
+import { selectStrings, translate, type Vars } from './format.ts';
+
+interface Translate {
+  (key: string, options?: Record<string, unknown>): string;
+  all(): Record<string, string>;
+}
+
+/** The shared strings every demo may use on the client: verdicts, whitespace names, outcomes. */
+export const SHARED_PREFIXES = ['course.demo.', 'course.verdict.', 'course.count.', 'course.names.', 'course.ws.'] as const;
+
+/**
+ * JSON of the strings a widget's element needs (its `data-strings`): every key that starts with one
+ * of `prefixes` (`course.exercise.`), `course.` taken off the keys. A new key under a prefix reaches
+ * the client with no list to update.
+ */
+export function widgetStrings(t: Translate, prefixes: readonly string[]): string {
+  return JSON.stringify(selectStrings(t.all(), prefixes));
+}
+
+/** JSON of the strings for a demo: its own `course.<name>.*` keys, any `extra` prefixes, and the shared ones. */
+export function demoStrings(t: Translate, name: string, extra: readonly string[] = []): string {
+  return widgetStrings(t, [`course.${name}.`, ...extra, ...SHARED_PREFIXES]);
+}
+
+const counters = new WeakMap<object, Map<string, number>>();
+
+/**
+ * Ids for one demo on a page: `ids('answer')` → `chunker-1-answer`. The counter lives in the page's
+ * `Astro.locals`, so it starts again at 1 on each page and two demos of one kind never share an id.
+ */
+export function demoIds(locals: object, name: string): (part: string) => string {
+  let perPage = counters.get(locals);
+  if (!perPage) counters.set(locals, (perPage = new Map()));
+  const n = (perPage.get(name) ?? 0) + 1;
+  perPage.set(name, n);
+  const base = `${name}-${n}`;
+  return (part) => `${base}-${part}`;
+}
+
+/**
+ * The page's strings as the browser half reads them (`course.` taken off the keys), with plurals
+ * and numbers per locale: for skeletons that render a first result the client later replaces.
+ */
+export function serverStrings(t: Translate, lang: string): (key: string, vars?: Vars) => string {
+  const table = selectStrings(t.all(), ['course.']);
+  return (key, vars) => translate(table, lang, key, vars);
+}
+
+/**
+ * What a demo's frontmatter needs, in one call: `t` for whole keys, `tr` for keys without
+ * `course.` (plurals, numbers per locale), the page's language, the demo's ids, and `label(key)`,
+ * a column's name as a card shows it (`course.<name>.<key>` then a colon, as the locale writes it:
+ * course.output.cardLabel).
+ */
+export function demoSetup(locals: { t: Translate; starlightRoute: { lang: string } }, name: string) {
+  const { t } = locals;
+  const lang = locals.starlightRoute.lang;
+  const tr = serverStrings(t, lang);
+  const label = (key: string) => tr('output.cardLabel', { label: tr(`${name}.${key}`) });
+  return { t, lang, tr, ids: demoIds(locals, name), label };
+}

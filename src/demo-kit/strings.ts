@@ -1,0 +1,48 @@
+// A widget's translated strings in the browser, read from the data-strings attribute its .astro
+// file rendered (src/demo-kit/kit-server.ts: widgetStrings, demoStrings), with plurals and numbers per
+// locale (src/demo-kit/format.ts). A module of its own, re-exported by the demo kit: the exercises'
+// progress line loads with the page and needs only this.
+
+import { formatNumber, translate, type Table, type Vars } from './format.ts';
+
+/** A translated string by key, `{{name}}` placeholders filled from `vars` (see `Strings.t`). */
+export type Translate = (key: string, vars?: Vars) => string;
+
+export class Strings {
+  readonly lang: string;
+  private readonly table: Table;
+  private readonly scope: string;
+
+  constructor(host: HTMLElement, scope: string) {
+    this.lang = host.closest<HTMLElement>('[lang]')?.lang || document.documentElement.lang || 'en';
+    this.scope = scope;
+    let table: Table = {};
+    try {
+      table = JSON.parse(host.dataset.strings ?? '{}') as Table;
+    } catch (error) {
+      console.error('demo strings are not JSON', error);
+    }
+    this.table = table;
+  }
+
+  /** The full key for `key`: the demo's own first, then the shared `demo.` ones, then `key` as given. */
+  private resolve(key: string): string | undefined {
+    for (const full of [`${this.scope}.${key}`, `demo.${key}`, key]) {
+      if (full in this.table || `${full}_other` in this.table) return full;
+    }
+    return undefined;
+  }
+
+  /** A translated string; `vars.count` picks the plural form; numbers are formatted per locale. */
+  t: Translate = (key, vars) => {
+    const full = this.resolve(key);
+    if (full === undefined) {
+      console.error(`missing UI string: ${key}`);
+      return key;
+    }
+    return translate(this.table, this.lang, full, vars);
+  };
+
+  /** A number as this locale writes it. */
+  n = (value: number): string => formatNumber(this.lang, value);
+}

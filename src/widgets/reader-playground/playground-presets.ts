@@ -1,0 +1,35 @@
+// The reader playground's example streams: GA's bytes, so the same in every locale. The first one
+// is the voicing stream as the in-page host sends it, taken at build time (the page ships it in the
+// box, and its Reset button takes it back from there).
+
+import {
+  IMPROVISATION_ANSWER,
+  STREAM_PATH,
+  VOICING_QUESTION,
+  createInPageHost,
+  splitPinned,
+  streamOf,
+  writeGaApiEvent,
+  writeGaChatbotEvent,
+} from '../../../lessons-code/index.ts';
+
+export const PLAYGROUND_PRESETS: Readonly<Record<string, string>> = {
+  gaapiChunk: writeGaApiEvent(splitPinned(IMPROVISATION_ANSWER)[0]!),
+  ex1GaChatbot: writeGaChatbotEvent('a\r\nb'),
+  ex1GaApi: writeGaApiEvent('a\r\nb'),
+  crOnly: streamOf(writeGaChatbotEvent, ['Found 2 voicings matching chord Cmaj7:\n\n- **Cmaj7** `3-0-x-2-3-x` (guitar, score 0.369)']).replaceAll('\n', '\r'),
+  mixed:
+    ': keep-alive\nevent: chord\nid: 42\nretry: 3000\nmood: calm\ndata: Am – F – C – G\ndata: for each chord\n\nAm\n' +
+    'data: no blank line ends this event\ndata: [DONE]',
+};
+
+/** The stream the in-page host sends for the voicing question: the routing event, one text event, [DONE]. */
+export async function hostVoicingStream(): Promise<string> {
+  const fetchHost = createInPageHost();
+  const response = await fetchHost(STREAM_PATH, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ message: VOICING_QUESTION }),
+  });
+  return response.text();
+}

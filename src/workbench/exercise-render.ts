@@ -1,0 +1,226 @@
+// How the workbench shows what a check reports: values, tables, verdicts, and the messages of the
+// transpiler and of thrown errors, each wrapped in a sentence in the page's language with the
+// engine's own text kept beside it (learners search for it).
+
+import type { ExportKind, ProofBlock, Shown } from '../../lessons-code/index.ts';
+import type { CaseVerdict, CompileProblem, ThrownInfo, ValueKind } from '../exercise-engine/types.ts';
+import { h, type Translate } from '../demo-kit/kit-client.ts';
+import { appendVisible } from '../demo-kit/visible-render.ts';
+
+export function button(text: string, className?: string): HTMLButtonElement {
+  const b = h('button', className, text);
+  b.type = 'button';
+  return b;
+}
+
+/** Fills `node` with `text`, its `backquoted` parts as code. */
+export function withCode(node: HTMLElement, text: string): HTMLElement {
+  text.split('`').forEach((part, i) => {
+    if (part === '') return;
+    node.append(i % 2 === 1 ? h('code', undefined, part) : part);
+  });
+  return node;
+}
+
+const KIND_LABEL: Record<ExportKind, string> = {
+  function: 'kind.function',
+  string: 'kind.string',
+  'string-array': 'kind.stringArray',
+  number: 'kind.number',
+  boolean: 'kind.boolean',
+  array: 'kind.array',
+  object: 'kind.object',
+};
+
+const VALUE_LABEL: Record<ValueKind, string> = {
+  missing: 'value.missing',
+  undefined: 'value.undefined',
+  null: 'value.null',
+  boolean: 'value.boolean',
+  number: 'value.number',
+  bigint: 'value.bigint',
+  string: 'value.string',
+  symbol: 'value.symbol',
+  function: 'value.function',
+  'string-array': 'value.stringArray',
+  array: 'value.array',
+  object: 'value.object',
+  uncloneable: 'value.uncloneable',
+};
+
+/** The engine's own text, as code, after a label: the learner can copy it and search for it. */
+function original(t: Translate, label: string, message: string): HTMLElement {
+  const p = h('p', 'exercise-engine-text');
+  p.append(t(label) + ' ', h('code', undefined, message));
+  return p;
+}
+
+/** The sentence that explains an error of this kind, if there is one. */
+function explanation(t: Translate, error: ThrownInfo): string | null {
+  if (error.message.includes('is not available in an exercise')) return t('explain.network');
+  const known = ['ReferenceError', 'TypeError', 'RangeError', 'SyntaxError', 'DataCloneError'];
+  return error.name !== null && known.includes(error.name) ? t(`explain.${error.name}`) : null;
+}
+
+/** What the learner's code threw (or what the check could not use), in the page's language, the original beside it. */
+export function thrownBlock(t: Translate, error: ThrownInfo, during: 'case' | 'load'): HTMLElement[] {
+  let sentence: string;
+  if (error.source === 'check') sentence = t('checkProblem');
+  else if (error.name === null) sentence = t('thrownValue');
+  else if (during === 'load') sentence = error.line !== null ? t('loadError', { line: String(error.line) }) : t('loadErrorNoLine');
+  else sentence = error.line !== null ? t('thrownAt', { line: String(error.line) }) : t('thrown');
+  const blocks = [h('p', 'bad', sentence), original(t, 'originalMessage', error.message)];
+  const why = explanation(t, error);
+  if (why) blocks.push(h('p', 'note', why));
+  return blocks;
+}
+
+/** A syntax error: where, in the page's language; the transpiler's own message; what to look for. */
+export function compileBlock(t: Translate, problem: CompileProblem): { sentence: string; blocks: HTMLElement[] } {
+  const sentence = problem.line !== null ? t('compileError', { line: String(problem.line), column: String(problem.column ?? 1) }) : t('compileErrorNoLine');
+  const blocks = [original(t, 'transpilerSays', problem.message)];
+  if (problem.line !== null) blocks.push(h('p', 'note', t('compileHint')));
+  return { sentence, blocks };
+}
+
+/** Renders a value as the results show it. */
+export function renderShown(shown: Shown, t: Translate): HTMLElement {
+  switch (shown.kind) {
+    case 'code': {
+      const pre = h('pre', 'exercise-value');
+      appendVisible(pre, shown.text);
+      return pre;
+    }
+    case 'note':
+      return withCode(h('p', 'exercise-note'), shown.text);
+    case 'fields': {
+      const list = h('dl', 'exercise-fields');
+      for (const field of shown.fields) {
+        list.append(h('dt', undefined, field.label));
+        const dd = h('dd');
+        const pre = h('pre', 'exercise-value');
+        appendVisible(pre, field.text);
+        dd.append(pre);
+        list.append(dd);
+      }
+      return list;
+    }
+    case 'table':
+      return renderTable(shown, null, t);
+  }
+}
+
+type Table = Extract<Shown, { kind: 'table' }>;
+
+/** A table; with `expected`, each verdict cell that differs is marked ✗ with the expected value, the others ✓. */
+export function renderTable(actual: Table, expected: Table | null, t: Translate): HTMLElement {
+  const wrap = h('div', 'exercise-table');
+  wrap.tabIndex = 0;
+  wrap.setAttribute('role', 'region');
+  wrap.setAttribute('aria-label', actual.caption ?? t('table'));
+  const table = h('table');
+  if (actual.caption) table.append(h('caption', undefined, actual.caption));
+  const head = h('tr');
+  for (const cell of actual.header) {
+    const th = h('th', undefined, cell);
+    th.scope = 'col';
+    head.append(th);
+  }
+  table.append(h('thead'));
+  table.tHead!.append(head);
+  const body = h('tbody');
+  actual.rows.forEach((row, r) => {
+    const tr = h('tr');
+    row.forEach((cell, c) => {
+      const td = h('td');
+      const want = expected?.rows[r]?.[c];
+      if (expected && c >= 2) {
+        const right = want === cell;
+        td.className = right ? 'exercise-cell-ok' : 'exercise-cell-bad';
+        td.append(h('span', right ? 'ok' : 'bad', right ? '✓ ' : '✗ '), cell);
+        if (!right && want !== undefined) td.append(h('span', 'exercise-cell-expected', ' ' + t('cellExpected', { expected: want })));
+      } else {
+        td.textContent = cell;
+      }
+      tr.append(td);
+    });
+    body.append(tr);
+  });
+  table.append(body);
+  wrap.append(table);
+  return wrap;
+}
+
+const sameShape = (a: Table, b: Table): boolean =>
+  a.rows.length === b.rows.length && a.rows.every((row, i) => row.length === b.rows[i]!.length && row[0] === b.rows[i]![0] && row[1] === b.rows[i]![1]);
+
+/** One labelled value: "Expected", "Your code gave", "Your prediction". */
+export function labelled(label: string, shown: Shown, t: Translate, className: string): HTMLElement {
+  const box = h('div', className);
+  box.append(h('p', 'exercise-label', label), renderShown(shown, t));
+  return box;
+}
+
+/** The body of a case's verdict (what went wrong, or for a prediction what was predicted). */
+export function verdictBody(verdict: CaseVerdict, t: Translate, prediction: boolean): HTMLElement | null {
+  const body = h('div', 'exercise-verdict');
+  const actualLabel = prediction ? t('yourPrediction') : t('actual');
+  switch (verdict.status) {
+    case 'pass':
+      if (!prediction) return null;
+      body.append(labelled(actualLabel, verdict.actual, t, 'exercise-actual'));
+      return body;
+    case 'fail':
+      if (verdict.expected.kind === 'table' && verdict.actual.kind === 'table' && sameShape(verdict.actual, verdict.expected)) {
+        body.append(h('p', 'exercise-label', t('tableMarked')), renderTable(verdict.actual, verdict.expected, t));
+        return body;
+      }
+      body.append(labelled(t('expected'), verdict.expected, t, 'exercise-expected'), labelled(actualLabel, verdict.actual, t, 'exercise-actual'));
+      return body;
+    case 'throw':
+      body.append(...thrownBlock(t, verdict.error, 'case'));
+      return body;
+    case 'export':
+      body.append(
+        h(
+          'p',
+          'bad',
+          verdict.actualKind === 'missing'
+            ? t('exportMissing', { name: verdict.name, kind: t(KIND_LABEL[verdict.expectedKind]) })
+            : t('exportWrong', { name: verdict.name, kind: t(KIND_LABEL[verdict.expectedKind]), actual: t(VALUE_LABEL[verdict.actualKind]) }),
+        ),
+      );
+      return body;
+    case 'timeout':
+      body.append(h('p', 'bad', t('caseTimeout')));
+      return body;
+    case 'skipped':
+      return null;
+  }
+}
+
+/** A proof: labelled texts with their line ends visible, each line with the rule that applied. */
+export function renderProof(title: string, blocks: ProofBlock[]): HTMLElement[] {
+  const out: HTMLElement[] = [h('h4', 'exercise-heading', title)];
+  for (const block of blocks) {
+    const section = h('div', 'exercise-reveal-block');
+    section.append(h('p', 'exercise-label', block.label));
+    if (block.lines) {
+      const list = h('ol', 'exercise-trace');
+      for (const line of block.lines) {
+        const item = h('li');
+        const code = h('code', 'exercise-trace-line');
+        appendVisible(code, line.text);
+        item.append(code, h('span', 'exercise-trace-note', ' ' + line.explanation));
+        list.append(item);
+      }
+      section.append(list);
+    } else {
+      const pre = h('pre', 'exercise-value');
+      appendVisible(pre, block.text);
+      section.append(pre);
+    }
+    out.push(section);
+  }
+  return out;
+}
