@@ -123,6 +123,15 @@ async function main(): Promise<number> {
     const context = await browser.newContext({ baseURL: preview.base, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     page.on('dialog', (dialog) => void dialog.dismiss());
+    // The root build's one pass in a browser (the browser tests run the /learn/ build): what it
+    // meets on the way, every widget of the English pages started, fails the run as well.
+    page.on('pageerror', (error) => void failures.push(`${path}: page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') failures.push(`${path}: console error: ${message.text()}`);
+    });
+    context.on('response', (answer) => {
+      if (answer.status() >= 400) failures.push(`${path}: HTTP ${answer.status()} for ${new URL(answer.url()).pathname}`);
+    });
     const log = new ScriptLog(page);
     const response = await page.goto(path);
     if (!response?.ok()) throw new Error(`${path}: HTTP ${response?.status()}`);
