@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
-// GA_E2E_PORT and GA_OUT_DIR let several runs share the machine (each with its own build).
-const PORT = Number(process.env.GA_E2E_PORT || 4329);
+// Each worker serves the site built for /learn/ (dist-learn/, `npm run build:learn`) itself, on a free
+// port, with its `_headers` (test/e2e/fixtures.ts, served-site.ts): no web server to start here, and
+// several runs can share the machine (GA_E2E_PORT now only places the previews of scripts/size.ts and bench/).
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -13,18 +14,10 @@ export default defineConfig({
   timeout: 120_000,
   reporter: [['list'], ['./test/e2e/retry-reporter.ts']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     // Debian's Chromium: Playwright never downloads a browser here.
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
     },
-  },
-  webServer: {
-    // The built site (npm test builds it first), served as any static host would.
-    command: `npx astro preview --host 127.0.0.1 --port ${PORT} --ignore-lock`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
   },
 });

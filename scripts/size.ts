@@ -19,7 +19,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { LOCALES, PAGE_KINDS, PAGE_WIDGETS, type PageKind } from '../test/e2e/fixtures.ts';
+import { LOCALES, PAGE_WIDGETS } from '../test/e2e/fixtures.ts';
+import { PAGE_KIND_NAMES, pagePath, type PageKind } from '../test/pages.ts';
 import { fileOf } from '../test/dist/site.ts';
 import { launchChromium, startPreview } from './preview.ts';
 
@@ -117,11 +118,20 @@ async function main(): Promise<number> {
   const preview = await startPreview(PORT);
   const browser = await launchChromium();
   const failures: string[] = [];
-  const kinds = Object.keys(PAGE_KINDS) as PageKind[];
+  const kinds = PAGE_KIND_NAMES;
   const open = async (path: string) => {
     const context = await browser.newContext({ baseURL: preview.base, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     page.on('dialog', (dialog) => void dialog.dismiss());
+    // The root build's one pass in a browser (the browser tests run the /learn/ build): what it
+    // meets on the way, every widget of the English pages started, fails the run as well.
+    page.on('pageerror', (error) => void failures.push(`${path}: page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') failures.push(`${path}: console error: ${message.text()}`);
+    });
+    context.on('response', (answer) => {
+      if (answer.status() >= 400) failures.push(`${path}: HTTP ${answer.status()} for ${new URL(answer.url()).pathname}`);
+    });
     const log = new ScriptLog(page);
     const response = await page.goto(path);
     if (!response?.ok()) throw new Error(`${path}: HTTP ${response?.status()}`);
@@ -133,19 +143,19 @@ async function main(): Promise<number> {
     const english = LOCALES[0];
     for (const locale of LOCALES.slice(1)) {
       for (const kind of kinds) {
-        const expected = scriptsOf(PAGE_KINDS[kind](english));
-        const files = scriptsOf(PAGE_KINDS[kind](locale));
+        const expected = scriptsOf(pagePath(english, kind));
+        const files = scriptsOf(pagePath(locale, kind));
         const same = files.length === expected.length && files.every((file, i) => file === expected[i]);
         console.log(`${locale.code} ${kind}: ${same ? `refers to the same ${files.length} script files as in English` : 'refers to OTHER script files than in English'}`);
         if (!same) {
           const missing = expected.filter((file) => !files.includes(file));
           const extra = files.filter((file) => !expected.includes(file));
-          failures.push(`${PAGE_KINDS[kind](locale)}: other scripts than in English (only in English: ${missing.join(', ') || 'none'}; only here: ${extra.join(', ') || 'none'})`);
+          failures.push(`${pagePath(locale, kind)}: other scripts than in English (only in English: ${missing.join(', ') || 'none'}; only here: ${extra.join(', ') || 'none'})`);
         }
       }
     }
 
-    const landing = await open(PAGE_KINDS.landing(english));
+    const landing = await open(pagePath(english, 'landing'));
     const landingBytes = await landing.log.total();
     await landing.close();
     console.log(`en landing: first load ${kb(landingBytes)} of JavaScript (gzipped)`);
@@ -153,7 +163,7 @@ async function main(): Promise<number> {
     // The pages are measured side by side (bytes do not depend on the time a page takes), three at
     // a time, and reported in their order.
     const measure = async (kind: PageKind) => {
-      const path = PAGE_KINDS[kind](english);
+      const path = pagePath(english, kind);
       const { page, log, close } = await open(path);
       const first = await log.total(typeFiles);
       const typesAtFirst = [...log.sizes.keys()].filter((file) => typeFiles.has(fileName(file)));
@@ -193,7 +203,7 @@ async function main(): Promise<number> {
 
     // The type checker, in each locale: an editor of 06d focused, TypeScript ready, all it fetched.
     for (const locale of LOCALES) {
-      const path = PAGE_KINDS.rounds(locale);
+      const path = pagePath(locale, 'rounds');
       const { page, log, close } = await open(path);
       const editor = page.locator('ga-exercise[data-exercise="bill-in-finally"]');
       await editor.scrollIntoViewIfNeeded();

@@ -5,8 +5,9 @@
 //   unit       vitest: lessons-code, the exercises, the host over HTTP, the CLI, the UI strings
 //   build      astro build into dist/
 //   learn      the same site built for the sub-path /learn/, into dist-learn/ (npm run build:learn)
-//   dist       vitest over the built pages: sections, output blocks, links, widget strings
-//   e2e        Playwright in Chromium against `astro preview`: behaviour, locales, axe, layout
+//   dist       vitest over the built pages (both builds): sections, output blocks, links, widget strings
+//   e2e        Playwright in Chromium against dist-learn/ served under /learn/ with its _headers:
+//              behaviour, locales, axe, layout, and no CSP violation or response of 400 or more
 //   size       the JavaScript budgets, in bytes
 
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
-// The second build that the checks of the built site (test/dist/deploy.test.ts) and the browser test
-// under a sub-path (test/e2e/sub-path.spec.ts) use: the site as its real home serves it, under
+// The second build that the checks of the built site (test/dist/deploy.test.ts) and the browser
+// tests (every spec, test/e2e/fixtures.ts) use: the site as its real home serves it, under
 // /learn/ (`npm run build:learn`, scripts/build-learn.ts; `npm test` runs it after the first build).
 
 export const LEARN = {

@@ -14,7 +14,8 @@
 //   differ on two); every page gets the <meta>'s policy plus frame-ancestors, every worker script
 //   its worker's policy, hashed assets a year's cache.
 // - The 404 page: the three languages, each with its ways back to the course under the base.
-// The browser side (widgets under the policy, responses, violations) is test/e2e/sub-path.spec.ts.
+// The browser side (widgets under the policy, responses, violations) is every browser test: they all run
+// against dist-learn/ served under the base with its `_headers` (test/e2e/fixtures.ts).
 
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -69,7 +70,7 @@ function jsImports(js: string): string[] {
 /**
  * Strings of other projects' code that look like site paths and are not: Pagefind's default place
  * for its index, which its UI (bundled into _astro/ by Starlight's search) uses only when given
- * none, and Starlight gives it its own under the base. test/e2e/sub-path.spec.ts searches under the base.
+ * none, and Starlight gives it its own under the base. test/e2e/lesson.spec.ts searches under the base.
  */
 const NOT_REFERENCES = [{ file: /^_astro\/ui-core\.[\w-]+\.js$/, text: '/pagefind/' }];
 

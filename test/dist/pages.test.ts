@@ -1,11 +1,11 @@
 // The built pages, read as a browser gets them before any script runs, in each locale: language,
 // the lesson's sections in order, every program-output block equal to its slice of the program's
 // output and in its section, the real source files shown, the solutions collapsed, the demos in
-// their sections, the "beyond the wire" page and its sidebar entry.
+// their sections, the "beyond the wire" page and its sidebar entry, no page over its element budget.
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EXPECTED_OUTPUT, LOCALES, page, pagePath, sectionOf } from './site.ts';
+import { EXPECTED_OUTPUT, LOCALES, PAGE_KIND_NAMES, page, pagePath, sectionOf } from './site.ts';
 
 const HEADINGS: Record<string, string[]> = {
   en: ['Where the answer goes', 'The five rules of server-sent events', 'The host’s stream', 'When the answer fails', 'Sentences', 'Each writer with each reader', 'Exercises', 'Key takeaways', 'Sources'],
@@ -43,6 +43,11 @@ for (const locale of LOCALES) {
 
     it('each page is in its language', () => {
       for (const kind of ['landing', 'lesson', 'beyond', 'source'] as const) expect(page(pagePath(locale, kind)).documentElement.getAttribute('lang'), kind).toBe(locale.lang);
+    });
+
+    // The browser test (test/e2e/source-code.spec.ts) counts them again, in English, once the scripts have run.
+    it('no built page has more than 1,500 elements', () => {
+      for (const kind of PAGE_KIND_NAMES) expect(page(pagePath(locale, kind)).getElementsByTagName('*').length, kind).toBeLessThanOrEqual(1500);
     });
 
     it('the lesson’s sections, in order', () => {

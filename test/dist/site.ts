@@ -5,25 +5,13 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseHTML } from 'linkedom';
-import type { Locale } from '../ui-strings.ts';
 
 export const DIST = resolve(process.env.GA_OUT_DIR || 'dist');
 if (!existsSync(join(DIST, 'index.html'))) throw new Error(`no built site in ${DIST}: run \`npm run build\` first`);
 
 export { EXPECTED_OUTPUT, LOCALES, type Locale } from '../ui-strings.ts';
 
-/** The site's pages by kind; a new page gets a line here (and in test/e2e/a11y.spec.ts). */
-export const PAGES = {
-  landing: '/',
-  lesson: '/ga-ai/06-answer-on-the-wire/',
-  beyond: '/ga-ai/06b-beyond-the-wire/',
-  modelStream: '/ga-ai/06c-model-stream/',
-  source: '/source/standard/parser/',
-  rounds: '/ga-ai/06d-one-call-per-round/',
-} as const;
-export type PageKind = keyof typeof PAGES;
-export const pagePath = (locale: Locale, kind: PageKind) => `${locale.prefix}${PAGES[kind]}`;
-
+export { PAGES, PAGE_KIND_NAMES, pagePath, type PageKind } from '../pages.ts';
 
 /** The built file a site path is served from. */
 export function fileOf(path: string): string {

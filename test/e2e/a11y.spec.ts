@@ -7,15 +7,18 @@
 // Then the same open page goes to the desktop width and the dark theme, switched with Starlight's
 // own picker as a reader would (the widgets follow it as it happens), and axe checks it again. So
 // each page is checked in both layouts and both themes' colours, for one opening of its widgets.
-// A new page: add it to PAGE_KINDS and PAGE_WIDGETS in fixtures.ts; it is checked here.
-import { EN, PAGE_KINDS, PAGE_WIDGETS, PHONE_WIDTH, axeViolations, expect, outsideTheScreen, test, useTheme, type PageKind } from './fixtures.ts';
+// Last, every link of the open page is followed (under the base, alive, its #fragment present); the
+// page came with the header policy of `_headers` besides its <meta> one.
+// A new page: add it to test/pages.ts and PAGE_WIDGETS in fixtures.ts; it is checked here.
+import { EN, PAGE_KINDS, PAGE_KIND_NAMES, PAGE_WIDGETS, PHONE_WIDTH, axeViolations, expect, followLinks, outsideTheScreen, test, useTheme } from './fixtures.ts';
 
-for (const kind of Object.keys(PAGE_KINDS) as PageKind[]) {
+for (const kind of PAGE_KIND_NAMES) {
   test(`axe finds no WCAG 2.1 AA violation: ${kind} page, light at ${PHONE_WIDTH} px (first view, then every widget open: it also fits the screen), then dark at desktop width`, async ({ page }) => {
     test.slow(); // axe three times over a long page full of open widgets takes a while on a busy 2-core machine
     await page.setViewportSize({ width: PHONE_WIDTH, height: 800 });
     await useTheme(page, 'light');
-    await page.goto(PAGE_KINDS[kind](EN));
+    const response = await page.goto(PAGE_KINDS[kind](EN));
+    expect(response?.headers()['content-security-policy'], 'the header policy').toContain("frame-ancestors 'none'");
     const html = page.locator('html');
     await expect(html).toHaveAttribute('data-theme', 'light');
     expect(await axeViolations(page), 'the first view, light, phone').toEqual([]);
@@ -27,5 +30,6 @@ for (const kind of Object.keys(PAGE_KINDS) as PageKind[]) {
     await page.locator('header starlight-theme-select select').first().selectOption('dark');
     await expect(html).toHaveAttribute('data-theme', 'dark');
     expect(await axeViolations(page), 'every widget open, dark, desktop').toEqual([]);
+    expect(await followLinks(page)).toBeGreaterThan(kind === 'landing' ? 2 : 5);
   });
 }

@@ -16,7 +16,7 @@ import {
 } from '../../lessons-code/index.ts';
 import { firstDrop } from '../../src/widgets/stop-short/stop-short-model.ts';
 import { shiftWhileScrolled } from './demo-helpers.ts';
-import { EN, beyondUrl, expect, t, test, type Locale } from './fixtures.ts';
+import { EN, beyondUrl, expect, lessonUrl, t, test, type Locale } from './fixtures.ts';
 
 const pageUrl = beyondUrl;
 const CUT = 'ga-cut-anywhere-demo';
@@ -272,10 +272,10 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     // Exercise 3: a link to the lesson's exercises section, which exists.
     const link = demo.locator('[data-exercise] a');
     const href = await link.getAttribute('href');
-    expect(href).toMatch(new RegExp(`^${locale.prefix}/ga-ai/06-answer-on-the-wire/#.+`));
+    expect(href).toMatch(new RegExp(`^${lessonUrl(locale)}#.+`));
     await link.focus();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`${locale.prefix}/ga-ai/06-answer-on-the-wire/#`));
+    await expect(page).toHaveURL(new RegExp(`${lessonUrl(locale)}#`));
     const id = decodeURIComponent(href!.split('#')[1]!);
     await expect(page.locator(`h2[id="${id}"]`)).toHaveCount(1);
   });

@@ -1,43 +1,84 @@
 // Shared by the browser tests (conventions: README.md, "Tests"):
-// - `test` fails any test whose page logs a console error or throws (an automatic fixture);
-// - the locales and page URLs; EN for behaviour tests (each behaviour once, in English), OTHER_LOCALES
-//   for the locale smoke tests (test/e2e/locales.spec.ts);
+// - every test runs against the course where it really lives: the site built for /learn/
+//   (`npm run build:learn`) served under /learn/ with the headers of its `_headers` file
+//   (served-site.ts), one server per Playwright worker;
+// - `test` fails any test whose page logs a console error or throws, that meets a
+//   Content-Security-Policy violation (the page's `securitypolicyviolation` events, and every report
+//   the policies send, workers' included), or that gets a response of 400 or more from the site
+//   (automatic fixtures; a test that asks for a missing page on purpose names it in `allowedErrors`);
+// - the locales and page addresses; EN for behaviour tests (each behaviour once, in English),
+//   OTHER_LOCALES for the locale smoke tests (test/e2e/locales.spec.ts);
 // - the UI strings of a locale (`t`), and checks that text comes from them / holds no English phrase;
 // - `PAGE_WIDGETS`: every widget of a page shown in its fullest state (used by the axe and
 //   layout tests); axe-core with the WCAG 2.1 A and AA rules; the theme.
 
+import { resolve } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
+import { LEARN } from '../learn-build.ts';
+import { PAGES, PAGE_KIND_NAMES, pagePath, type PageKind } from '../pages.ts';
 import { EXPECTED_OUTPUT, LOCALES, englishIn, fill, uiStrings, type Locale } from '../ui-strings.ts';
+import { serveSite, type ServedSite } from './served-site.ts';
 
-export { EXPECTED_OUTPUT, LOCALES, type Locale };
+export { EXPECTED_OUTPUT, LOCALES, PAGES, PAGE_KIND_NAMES, type Locale, type PageKind };
 /** Behaviour is tested once, in English. */
 export const EN = LOCALES[0];
 /** The locales that get a smoke pass per widget and a layout check. */
 export const OTHER_LOCALES = LOCALES.slice(1) as unknown as readonly Locale[];
 
-export const lessonUrl = (locale: Locale) => `${locale.prefix}/ga-ai/06-answer-on-the-wire/`;
-export const landingUrl = (locale: Locale) => `${locale.prefix}/`;
-export const beyondUrl = (locale: Locale) => `${locale.prefix}/ga-ai/06b-beyond-the-wire/`;
-export const modelStreamUrl = (locale: Locale) => `${locale.prefix}/ga-ai/06c-model-stream/`;
-export const roundsUrl = (locale: Locale) => `${locale.prefix}/ga-ai/06d-one-call-per-round/`;
+/** The base the site is served under in the browser tests: '/learn/'. */
+export const BASE = LEARN.base;
+/** A path from the site's root ('/es/…') as the browser sees it, under the base ('/learn/es/…'). */
+export const underBase = (path: string) => BASE + path.replace(/^\//, '');
+/** A page's address in a locale, under the base. */
+export const pageUrl = (kind: PageKind, locale: Locale) => underBase(pagePath(locale, kind));
+
+export const lessonUrl = (locale: Locale) => pageUrl('lesson', locale);
+export const landingUrl = (locale: Locale) => pageUrl('landing', locale);
+export const beyondUrl = (locale: Locale) => pageUrl('beyond', locale);
+export const modelStreamUrl = (locale: Locale) => pageUrl('modelStream', locale);
+export const roundsUrl = (locale: Locale) => pageUrl('rounds', locale);
 /** A whole source file, as the lesson's listings link to it. */
-export const sourceUrl = (locale: Locale) => `${locale.prefix}/source/standard/parser/`;
+export const sourceUrl = (locale: Locale) => pageUrl('source', locale);
 
-/** The site's page kinds (a new page: add it here, then to PAGE_WIDGETS below). */
-export const PAGE_KINDS = {
-  landing: landingUrl,
-  lesson: lessonUrl,
-  beyond: beyondUrl,
-  modelStream: modelStreamUrl,
-  source: sourceUrl,
-  rounds: roundsUrl,
-} as const;
-export type PageKind = keyof typeof PAGE_KINDS;
+/** The site's page kinds, each to its address in a locale (a new page: test/pages.ts, then PAGE_WIDGETS below). */
+export const PAGE_KINDS = Object.fromEntries(PAGE_KIND_NAMES.map((kind) => [kind, (locale: Locale) => pageUrl(kind, locale)])) as Record<
+  PageKind,
+  (locale: Locale) => string
+>;
 
+interface SiteFixtures {
+  /** Console errors and uncaught exceptions of the test's page (expected to stay empty). */
+  consoleErrors: string[];
+  /** CSP violations seen in the test's pages (expected to stay empty). */
+  cspViolations: string[];
+  /** Responses of 400 or more the test asks for on purpose ('404 /learn/nothing-here/'), by pattern. */
+  allowedErrors: RegExp[];
+}
 
-/** A page whose console errors and uncaught exceptions fail the test that used it (every test). */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/**
+ * Every test: the site served under its base, and a test that meets a console error, a page error,
+ * a CSP violation or a response of 400 or more fails.
+ */
+export const test = base.extend<SiteFixtures, { site: ServedSite }>({
+  // One server per Playwright worker; a worker's tests run one after the other, so each test reads
+  // its own part of the server's lists.
+  site: [
+    async ({}, use) => {
+      const site = await serveSite(resolve(LEARN.dir), LEARN.base);
+      await use(site);
+      await site.close();
+      // reports that arrived after their test had ended
+      expect(site.reports, 'CSP violation reports').toEqual([]);
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ site }, use) => {
+    await use(new URL(site.url).origin);
+  },
+  allowedErrors: async ({}, use) => {
+    await use([]);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -50,9 +91,61 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     },
     { auto: true },
   ],
+  cspViolations: [
+    async ({ context, site, allowedErrors }, use) => {
+      const found: string[] = [];
+      await context.exposeFunction('courseCspViolation', (text: string) => void found.push(text));
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { courseCspViolation(text: string): void }).courseCspViolation;
+          report(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`);
+        });
+      });
+      const reports = site.reports.length;
+      const errors = site.errors.length;
+      await use(found);
+      expect(found, 'securitypolicyviolation events').toEqual([]);
+      expect(site.reports.slice(reports), 'CSP violation reports (pages and workers)').toEqual([]);
+      const unexpected = site.errors.slice(errors).filter((line) => !allowedErrors.some((allowed) => allowed.test(line)));
+      expect(unexpected, 'responses of 400 or more').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };
+
+const fetched = new Map<string, string>();
+/**
+ * Every link of the page that stays on the site: under the base, answered below 400, its #fragment
+ * present. Returns how many there were (each target is fetched once per worker).
+ */
+export async function followLinks(page: Page): Promise<number> {
+  const here = new URL(page.url());
+  const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+  const internal = [...new Set(hrefs)].filter((href) => href.startsWith(here.origin));
+  // this page as it is (the 404 page stands at any address): its own ids
+  const pages = new Map<string, string>([[here.origin + here.pathname, await page.content()]]);
+  for (const href of internal) {
+    const url = new URL(href);
+    expect(url.pathname, `${href}: under ${BASE}`).toMatch(new RegExp(`^${BASE}`));
+    const target = url.origin + url.pathname;
+    if (!pages.has(target)) {
+      let text = fetched.get(target);
+      if (text === undefined) {
+        const response = await page.request.get(target);
+        expect(response.status(), href).toBeLessThan(400);
+        text = await response.text();
+        fetched.set(target, text);
+      }
+      pages.set(target, text);
+    }
+    const id = decodeURIComponent(url.hash.slice(1));
+    if (id) expect(pages.get(target)!.includes(`id="${id}"`), `${href}: #${id} exists`).toBe(true);
+  }
+  return internal.length;
+}
+
 
 /** A UI string of a locale, its {{placeholders}} filled in. */
 export const t = (locale: Locale, key: string, vars: Record<string, string | number> = {}) => {

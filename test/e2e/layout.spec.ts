@@ -5,22 +5,18 @@
 // page here; the other pages at the end of their smoke pass (locales.spec.ts), which runs at this
 // width with the widgets open.
 
-import { OTHER_LOCALES, PAGE_KINDS, PHONE_WIDTH, expect, outsideTheScreen, test } from './fixtures.ts';
+import { OTHER_LOCALES, PAGE_KINDS, PHONE_WIDTH, expect, followLinks, outsideTheScreen, test } from './fixtures.ts';
 
+// One landing page per locale: at phone width it fits the screen; at desktop width the header's
+// theme picker shows its whole label in each language, whichever theme is chosen ("Automático" and
+// "Sombre" are longer than the English words the picker was first sized for); its links are alive.
 for (const locale of OTHER_LOCALES) {
-  test(`at ${PHONE_WIDTH} px the landing page fits the screen (${locale.code})`, async ({ page }) => {
+  test(`the landing page (${locale.code}): at ${PHONE_WIDTH} px it fits the screen; the header's theme picker shows each of its labels whole; every link alive`, async ({ page }) => {
     await page.setViewportSize({ width: PHONE_WIDTH, height: 800 });
     await page.goto(PAGE_KINDS.landing(locale));
     expect(await outsideTheScreen(page)).toEqual([]);
-  });
-}
 
-// The theme picker in the header shows its whole label in each language, whichever theme is chosen
-// ("Automático" and "Sombre" are longer than the English words the picker was first sized for).
-for (const locale of OTHER_LOCALES) {
-  test(`the header's theme picker shows each of its labels whole (${locale.code})`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(PAGE_KINDS.landing(locale));
     const select = page.locator('header starlight-theme-select select').first();
     for (const value of ['auto', 'dark', 'light']) {
       await select.selectOption(value);
@@ -35,5 +31,6 @@ for (const locale of OTHER_LOCALES) {
       });
       expect(room, `the label of "${value}"`).toBeGreaterThanOrEqual(0);
     }
+    expect(await followLinks(page)).toBeGreaterThan(2);
   });
 }

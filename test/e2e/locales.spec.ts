@@ -4,7 +4,8 @@
 // show. Behaviour is tested once, in English, in each widget's own spec; the strings the server
 // renders are checked without a browser (test/dist/ui-strings.test.ts).
 //
-// Both run at phone width and end with the layout check (a11y.spec.ts has the English one, in its light run).
+// Both run at phone width and end with the layout check (a11y.spec.ts has the English one, in its light run),
+// then follow every link of the page (under the base, alive, its #fragment present).
 //
 // A new widget: add a `test.step` to its page's test below, using `uiOf` (the elements whose text
 // must be the locale's strings) and `noEnglish`. A new page: add a test like these.
@@ -14,7 +15,7 @@ import { IMPROVISATION_ANSWER } from '../../lessons-code/index.ts';
 import { readVariant } from '../../src/exercise-engine/variants-node.ts';
 import { CHUNKER_PRESETS } from '../../src/widgets/chunker/chunker-model.ts';
 import { pairsTable, strings, tableRows } from './demo-helpers.ts';
-import { EXPECTED_OUTPUT, OTHER_LOCALES, PHONE_WIDTH, beyondUrl, englishShown, expect, lessonUrl, modelStreamUrl, notFromLocale, outsideTheScreen, readyWidget, roundsUrl, t, test, type Locale } from './fixtures.ts';
+import { EXPECTED_OUTPUT, OTHER_LOCALES, PHONE_WIDTH, beyondUrl, englishShown, expect, followLinks, lessonUrl, modelStreamUrl, notFromLocale, outsideTheScreen, readyWidget, roundsUrl, t, test, type Locale } from './fixtures.ts';
 
 /** The widget's texts (and aria-labels) matched by `selector` are all the locale's strings. */
 async function uiOf(widget: Locator, selector: string, locale: Locale): Promise<void> {
@@ -218,6 +219,10 @@ for (const locale of OTHER_LOCALES) {
     await test.step(`layout at ${PHONE_WIDTH} px`, async () => {
       expect(await outsideTheScreen(page)).toEqual([]);
     });
+
+    await test.step('every link alive', async () => {
+      expect(await followLinks(page)).toBeGreaterThan(5);
+    });
   });
 
   test(`the “beyond the wire” widgets speak ${locale.code}`, async ({ page }) => {
@@ -252,6 +257,10 @@ for (const locale of OTHER_LOCALES) {
 
     await test.step(`layout at ${PHONE_WIDTH} px`, async () => {
       expect(await outsideTheScreen(page)).toEqual([]);
+    });
+
+    await test.step('every link alive', async () => {
+      expect(await followLinks(page)).toBeGreaterThan(5);
     });
   });
 
@@ -307,6 +316,10 @@ for (const locale of OTHER_LOCALES) {
     await test.step(`layout at ${PHONE_WIDTH} px`, async () => {
       expect(await outsideTheScreen(page)).toEqual([]);
     });
+
+    await test.step('every link alive', async () => {
+      expect(await followLinks(page)).toBeGreaterThan(5);
+    });
   });
 
   test(`the “one call per round” widgets speak ${locale.code}`, async ({ page }) => {
@@ -360,6 +373,10 @@ for (const locale of OTHER_LOCALES) {
 
     await test.step(`layout at ${PHONE_WIDTH} px`, async () => {
       expect(await outsideTheScreen(page)).toEqual([]);
+    });
+
+    await test.step('every link alive', async () => {
+      expect(await followLinks(page)).toBeGreaterThan(5);
     });
   });
 }

@@ -1,9 +1,9 @@
 // The site's chrome around the lessons: the language and theme pickers reachable on a phone from the
 // landing page, a theme picker that survives full or blocked storage, and the search box's own
-// strings in the page's language (Pagefind's UI).
+// strings in the page's language (Pagefind's UI); the 404 page.
 
 import type { Page } from '@playwright/test';
-import { LOCALES, expect, landingUrl, lessonUrl, test } from './fixtures.ts';
+import { BASE, LOCALES, axeViolations, expect, followLinks, landingUrl, lessonUrl, test, underBase } from './fixtures.ts';
 
 const fr = LOCALES[2];
 
@@ -99,3 +99,31 @@ for (const locale of LOCALES.slice(1)) {
     expect(await page.locator('#starlight__search').innerText()).not.toMatch(/\bresults? for\b|Load more|Clear\b/);
   });
 }
+
+test(`the 404 page under ${BASE}: in the address's language first, its links back to the course alive`, async ({ page, consoleErrors, allowedErrors }) => {
+  const missing = ['/fr/ga-ai/06-perdu/', '/es/nada/', '/nothing-here/'].map(underBase);
+  allowedErrors.push(...missing.map((path) => new RegExp(`^404 ${path}$`)));
+  for (const [path, first] of [
+    [missing[0]!, 'fr'],
+    [missing[1]!, 'es'],
+    [missing[2]!, 'en'],
+  ] as const) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    // the browser's own line for the 404 asked for here; any other console error still fails
+    await expect.poll(() => consoleErrors.findIndex((line) => line.includes('status of 404'))).toBeGreaterThanOrEqual(0);
+    consoleErrors.splice(consoleErrors.findIndex((line) => line.includes('status of 404')), 1);
+    const sections = page.locator('.not-found > section');
+    await expect(sections).toHaveCount(3);
+    await expect(sections.first()).toHaveAttribute('lang', first);
+    await expect(page.locator('starlight-lang-select')).toHaveCount(0);
+    const home = sections.first().getByRole('link').first();
+    await expect(home).toHaveAttribute('href', landingUrl(LOCALES.find((locale) => locale.code === first)!));
+  }
+  // (the 404 page is in no page list: axe checks it here, as a11y.spec.ts does the others)
+  expect(await axeViolations(page), 'axe on the 404 page').toEqual([]);
+  expect(await followLinks(page)).toBeGreaterThanOrEqual(6);
+  await page.locator('.not-found > section').first().getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`${BASE}$`));
+  await expect(page.locator('h1')).toBeVisible();
+});

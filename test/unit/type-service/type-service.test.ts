@@ -1,5 +1,6 @@
 // The exercise editors' type checker (src/type-service/): what the learner sees is what tsc says.
-// - Agreement: every starter and reference solution in three languages, every alternative, and
+// - Agreement: every starter and reference solution in three languages, every alternative (once, in
+//   English: the same text in every language), and
 //   broken variants (a misspelt member, a string for a number, `choices[0]` read unchecked, a
 //   missing brace, an import lessons-code does not have) get from the page's service exactly tsc's
 //   diagnostics with the project's tsconfig (code, place, severity, message), in English, Spanish
@@ -40,8 +41,10 @@ function variants(locale: (typeof LOCALES)[number]): { name: string; code: strin
   const list = EXERCISE_IDS.flatMap((id) => [
     { name: `${id}.starter`, code: exerciseSource(id, 'starter', locale), reference: false },
     { name: `${id}.solution`, code: exerciseSource(id, 'solution', locale), reference: true },
-    ...alternativeSources(id).map(({ name, source }) => ({ name: `${id}.alternative-${name}`, code: source, reference: true })),
-    ...alternativeFiles(id)
+    // The alternatives are the same text in every language (no comments to translate) and must give
+    // no problem at all, so a message's language has nothing to show there: checked once, in English.
+    ...(locale !== 'en' ? [] : alternativeSources(id)).map(({ name, source }) => ({ name: `${id}.alternative-${name}`, code: source, reference: true })),
+    ...(locale !== 'en' ? [] : alternativeFiles(id))
       .map((entry) => ({ name: `${id}.alternatives-${entry.replace(/\.ts$/, '')}`, code: readFileSync(new URL(`lessons-code/exercises/${id}/alternatives/${entry}`, ROOT), 'utf8'), reference: true })),
   ]);
   const bill = exerciseSource('bill-in-finally', 'solution', locale);
@@ -74,7 +77,7 @@ beforeAll(() => {
 
 describe('the page’s type checker says what tsc says', () => {
   for (const locale of LOCALES) {
-    it(`in ${locale}: every starter, reference solution and alternative, and broken variants`, async () => {
+    it(`in ${locale}: every starter and reference solution${locale === 'en' ? ', every alternative' : ''}, and broken variants`, async () => {
       const dir = new URL(`${locale}/`, DIR);
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir, { recursive: true });

@@ -1,0 +1,20 @@
+// The site's pages, one list for the checks of the built site (test/dist/site.ts), the browser tests
+// (test/e2e/fixtures.ts) and the size budgets (scripts/size.ts). A new page gets a line here, then
+// its widgets' fullest state in PAGE_WIDGETS (test/e2e/fixtures.ts).
+
+import type { Locale } from './ui-strings.ts';
+
+/** Each kind of page at its path in English, from the site's root (no base). */
+export const PAGES = {
+  landing: '/',
+  lesson: '/ga-ai/06-answer-on-the-wire/',
+  beyond: '/ga-ai/06b-beyond-the-wire/',
+  modelStream: '/ga-ai/06c-model-stream/',
+  source: '/source/standard/parser/',
+  rounds: '/ga-ai/06d-one-call-per-round/',
+} as const;
+export type PageKind = keyof typeof PAGES;
+export const PAGE_KIND_NAMES = Object.keys(PAGES) as PageKind[];
+
+/** A page's path in a locale, from the site's root: '/es/ga-ai/06-answer-on-the-wire/'. */
+export const pagePath = (locale: Locale, kind: PageKind) => `${locale.prefix}${PAGES[kind]}`;
