@@ -22,7 +22,7 @@ async function lesson(page: Page, selector: string): Promise<Locator> {
   await page.goto(lessonUrl(EN));
   const demo = await readyWidget(page, selector);
   // These tests check what a large paste shows, not how fast: a demo's own limit (8 s, DEFAULT_TIME_LIMIT
-  // in src/scripts/compute.ts) is met on a learner's machine but not always on a test machine running
+  // in src/demo-kit/compute.ts) is met on a learner's machine but not always on a test machine running
   // other work, so it is raised here. The limit itself is tested below, on purpose.
   await demo.evaluate((el) => ((el as HTMLElement).dataset.timeLimit = '110000'));
   return demo;
