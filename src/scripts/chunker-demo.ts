@@ -69,7 +69,8 @@ export function mount(host: HTMLElement): void {
         say: SIDES.map((key) => `${t(key)}: ${t('count.chunks', { count: result[key].count })}, ${describeLoss(result[key].report, t, s.lang)}.`).join(' '),
       };
     });
-  const later = debounce(update, 150);
+  // The runner settles with an outcome and shows its own errors: nothing awaits an update.
+  const later = debounce(() => void update(), 150);
 
   for (const button of presets) {
     button.addEventListener('click', () => {
