@@ -11,7 +11,7 @@ import { CHAT_PATH, refuseRequest } from './requests.ts';
 export const DEFAULT_MODEL_URL = 'http://127.0.0.1:9';
 
 /** A model client that really calls the model server over HTTP; with nothing listening, the call is refused. */
-export function httpModelClient(modelUrl: string): ModelClient {
+function httpModelClient(modelUrl: string): ModelClient {
   return {
     async complete(message) {
       const response = await fetch(new URL('/api/chat', modelUrl), {

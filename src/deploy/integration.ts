@@ -31,7 +31,7 @@ export function metaPolicy(html: string): string | undefined {
  * policy governs only what comes after it (CSP3, "The <meta> element"), and Astro writes it at the end of
  * the head, after Starlight's inline theme script.
  */
-export function policyFirst(html: string): string {
+function policyFirst(html: string): string {
   const meta = /<meta\s[^>]*http-equiv="content-security-policy"[^>]*>/i.exec(html)?.[0];
   const charset = /<meta charset="[^"]*"\s*\/?>/i.exec(html);
   if (!meta || !charset) return html;
@@ -49,7 +49,7 @@ export function directives(policy: string): string[] {
 }
 
 /** The scripts a build starts as workers (`new Worker(new URL('…', import.meta.url))` once bundled). */
-export function workerScripts(js: string): string[] {
+function workerScripts(js: string): string[] {
   return [...js.matchAll(/new Worker\(\s*new URL\(\s*(["'`])([^"'`]+)\1/g)].map((m) => m[2]!);
 }
 
@@ -77,7 +77,7 @@ function builtFiles(dir: string, sub = ''): string[] {
  * the policy rules. Throws if the pages do not all carry the same policy (the header could not
  * match them all).
  */
-export function headersForBuild(dir: string, base: string): string {
+function headersForBuild(dir: string, base: string): string {
   const files = builtFiles(dir);
   const pages = files.filter((file) => file.endsWith('.html'));
   const policies = new Set(pages.map((page) => metaPolicy(readFileSync(join(dir, page), 'utf8'))));

@@ -44,8 +44,6 @@ export type CaseVerdict =
   | { status: 'timeout' }
   | { status: 'skipped' };
 
-export type CaseStatus = CaseVerdict['status'];
-
 export interface CaseReport {
   id: string;
   verdict: CaseVerdict;

@@ -6,9 +6,9 @@ import { IMPROVISATION_ANSWER, countBreaks, countLines, splitAfter743, splitPinn
 import { lossReport, type LossReport } from './loss-report.ts';
 
 /** The longest piece of text a result carries back; the page says when it cut one. */
-export const MAX_TEXT = 20_000;
+const MAX_TEXT = 20_000;
 /** The most chunks a result lists. */
-export const SHOWN_CHUNKS = 50;
+const SHOWN_CHUNKS = 50;
 
 /** The answers the presets put in the box: GA-style output, so in English in every locale. */
 export const CHUNKER_PRESETS: Readonly<Record<string, string>> = {

@@ -15,7 +15,7 @@ import type { ChangeObject } from 'diff';
 import { expectOptions, expectString } from '../../lessons-code/index.ts';
 import { cleanup, type DiffKind, type DiffPart } from './diff-cleanup.ts';
 
-export type { DiffKind, DiffPart } from './diff-cleanup.ts';
+export type { DiffPart } from './diff-cleanup.ts';
 
 export interface TextDiff {
   /** In order; joining the `same` and `removed` parts gives the original, `same` and `added` the other text. */

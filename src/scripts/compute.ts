@@ -7,14 +7,14 @@ import type { ComputeRequest, ComputeResult } from './compute-worker.ts';
 import { ComputeStopped, ComputeTimeout } from './demo-kit.ts';
 
 // Until the 06b demos and the exercises move to the kit, they import these from here.
-export { ComputeTimeout, debounce } from './demo-kit.ts';
+export { debounce } from './demo-kit.ts';
 
 export interface Computer {
   compute<R extends ComputeRequest>(request: R, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<ComputeResult<R>>;
 }
 
 /** The time a demo gives one computation by default: far above what the lesson's inputs need. */
-export const DEFAULT_TIME_LIMIT = 8000;
+const DEFAULT_TIME_LIMIT = 8000;
 
 /**
  * A demo's computer. `host.dataset.timeLimit` (milliseconds), when set, overrides the limit: the
@@ -96,12 +96,4 @@ export function createWorkerComputer<Req, Res>(spawn: () => Worker, host?: HTMLE
       });
     },
   };
-}
-
-let shared: Computer | undefined;
-
-/** The 06b demos' call (one worker for all of them), until they move to createComputer(). */
-export function compute<R extends ComputeRequest>(request: R, timeoutMs = 4000): Promise<ComputeResult<R>> {
-  shared ??= createComputer();
-  return shared.compute(request, { timeoutMs });
 }

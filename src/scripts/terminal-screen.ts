@@ -24,7 +24,7 @@ function themeColor(probe: HTMLElement, variable: string, fallback: string): str
 }
 
 /** The terminal's colours from the page's current theme: Starlight's background, text and accents. */
-export function readTheme(probe: HTMLElement): ITheme {
+function readTheme(probe: HTMLElement): ITheme {
   const background = themeColor(probe, '--sl-color-black', '#17181c');
   const foreground = themeColor(probe, '--sl-color-white', '#ffffff');
   const accent = themeColor(probe, '--sl-color-accent-high', '#b3c7ff');

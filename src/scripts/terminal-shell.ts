@@ -6,7 +6,7 @@
 export const RUN_COMMAND = 'npm run lesson -- l6';
 
 /** The same without the lesson's name: this terminal has one lesson, so it runs that one and says so. */
-export const SHORT_RUN_COMMAND = 'npm run lesson';
+const SHORT_RUN_COMMAND = 'npm run lesson';
 
 /** The shell's prompt, as a terminal prints it. */
 export const PROMPT = '$ ';
@@ -21,7 +21,7 @@ export const MAX_INPUT = 8_192;
 export const MAX_LINES_PER_INPUT = 20;
 
 /** How many earlier commands the arrow keys can bring back. */
-export const MAX_HISTORY = 50;
+const MAX_HISTORY = 50;
 
 export type ShellCommand =
   | { kind: 'run'; implied: boolean }

@@ -4,7 +4,7 @@
 
 import { visibleParts, type SpaceSigns } from '../lib/visible.ts';
 
-export { SIGNS, visible } from '../lib/visible.ts';
+export { visible } from '../lib/visible.ts';
 
 /** Appends `text` to `parent` with every invisible character shown as a sign. */
 export function appendVisible(parent: Node, text: string, options: { spaces?: SpaceSigns } = {}): void {

@@ -3,7 +3,7 @@
 // independent rendering of the data, never with the page itself.
 
 import { expect, type Locator, type Page } from '@playwright/test';
-import { READERS, SPLITS, writerReaderTable } from '../../lessons-code/index.ts';
+import { writerReaderTable } from '../../lessons-code/index.ts';
 import { selectStrings, translate, type Vars } from '../../src/lib/format.ts';
 import { describeLoss, lossReport } from '../../src/lib/loss-report.ts';
 import { uiStrings } from '../ui-strings.ts';
@@ -29,9 +29,6 @@ export function pairsTable(answer: string, code = 'en'): string[][] {
     ...row.cells.map((cell) => verdict(code, answer, cell.got, cell.thrown)),
   ]);
 }
-
-export const READER_IDS = READERS.map((reader) => reader.id);
-export const SPLIT_IDS = SPLITS.map((split) => split.id);
 
 /** The rows of a table's body, each cell's text (the cards' column names left out). */
 export const tableRows = (table: Locator) =>

@@ -22,7 +22,7 @@ export const beyondUrl = (locale: Locale) => `${locale.prefix}/ga-ai/06b-beyond-
 export const modelStreamUrl = (locale: Locale) => `${locale.prefix}/ga-ai/06c-model-stream/`;
 export const roundsUrl = (locale: Locale) => `${locale.prefix}/ga-ai/06d-one-call-per-round/`;
 /** A whole source file, as the lesson's listings link to it. */
-export const sourceUrl = (locale: Locale) => `${locale.prefix}/source/standard/parser/`;
+const sourceUrl = (locale: Locale) => `${locale.prefix}/source/standard/parser/`;
 
 /** The site's page kinds (a new page: add it here, then to PAGE_WIDGETS below). */
 export const PAGE_KINDS = {
@@ -63,7 +63,7 @@ export const t = (locale: Locale, key: string, vars: Record<string, string | num
 
 const templates = new Map<string, RegExp[]>();
 /** Whether a text shown on the page is one of the locale's strings (any value in a placeholder). */
-export function isLocaleString(text: string, locale: Locale): boolean {
+function isLocaleString(text: string, locale: Locale): boolean {
   let patterns = templates.get(locale.code);
   if (!patterns) {
     const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -150,10 +150,6 @@ export async function outsideTheScreen(page: Page): Promise<string[]> {
   );
   return [...problems, ...outside];
 }
-
-/** Which section an element sits in: the index of the last content h2 before it. */
-export const sectionIndex = (locator: Locator) =>
-  locator.evaluate((el) => [...document.querySelectorAll('.sl-markdown-content h2')].filter((h) => h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING).length - 1);
 
 /** Scrolls a widget into view and waits until its code has loaded (generous: a busy machine). */
 export async function readyWidget(page: Page, selector: string): Promise<Locator> {
