@@ -6,7 +6,8 @@
 //   npm run build && npm run bench:lighthouse                 every page, 3 runs each
 //   npm run bench:lighthouse -- lesson --runs=5 --details     one page kind, more runs, the costliest scripts
 //
-// Page kinds: landing, lesson, beyond, modelStream, rounds. Goal for the lesson page: performance ≥ 95, accessibility 100.
+// Page kinds: landing, lesson, beyond, modelStream, rounds. Goal for the lesson page: performance ≥ 95, accessibility
+// 100.
 
 import { loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';

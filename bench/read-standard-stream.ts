@@ -14,7 +14,8 @@
 // other, in an order that alternates, and takes the ratio of each round. A round's time is the
 // process's CPU time (time spent waiting for a core is not the reader's); wall-clock ratios are
 // printed beside. The figures are the median of all rounds' ratios; a ratio is eventsource-parser's
-// time over ours, so above 1.00 means ours is faster. The last line: `ratio readStandardStream/eventsource-parser: X.XX`.
+// time over ours, so above 1.00 means ours is faster. The last line: `ratio readStandardStream/eventsource-parser:
+// X.XX`.
 
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';

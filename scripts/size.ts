@@ -104,7 +104,9 @@ class ScriptLog {
   }
 }
 
-/** Loaded and left alone: the network quiet, then an idle moment (Starlight loads some UI when idle), then quiet again. */
+/**
+ * Loaded and left alone: the network quiet, then an idle moment (Starlight loads some UI when idle), then quiet again.
+ */
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));

@@ -1,6 +1,9 @@
 // Words quoted from GA, kept verbatim in one place: the pages quote them from here in every locale.
 
-/** The comment in GaChatbot.Api's WriteSseLineAsync (ChatbotController.cs lines 449–474 at a826864) on the 2026-05-13 fix. */
+/**
+ * The comment in GaChatbot.Api's WriteSseLineAsync (ChatbotController.cs lines 449–474 at a826864) on the 2026-05-13
+ * fix.
+ */
 export const WRITER_FIX_COMMENT =
   'chatbot responses with markdown tables rendered only their leading paragraph in the UI even though /chat returned the full text';
 

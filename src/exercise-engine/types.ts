@@ -31,7 +31,10 @@ export interface ThrownInfo {
   message: string;
   /** The learner's line it came from, if known. */
   line: number | null;
-  /** 'learner': the learner's code threw it; 'check': the check could not use what the code gave (a value that cannot be copied…). */
+  /**
+   * 'learner': the learner's code threw it; 'check': the check could not use what the code gave (a value that cannot be
+   * copied…).
+   */
   source: 'learner' | 'check';
 }
 

@@ -15,7 +15,10 @@ import type { Described, TypeProblem } from './service.ts';
 /** The editor's source name of a TypeScript diagnostic: its code, as tsc prints it. */
 const typeSource = (code: number): string => `TS${code}`;
 
-/** The type checker's answer, turned into the editor's diagnostics (each inside the text, at least one character wide where the text allows). */
+/**
+ * The type checker's answer, turned into the editor's diagnostics (each inside the text, at least one character wide
+ * where the text allows).
+ */
 export function diagnosticsOf(problems: readonly TypeProblem[], length: number): Diagnostic[] {
   return problems.map((problem) => {
     let from = Math.min(Math.max(problem.from, 0), length);

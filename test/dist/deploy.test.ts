@@ -58,7 +58,9 @@ function jsStrings(js: string): [string, boolean][] {
   return [...js.matchAll(/(\+\s*)?(["'`])((?:\/|_astro\/)[^"'`\s\\]*)\2/g)].map((m) => [m[3]!, m[1] !== undefined]);
 }
 
-/** The modules a piece of JavaScript imports by a relative address (import, export from, new URL(…, import.meta.url)). */
+/**
+ * The modules a piece of JavaScript imports by a relative address (import, export from, new URL(…, import.meta.url)).
+ */
 function jsImports(js: string): string[] {
   return [
     ...js.matchAll(/(?:\bimport\s*\(\s*|\bfrom\s*|\bimport\s*)(["'`])(\.\.?\/[^"'`\s]+)\1/g),

@@ -52,7 +52,9 @@ async function setCode(page: Page, box: Locator, code: string): Promise<void> {
   await page.keyboard.insertText(code);
 }
 
-/** The editor's whole text (CodeMirror draws only the lines in view: read its document, as EditorView.findFromDOM does). */
+/**
+ * The editor's whole text (CodeMirror draws only the lines in view: read its document, as EditorView.findFromDOM does).
+ */
 const editorText = (box: Locator) =>
   box.locator('.cm-content').evaluate((el) => (el as HTMLElement & { cmTile?: { root?: { view?: { state: { doc: { toString(): string } } } } } }).cmTile?.root?.view?.state.doc.toString() ?? null);
 
@@ -329,7 +331,8 @@ test('results checked on the English page show their statuses on the Spanish one
   await expect(again.locator('[data-summary]')).toContainText(tl(es, 'course.exercise.otherLocale'));
   // The same starter, in another language, is the same code: the results are not called stale.
   await expect(again.locator('[data-summary]')).not.toContainText(tl(es, 'course.exercise.staleResults'));
-  await expect(again.locator('.exercise-expected')).toHaveCount(0); // the English details are not shown on a Spanish page
+  // the English details are not shown on a Spanish page
+  await expect(again.locator('.exercise-expected')).toHaveCount(0);
 });
 
 test('the editor refuses code past 200,000 characters and says so; the saved code stays', async ({ page }) => {

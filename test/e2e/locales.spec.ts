@@ -22,7 +22,10 @@ async function uiOf(widget: Locator, selector: string, locale: Locale): Promise<
   expect(await notFromLocale(widget, selector, locale), `not from ${locale.code}.json`).toEqual([]);
 }
 
-/** Plays one of the player's recordings (`value`, as its select names it) to its end: the state it ends in, and the status line's words for it. */
+/**
+ * Plays one of the player's recordings (`value`, as its select names it) to its end: the state it ends in, and the
+ * status line's words for it.
+ */
 async function playTo(player: Locator, value: string, state: string, status: string): Promise<void> {
   await player.locator('[data-part=recording]').selectOption(value);
   await player.locator('[data-part=play]').click();
@@ -206,7 +209,8 @@ for (const locale of OTHER_LOCALES) {
         await page.keyboard.insertText(file(id, 'solution'));
         await box.locator('[data-check]').click();
         await expect(box.locator('.exercise-summary')).toHaveText(`✓ ${t(locale, 'course.exercise.allPass', { total: await box.locator('.exercise-cases > li').count() })}`, { timeout: 30_000 });
-        const solvedAs = i === 1 ? 'course.exercise.solvedAssisted' : 'course.exercise.solved'; // fix-746's reference was opened above
+        // fix-746's reference was opened above
+        const solvedAs = i === 1 ? 'course.exercise.solvedAssisted' : 'course.exercise.solved';
         await expect(box.locator('[data-solved-text]')).toHaveText(t(locale, solvedAs));
         await uiOf(box, 'button, .exercise-next, .exercise-case-status, [data-solved-text]', locale);
         await noEnglish(box, locale);

@@ -1,4 +1,5 @@
-// The growing-text transport with a real XMLHttpRequest (06c, "Two transports, one parser"): Chromium requests a recording
+// The growing-text transport with a real XMLHttpRequest (06c, "Two transports, one parser"): Chromium requests a
+// recording
 // from the local pacing server (lessons-code/providers/pacing-server.ts), which writes it a few
 // bytes at a time with a pause between writes; the page reads responseText as it grows through
 // lessons-code's xhrGrowingText and pipeGrowingText, into readProviderStream. The page runs

@@ -34,7 +34,10 @@ async function openPlayer(page: Page): Promise<Locator> {
   return readyWidget(page, PLAYER);
 }
 
-/** Opens the player and plays one of a provider's recordings (`value`, as the recording select names it) at the fast pace, to its end. */
+/**
+ * Opens the player and plays one of a provider's recordings (`value`, as the recording select names it) at the fast
+ * pace, to its end.
+ */
 async function playToEnd(page: Page, provider: string, value: string, state: 'cut' | 'failed' | 'token-limit' | 'refused'): Promise<Locator> {
   const player = await openPlayer(page);
   await player.locator('[data-part=pace]').selectOption('fast');
@@ -116,7 +119,8 @@ test('the player: a cut turn keeps nothing and says so; Try again plays the whol
 });
 
 test('the player: a provider that fails mid-answer; the notice quotes its words, the half answer is not kept; Try again plays the whole recording', async ({ page }) => {
-  // Gemini's failed copy: two events, then its error object, bare after the last one (the shortest of the three to play).
+  // Gemini's failed copy: two events, then its error object, bare after the last one (the shortest of the three to
+  // play).
   const failed = FAILED_RECORDINGS.find((f) => f.provider === 'gemini')!;
   const result = readProviderPieces('gemini', [failed.bytes]);
   const player = await playToEnd(page, 'gemini', 'gemini:failed', 'failed');

@@ -147,7 +147,8 @@ describe('the CLI', { concurrent: false }, () => {
 describe('runLesson6 against the in-page host', () => {
   it('prints the expected output', async () => {
     const expected = expectedOutput();
-    // The fixture itself, as the lesson's program prints it: 69 lines, 4,242 characters, LF, a final line break, no trailing spaces.
+    // The fixture itself, as the lesson's program prints it: 69 lines, 4,242 characters, LF, a final line break, no
+    // trailing spaces.
     expect(expected.split('\n')).toHaveLength(70);
     expect(expected).toHaveLength(4242);
     expect(expected).not.toMatch(/\r|[ \t]\n/);

@@ -53,7 +53,10 @@ const ATTACKS_DIR = new URL('./exercises-attacks/', import.meta.url);
 const statuses = (report: CheckReport): string[] => (report.outcome === 'checked' ? report.cases.map((c) => c.verdict.status) : [report.outcome]);
 const caseIds = (id: string): string[] => exerciseDefinition(id)!.cases.map((c) => c.id);
 
-/** Alternative right answers: the files of lessons-code/exercises/<id>/alternatives/, and the `// #alternative` branches of its exercise.ts. */
+/**
+ * Alternative right answers: the files of lessons-code/exercises/<id>/alternatives/, and the `// #alternative` branches
+ * of its exercise.ts.
+ */
 function alternatives(id: string): { name: string; source: string }[] {
   const dir = new URL(`${id}/alternatives/`, EXERCISES_DIR);
   const files = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.ts')) : [];
@@ -565,7 +568,10 @@ describe('the runner: a fresh learner’s worker per check, stopped by the time 
 describe('the runner: a worker that never loads is named', () => {
   /** A worker that never loads: it takes messages and never answers, nor fails. */
   const silent = (): Endpoint => ({ post: () => undefined, listen: () => undefined, terminate: () => undefined });
-  /** The runner's load timers, fired by the test itself (no clock involved), in the order they were set, each as a task of its own. */
+  /**
+   * The runner's load timers, fired by the test itself (no clock involved), in the order they were set, each as a task
+   * of its own.
+   */
   function manualTimers() {
     const pending = new Set<() => void>();
     return {

@@ -186,7 +186,8 @@ describe('the replica over HTTP', () => {
       ['application/merge-patch+json', 200],
     ])('a body of type %s is answered %d', async (type, status) => {
       const headers: Record<string, string> = type === null ? {} : { 'Content-Type': type };
-      const body = new Blob([JSON.stringify({ message: VOICING_QUESTION })]); // a Blob without a type sends no Content-Type
+      // a Blob without a type sends no Content-Type
+      const body = new Blob([JSON.stringify({ message: VOICING_QUESTION })]);
       const response = await overHttp(STREAM_PATH, { method: 'POST', headers, body });
       expect(response.status).toBe(status);
       if (status === 415) expect(await response.json()).toEqual({ type: 'https://tools.ietf.org/html/rfc9110#section-15.5.16', title: 'Unsupported Media Type', status: 415 });

@@ -20,7 +20,10 @@ import {
 import { bodyOfPieces } from './provider-helpers.ts';
 
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-/** Thousands of reads each (about 0.3 ms a read on an idle core): a bound far above that, so a busy machine only makes them slower. */
+/**
+ * Thousands of reads each (about 0.3 ms a read on an idle core): a bound far above that, so a busy machine only makes
+ * them slower.
+ */
 const SLOW = 180_000;
 const complete = (event: string, reason: string) => ({ kind: 'complete', event, reason, message: '' });
 const CLOSING: Record<string, ReturnType<typeof complete>> = {

@@ -1,4 +1,5 @@
-// "A stream that stops short" (06b, content/docs/ga-ai/06b-beyond-the-wire.mdx): what each reader keeps when the connection drops
+// "A stream that stops short" (06b, content/docs/ga-ai/06b-beyond-the-wire.mdx): what each reader keeps when the
+// connection drops
 // at any byte, and how a careful client settles the turn, against what the page does today.
 
 import { describe, expect, it } from 'vitest';

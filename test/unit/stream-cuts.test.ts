@@ -1,4 +1,5 @@
-// "The network cuts anywhere" (06b, content/docs/ga-ai/06b-beyond-the-wire.mdx): the streaming readers survive every cut, the
+// "The network cuts anywhere" (06b, content/docs/ga-ai/06b-beyond-the-wire.mdx): the streaming readers survive every
+// cut, the
 // naive ones fail exactly where the page says they do, and the scan's counts.
 
 import { describe, expect, it } from 'vitest';
