@@ -140,4 +140,4 @@ try {
   await browser.close();
   preview.stop();
 }
-figures.print(`The exercise editors' type checker, ${PAGE}, ${RUNS} fresh contexts (load average ${(await import('node:os')).loadavg()[0]!.toFixed(1)})`);
+figures.print(`The exercise editors' type checker, ${PAGE}, ${RUNS} fresh contexts (load ` + `average ${(await import('node:os')).loadavg()[0]!.toFixed(1)})`);

@@ -142,7 +142,7 @@ async function main(): Promise<number> {
         if (!same) {
           const missing = expected.filter((file) => !files.includes(file));
           const extra = files.filter((file) => !expected.includes(file));
-          failures.push(`${PAGE_KINDS[kind](locale)}: other scripts than in English (only in English: ${missing.join(', ') || 'none'}; only here: ${extra.join(', ') || 'none'})`);
+          failures.push(`${PAGE_KINDS[kind](locale)}: other scripts than in English (only in English: ` + `${missing.join(', ') || 'none'}; only here: ${extra.join(', ') || 'none'})`);
         }
       }
     }
@@ -186,7 +186,7 @@ async function main(): Promise<number> {
       for (const file of typesAtFirst) failures.push(`${path}: the type checker's ${file} is part of the first load`);
       for (const file of log.missed) failures.push(`${path}: could not measure ${file}`);
       console.log(
-        `en ${kind} (${path}): first load ${kb(first)} (${extra >= 0 ? '+' : ''}${kb(extra)} over the landing page, budget +${kb(FIRST_LOAD_EXTRA_BUDGET)}); ` +
+        `en ${kind} (${path}): first load ${kb(first)} ` + `(${extra >= 0 ? '+' : ''}${kb(extra)} over the landing page, budget ` + `+${kb(FIRST_LOAD_EXTRA_BUDGET)}); ` +
           `every widget used: ${kb(total)} (budget ${kb(TOTAL_BUDGET)})`,
       );
       if (extra > FIRST_LOAD_EXTRA_BUDGET) failures.push(`${path}: first load is ${kb(extra)} over the landing page`);
@@ -211,7 +211,7 @@ async function main(): Promise<number> {
       await close();
       const sum = [...parts.values()].reduce((a, b) => a + b, 0);
       const detail = [...parts].sort((a, b) => b[1] - a[1]).map(([part, bytes]) => `${part} ${kb(bytes)}`).join(', ');
-      console.log(`${locale.code} type checker (${path}, an editor focused): ${kb(sum)} (budget ${kb(TYPE_CHECKER_BUDGET)}) — ${detail}`);
+      console.log(`${locale.code} type checker (${path}, an editor focused): ${kb(sum)} (budget ` + `${kb(TYPE_CHECKER_BUDGET)}) — ${detail}`);
       if (!parts.has('TypeScript')) failures.push(`${path}: the type checker did not load TypeScript`);
       if (sum > TYPE_CHECKER_BUDGET) failures.push(`${path}: the type checker fetched ${kb(sum)}`);
     }

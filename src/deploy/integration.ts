@@ -82,7 +82,7 @@ function headersForBuild(dir: string, base: string): string {
   const pages = files.filter((file) => file.endsWith('.html'));
   const policies = new Set(pages.map((page) => metaPolicy(readFileSync(join(dir, page), 'utf8'))));
   if (policies.size !== 1 || policies.has(undefined)) {
-    throw new Error(`course:deploy: the pages carry ${policies.size} different policies (${[...policies].map((p) => (p ?? 'none').slice(0, 60)).join(' | ')}); expected one`);
+    throw new Error(`course:deploy: the pages carry ${policies.size} different policies ` + `(${[...policies].map((p) => (p ?? 'none').slice(0, 60)).join(' | ')}); expected ` + `one`);
   }
   const pagePolicy = directives([policies.values().next().value!, ...HEADER_ONLY_DIRECTIVES].join(';')).join('; ');
 
@@ -133,7 +133,7 @@ export function courseDeploy() {
         // As Starlight adds its own steps: to the options of the processor the config resolved to.
         const processor = config.markdown.processor;
         if (!processor?.options?.hastPlugins) {
-          throw new Error(`course:deploy: the Markdown processor ${processor?.name ?? '(none)'} takes no hast plugins; the links of the pages could not get the base ${base}`);
+          throw new Error(`course:deploy: the Markdown processor ${processor?.name ?? '(none)'} takes no ` + `hast plugins; the links of the pages could not get the base ${base}`);
         }
         processor.options.hastPlugins.push(plugin);
       },

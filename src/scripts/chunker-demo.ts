@@ -66,7 +66,7 @@ export function mount(host: HTMLElement): void {
           columns.forEach((column) => renderSide(column, result[column.key]));
           if (answer.trim() === '') columns[0]!.more.textContent = t('empty');
         },
-        say: SIDES.map((key) => `${t(key)}: ${t('count.chunks', { count: result[key].count })}, ${describeLoss(result[key].report, t, s.lang)}.`).join(' '),
+        say: SIDES.map((key) => `${t(key)}: ${t('count.chunks', { count: result[key].count })}, ` + `${describeLoss(result[key].report, t, s.lang)}.`).join(' '),
       };
     });
   // The runner settles with an outcome and shows its own errors: nothing awaits an update.

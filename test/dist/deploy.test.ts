@@ -167,7 +167,7 @@ for (const build of BUILDS) {
     const { files, refs, ids, skipped } = referencesOf(build);
     const pages = files.filter((file) => file.endsWith('.html'));
 
-    it('every reference of every built file stays under the base, names a file of the build, and its #fragment exists', () => {
+    it('every reference of every built file stays under the base, names a file of the ' + 'build, and its #fragment exists', () => {
       const problems: string[] = [];
       let fragments = 0;
       for (const { file, raw, url } of refs) {
@@ -186,7 +186,7 @@ for (const build of BUILDS) {
           if (!ids.get(target)?.has(id)) problems.push(`${file}: ${raw} (${target} has no id "${id}")`);
         }
       }
-      console.log(`${build.name}: ${refs.length} references checked in ${files.length} files (${fragments} with a #fragment), ${skipped.external} external ones left out`);
+      console.log(`${build.name}: ${refs.length} references checked in ${files.length} files ` + `(${fragments} with a #fragment), ${skipped.external} external ones left out`);
       expect(problems).toEqual([]);
       expect(refs.length).toBeGreaterThan(2000);
       expect(fragments).toBeGreaterThan(50);
@@ -265,7 +265,7 @@ for (const build of BUILDS) {
       expect(problems).toEqual([]);
     });
 
-    it('the 404 page: the three languages, each with its ways back to the course under the base; no address of its own', () => {
+    it('the 404 page: the three languages, each with its ways back to the course under ' + 'the base; no address of its own', () => {
       const document = parseHTML(readFileSync(join(build.dir, '404.html'), 'utf8')).document as unknown as Document;
       const sections = [...document.querySelectorAll('.not-found > section')];
       expect(sections.map((section) => section.getAttribute('lang'))).toEqual(['en', 'es', 'fr']);

@@ -11,7 +11,7 @@
 import { EN, PAGE_KINDS, PAGE_WIDGETS, PHONE_WIDTH, axeViolations, expect, outsideTheScreen, test, useTheme, type PageKind } from './fixtures.ts';
 
 for (const kind of Object.keys(PAGE_KINDS) as PageKind[]) {
-  test(`axe finds no WCAG 2.1 AA violation: ${kind} page, light at ${PHONE_WIDTH} px (first view, then every widget open: it also fits the screen), then dark at desktop width`, async ({ page }) => {
+  test(`axe finds no WCAG 2.1 AA violation: ${kind} page, light at ${PHONE_WIDTH} px ` + `(first view, then every widget open: it also fits the screen), then dark at ` + `desktop width`, async ({ page }) => {
     test.slow(); // axe three times over a long page full of open widgets takes a while on a busy 2-core machine
     await page.setViewportSize({ width: PHONE_WIDTH, height: 800 });
     await useTheme(page, 'light');

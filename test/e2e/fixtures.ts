@@ -145,7 +145,7 @@ export async function outsideTheScreen(page: Page): Promise<string[]> {
       elements
         .map((el) => ({ el, box: el.getBoundingClientRect() }))
         .filter(({ el, box }) => box.left < 0 || box.right > width + 0.5 || el.scrollWidth > el.clientWidth)
-        .map(({ el, box }) => `${el.querySelector('.demo-title')?.textContent ?? el.className}: ${Math.round(box.left)}–${Math.round(box.right)} px, content ${el.scrollWidth} px wide`),
+        .map(({ el, box }) => `${el.querySelector('.demo-title')?.textContent ?? el.className}: ` + `${Math.round(box.left)}–${Math.round(box.right)} px, content ${el.scrollWidth} ` + `px wide`),
     width,
   );
   return [...problems, ...outside];

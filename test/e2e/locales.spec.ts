@@ -274,7 +274,7 @@ for (const locale of OTHER_LOCALES) {
       await demo.locator('[data-part=pace]').selectOption('fast');
       await playTo(demo, 'openai:cut', 'cut', t(locale, 'course.providers.state.cut'));
       await expect(demo.locator('[data-part=cut-notice]')).toBeVisible();
-      await uiOf(demo, 'button:not([data-provider]), option, legend, h4, summary, .ps-route, [data-part=status], [data-part=progress], [data-part=bytes-line], [data-part=growing], [data-part=events-note], [data-part=kept]', locale);
+      await uiOf(demo, 'button:not([data-provider]), option, legend, h4, summary, .ps-route, ' + '[data-part=status], [data-part=progress], [data-part=bytes-line], ' + '[data-part=growing], [data-part=events-note], [data-part=kept]', locale);
       await noEnglish(demo, locale);
       // The whole recording, to its end, with the policy holding sentences back along the way (a
       // read per event: the same lines in fewer reads; Try again is the English behaviour test's).
@@ -302,7 +302,7 @@ for (const locale of OTHER_LOCALES) {
       await demo.locator('[data-stream=gemini]').click();
       await demo.locator('[data-scan]').click();
       await expect(demo.getByTestId('scan')).toBeVisible({ timeout: 90_000 });
-      await uiOf(demo, 'button:not([data-stream]), caption, tbody th .note, [data-part^=verdict-], [data-part^=uncut-], [data-part=place], [data-part=figures], [data-part=status], [data-part=scan-status], [data-part=scan] li', locale);
+      await uiOf(demo, 'button:not([data-stream]), caption, tbody th .note, [data-part^=verdict-], ' + '[data-part^=uncut-], [data-part=place], [data-part=figures], ' + '[data-part=status], [data-part=scan-status], [data-part=scan] li', locale);
       await noEnglish(demo, locale);
     });
 
@@ -356,7 +356,7 @@ for (const locale of OTHER_LOCALES) {
       await uiOf(demo, '[data-part=replica], [data-part=mark]', locale);
       await send.click();
       await expect(demo).toHaveAttribute('data-state', 'stopped', { timeout: 30_000 });
-      await uiOf(demo, 'button, legend, label, caption, th, [data-part=mark], [data-part=replica], [data-part=status], tr[data-turn] td:not(:first-child)', locale);
+      await uiOf(demo, 'button, legend, label, caption, th, [data-part=mark], [data-part=replica], ' + '[data-part=status], tr[data-turn] td:not(:first-child)', locale);
       await noEnglish(demo, locale);
     });
 

@@ -229,7 +229,7 @@ test.describe(`program terminal (${locale.code})`, () => {
     await expect.poll(async () => (await colours()).background).toBe(dark.background);
   });
 
-  test('at 360 px the demo fits the screen; the terminal has the columns of the widest line and scrolls inside its box, so no line wraps', async ({ page }) => {
+  test('at 360 px the demo fits the screen; the terminal has the columns of the widest ' + 'line and scrolls inside its box, so no line wraps', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(lessonUrl(locale));
     await openAndRun(page, locale.code);

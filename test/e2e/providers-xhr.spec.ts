@@ -72,7 +72,7 @@ interface XhrRun {
   aggregates: string[];
 }
 
-test('a real XMLHttpRequest, read through the growing-text transport, gives each recording’s channels; truncated copies end cut', async ({ page, consoleErrors }) => {
+test('a real XMLHttpRequest, read through the growing-text transport, gives each ' + 'recording’s channels; truncated copies end cut', async ({ page, consoleErrors }) => {
   test.slow(); // five recordings and three truncated copies, paced
   await page.goto(modules.url + '/');
   const read = (query: string, provider: string) =>

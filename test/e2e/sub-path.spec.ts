@@ -37,7 +37,7 @@ const test = base.extend<{ violations: string[] }, { site: ServedSite }>({
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (event) => {
           const report = (window as unknown as { courseCspViolation(text: string): void }).courseCspViolation;
-          report(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`);
+          report(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ` + `${event.sourceFile}:${event.lineNumber}`);
         });
       });
       const reports = site.reports.length;
@@ -76,7 +76,7 @@ async function followLinks(page: Page, site: ServedSite): Promise<number> {
 }
 
 for (const kind of Object.keys(PAGE_KINDS) as PageKind[]) {
-  test(`${kind} page in French under ${LEARN.base}: every widget started, every link alive, no CSP violation, no response ≥ 400`, async ({ page, site }) => {
+  test(`${kind} page in French under ${LEARN.base}: every widget started, every link ` + `alive, no CSP violation, no response ≥ 400`, async ({ page, site }) => {
     test.slow(); // every widget of a long page on a busy 2-core machine
     const errors = site.errors.length;
     const response = await page.goto(at(site, PAGE_KINDS[kind](FR)));

@@ -155,7 +155,7 @@ describe('runLesson6 against the in-page host', () => {
     expect((await runLesson6(createInPageHost())).text).toBe(expected);
   });
 
-  it('cuts it into the seven blocks of the page: the output minus "# l6" and the blank line before each title', async () => {
+  it('cuts it into the seven blocks of the page: the output minus "# l6" and the ' + 'blank line before each title', async () => {
     const { text, blocks } = await runLesson6(createInPageHost());
     expect(blocks).toHaveLength(7);
     const lines = text.split('\n').slice(0, -1); // the last, empty piece after the final line break

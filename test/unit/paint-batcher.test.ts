@@ -176,7 +176,7 @@ describe('the paced host', () => {
 });
 
 describe("one request to the in-page host: headers, then every event in one burst", () => {
-  it('on a fake clock: every read at the same time, one delta, no draft painted, the pending paint cancelled', async () => {
+  it('on a fake clock: every read at the same time, one delta, no draft painted, the ' + 'pending paint cancelled', async () => {
     const clock = createFakeClock();
     const timeline = await runStreamTurn({ host: createInPageHost(), message: VOICING_QUESTION, clock });
     expect(timeline.entries.map((e) => e.kind)).toEqual(['sent', 'headers', 'read', 'read', 'read', 'end']);
@@ -215,7 +215,7 @@ describe('a model behind the host: the same answer time, a burst against a strea
     expect(timeline.paints.filter((p) => p.reason !== 'final')).toEqual([]);
   });
 
-  it('the streaming host spreads the words over the same time: first text after one word, the last at the end', async () => {
+  it('the streaming host spreads the words over the same time: first text after one ' + 'word, the last at the end', async () => {
     const clock = createFakeClock();
     const timeline = await run(createPacedHost({ clock, totalMs: LATENCY }), clock);
     const words = wordPieces(VOICING_ANSWER).length;

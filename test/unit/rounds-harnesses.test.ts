@@ -215,7 +215,7 @@ describe('stop', () => {
     ]);
   });
 
-  it('poll-then-stream stopped during its probe: nothing was on screen, the probe is stopped and billed once', async () => {
+  it('poll-then-stream stopped during its probe: nothing was on screen, the probe is ' + 'stopped and billed once', async () => {
     const { replica, ledger, run, clock } = setup();
     const stop = new AbortController();
     clock.setTimeout(() => stop.abort(), firstTokenMs + 9 * tokenMs + 1); // just after the 10th token
