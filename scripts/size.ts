@@ -138,7 +138,8 @@ async function main(): Promise<number> {
         const expected = scriptsOf(PAGE_KINDS[kind](english));
         const files = scriptsOf(PAGE_KINDS[kind](locale));
         const same = files.length === expected.length && files.every((file, i) => file === expected[i]);
-        console.log(`${locale.code} ${kind}: ${same ? `refers to the same ${files.length} script files as in English` : 'refers to OTHER script files than in English'}`);
+        const refers = same ? `refers to the same ${files.length} script files as in English` : 'refers to OTHER script files than in English';
+        console.log(`${locale.code} ${kind}: ${refers}`);
         if (!same) {
           const missing = expected.filter((file) => !files.includes(file));
           const extra = files.filter((file) => !expected.includes(file));

@@ -101,7 +101,10 @@ function headersForBuild(dir: string, base: string): string {
   const source = join(dir, '_headers');
   const own = existsSync(source) ? parseHeaders(readFileSync(source, 'utf8')) : [];
   const blocks: { comment?: string[]; rule: HeaderRule }[] = own.map((rule) => ({ rule: { ...rule, path: prefixBase(rule.path, base) } }));
-  const comment = ['Written by the build (src/deploy/integration.ts): the pages\' Content-Security-Policy, the same as their <meta>, plus frame-ancestors.'];
+  const comment = [
+    'Written by the build (src/deploy/integration.ts): ' +
+      "the pages' Content-Security-Policy, the same as their <meta>, plus frame-ancestors.",
+  ];
   for (const path of [...pageRules].sort()) {
     blocks.push({
       comment: blocks.length === own.length ? comment : undefined,

@@ -58,7 +58,8 @@ function readTheme(probe: HTMLElement): ITheme {
 /** The width of one cell of a monospaced font, measured as xterm measures it. */
 function cellWidth(fontFamily: string, fontSize: number): number {
   const probe = document.createElement('span');
-  probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font-family:${fontFamily};font-size:${fontSize}px`;
+  probe.style.cssText =
+    'position:absolute;visibility:hidden;white-space:pre;' + `font-family:${fontFamily};font-size:${fontSize}px`;
   probe.textContent = 'W'.repeat(64);
   document.body.append(probe);
   const width = probe.getBoundingClientRect().width / 64;

@@ -229,7 +229,7 @@ for (const build of BUILDS) {
       expect(pages.length).toBeGreaterThanOrEqual(40);
     });
 
-    it('_headers: under the base, one value per header, the pages\' policy plus frame-ancestors, each worker its own, hashed assets cached for a year', () => {
+    it("_headers: under the base, one value per header, the pages' policy plus frame-ancestors, " + 'each worker its own, hashed assets cached for a year', () => {
       const rules = parseHeaders(readFileSync(join(build.dir, '_headers'), 'utf8'));
       const problems: string[] = rules.filter((rule) => !rule.path.startsWith(build.base)).map((rule) => `rule ${rule.path} is outside the base`);
       const js = files.filter((file) => file.endsWith('.js')).map((file) => readFileSync(join(build.dir, file), 'utf8'));

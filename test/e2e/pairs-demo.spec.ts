@@ -51,7 +51,10 @@ test.describe('every writer with every reader (en)', () => {
     const field = detail.locator('[data-testid=wire] > li[data-tag=no-colon]');
     await expect(field).toHaveCount(1);
     await expect(field.locator('.tl-text')).toHaveText(
-      /^- \*\*Am\*\* → arpeggio \*\*Am\*\*, play \*\*A Aeolian \(natural minor\)\*\* \(diatonic minor — fits most i chords\)\.␊$/,
+      new RegExp(
+        String.raw`^- \*\*Am\*\* → arpeggio \*\*Am\*\*, play \*\*A Aeolian \(natural minor\)\*\* ` +
+          String.raw`\(diatonic minor — fits most i chords\)\.␊$`,
+      ),
     );
     await expect(field.locator('.tl-tag')).toHaveText(tr('playground.tag.noColon'));
     // highlighted: its own background and border, unlike the data lines

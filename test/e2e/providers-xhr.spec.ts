@@ -100,7 +100,8 @@ test('a real XMLHttpRequest, read through the growing-text transport, gives each
     await test.step(recording.id, async () => {
       const run = await read(`${recording.id}?gap=15&size=97`, recording.provider);
       expect(run.result).toEqual(readProviderPieces(recording.provider, [recording.bytes]));
-      expect(run.growths).toBeGreaterThan(1); // the text did grow in steps: the transport had to pass only the new part
+      // The text did grow in steps: the transport had to pass only the new part.
+      expect(run.growths).toBeGreaterThan(1);
       // Every aggregate the answer channel notified is a prefix of the final answer: nothing repeated.
       for (const aggregate of run.aggregates) expect(run.result.answer.startsWith(aggregate)).toBe(true);
     });

@@ -265,7 +265,11 @@ describe('a new exercise is a new folder, nothing else (README, "Adding an exerc
       const file = files.find((f) => f.path.endsWith('exercise.ts'))!.text;
       const solution = variantOf(file, 'solution');
       const starter = variantOf(file, 'starter');
-      expect(starter).toBe('// Return the data of the last event of the stream.\nexport async function lastData(body: ReadableStream<Uint8Array>): Promise<string> {\n  return \'\';\n}\n');
+      expect(starter).toBe(
+        '// Return the data of the last event of the stream.\n' +
+          'export async function lastData(body: ReadableStream<Uint8Array>): Promise<string> {\n' +
+          "  return '';\n}\n",
+      );
       expect(statuses(await example.run('last-event', 'en', solution))).toEqual(['pass']);
       expect(statuses(await example.run('last-event', 'en', starter))).toEqual(['fail']);
     } finally {
@@ -439,8 +443,15 @@ describe('the check engine', () => {
   });
 
   it('a fake fetch: the learner’s code makes requests, the checker answers each and sees them all', async () => {
-    const source = `export async function ask(fetch: (url: string, init?: RequestInit) => Promise<Response>, message: string) {
-  const response = await fetch('/api/chat', { method: 'post', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message }) });
+    const source = `export async function ask(
+  fetch: (url: string, init?: RequestInit) => Promise<Response>,
+  message: string,
+) {
+  const response = await fetch('/api/chat', {
+    method: 'post',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ message }),
+  });
   return response.status + ' ' + response.headers.get('content-type') + ' ' + (await response.text());
 }
 `;

@@ -212,7 +212,8 @@ describe('Gemini streamGenerateContent', () => {
     expect((await read(pretty.slice(0, -3))).ending).toEqual({ kind: 'cut', error: '' }); // the object never closed
     expect((await read('{"candidates": []}\n')).ending).toEqual({ kind: 'cut', error: '' }); // JSON, but no error
     expect((await read('data: {"candidates": [')).ending).toEqual({ kind: 'cut', error: '' });
-    // Only Gemini's bodies are read that way: the same tail after an Anthropic event is dropped, as the standard says.
+    // Only Gemini's bodies are read that way: the same tail after an Anthropic event is dropped, as the
+    // standard says.
     const anthropicStart = namedEvents(delta({ type: 'text_delta', text: 'Play E' }));
     expect((await readProviderStream('anthropic', bodyOfPieces([anthropicStart, enc.encode(pretty)]))).ending).toEqual({ kind: 'cut', error: '' });
   });

@@ -174,7 +174,7 @@ describe('stop', () => {
     }
   });
 
-  it('leaving the for await loop early (no signal at all) runs the generator\'s finally: billed once, the model stopped', async () => {
+  it("leaving the for await loop early (no signal at all) runs the generator's finally: " + 'billed once, the model stopped', async () => {
     const { clock, replica, ledger, transcript } = setup();
     const turn = startTurn('stream-every-round', { model: replica.fetch, question: DROP2_QUESTION, turnId: 'break', clock, ledger, transcript });
     let seen = '';
