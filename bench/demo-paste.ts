@@ -73,7 +73,8 @@ async function main(): Promise<void> {
               const bare = document.createElement('textarea');
               bare.id = 'bench-bare';
               bare.value = el.value;
-              bare.style.cssText = `width:${el.offsetWidth}px;height:${el.offsetHeight}px;font:${getComputedStyle(el).font}`;
+              const font = getComputedStyle(el).font;
+              bare.style.cssText = `width:${el.offsetWidth}px;height:${el.offsetHeight}px;font:${font}`;
               el.after(bare);
             });
             // each paste starts on a quiet page: the demo's own work (its first run, the run a paste

@@ -6,7 +6,8 @@
 //   npm run build && npm run bench:lighthouse                 every page, 3 runs each
 //   npm run bench:lighthouse -- lesson --runs=5 --details     one page kind, more runs, the costliest scripts
 //
-// Page kinds: landing, lesson, beyond, modelStream, rounds. Goal for the lesson page: performance ≥ 95, accessibility 100.
+// Page kinds: landing, lesson, beyond, modelStream, rounds. Goal for the lesson page: performance ≥ 95, accessibility
+// 100.
 
 import { loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
@@ -92,7 +93,8 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'],
 });
 try {
-  console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, ${runs} run(s) per page, median shown; load average at start: ${load()}`);
+  const { version } = (await import('lighthouse/package.json', { with: { type: 'json' } })).default;
+  console.log(`Lighthouse ${version}, mobile, ${runs} run(s) per page, median shown; load average at start: ${load()}`);
   console.log('page               perf  a11y   TBT ms   LCP ms   FCP ms    CLS  DOM elements  load (1/5/15 min)');
   for (const kind of chosen) {
     for (const locale of LOCALES) {
@@ -109,14 +111,23 @@ try {
       const m = (pick: (r: Run) => number) => median(samples.map(pick));
       const label = `${kind} ${locale.slice(1) || 'en'}`;
       const elements = await domElements(preview.base + path);
-      console.log(
-        `${label.padEnd(17)} ${String(m((r) => r.performance)).padStart(5)} ${String(m((r) => r.accessibility)).padStart(5)} ${m((r) => r.tbt).toFixed(0).padStart(8)} ${m((r) => r.lcp).toFixed(0).padStart(8)} ${m((r) => r.fcp).toFixed(0).padStart(8)} ${m((r) => r.cls).toFixed(3).padStart(6)} ${String(elements).padStart(13)}  ${load()}`,
-      );
+      const cells = [
+        label.padEnd(17),
+        String(m((r) => r.performance)).padStart(5),
+        String(m((r) => r.accessibility)).padStart(5),
+        m((r) => r.tbt).toFixed(0).padStart(8),
+        m((r) => r.lcp).toFixed(0).padStart(8),
+        m((r) => r.fcp).toFixed(0).padStart(8),
+        m((r) => r.cls).toFixed(3).padStart(6),
+        String(elements).padStart(13),
+      ];
+      console.log(`${cells.join(' ')}  ${load()}`);
       const failed = [...new Set(samples.flatMap((r) => r.failedA11y))];
       if (failed.length > 0) console.log(`    accessibility audits failed: ${failed.join(', ')}`);
       if (details) {
         const groups = Object.keys(samples[0]!.mainThread);
-        console.log(`    main thread (median ms): ${groups.map((g) => `${g} ${median(samples.map((r) => r.mainThread[g] ?? 0)).toFixed(0)}`).join(', ')}`);
+        const medians = groups.map((g) => `${g} ${median(samples.map((r) => r.mainThread[g] ?? 0)).toFixed(0)}`);
+        console.log(`    main thread (median ms): ${medians.join(', ')}`);
         const scripts = samples[0]!.bootup.sort((a, b) => b.scripting - a.scripting).slice(0, 6);
         for (const s of scripts) console.log(`    script ${s.scripting.toFixed(0).padStart(5)} ms  ${s.url.replace(preview.base, '')}`);
       }

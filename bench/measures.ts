@@ -44,7 +44,7 @@ function answerOf(kb: number, line: (i: number) => string): string {
 }
 
 const ANSWERS: Record<string, (i: number) => string> = {
-  'lines that differ from the start': (i) => `- **${String.fromCharCode(65 + (i % 7))}${i}** → arpeggio ${i % 13}, play it over bar ${(i * 7919) % 10007}. Then rest ${i % 5} beats.`,
+  'lines that differ from the start': (i) => `- **${String.fromCharCode(65 + (i % 7))}${i}** → arpeggio ${i % 13}, play it ` + `over bar ${(i * 7919) % 10007}. Then rest ${i % 5} beats.`,
   'lines that share their start': (i) => `distinct line number ${i}, ${'x'.repeat(i % 7)}.`,
 };
 

@@ -14,7 +14,8 @@
 // other, in an order that alternates, and takes the ratio of each round. A round's time is the
 // process's CPU time (time spent waiting for a core is not the reader's); wall-clock ratios are
 // printed beside. The figures are the median of all rounds' ratios; a ratio is eventsource-parser's
-// time over ours, so above 1.00 means ours is faster. The last line: `ratio readStandardStream/eventsource-parser: X.XX`.
+// time over ours, so above 1.00 means ours is faster. The last line: `ratio readStandardStream/eventsource-parser:
+// X.XX`.
 
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -214,15 +215,15 @@ const median = (values: number[]): number => {
 function parent(): void {
   const { bytes, pieces } = buildPieces();
   const load = loadavg().map((n) => n.toFixed(2)).join(', ');
-  console.log(`stream: ${bytes} bytes (${(bytes / 1e6).toFixed(1)} MB), ${pieces.length} reads of ${READ_SIZE} bytes; Node ${process.version}, ${cpus().length} cores, load average ${load}`);
-  console.log(`${PROCESSES} processes (node --single-threaded), each ${WARM_UP} warm-up rounds then ${PAIRS} timed rounds of the ${NAMES.length} readers in alternating order`);
+  console.log(`stream: ${bytes} bytes (${(bytes / 1e6).toFixed(1)} MB), ${pieces.length} reads ` + `of ${READ_SIZE} bytes; Node ${process.version}, ${cpus().length} cores, load ` + `average ${load}`);
+  console.log(`${PROCESSES} processes (node --single-threaded), each ${WARM_UP} warm-up rounds ` + `then ${PAIRS} timed rounds of the ${NAMES.length} readers in alternating order`);
   const reports: ChildReport[] = [];
   for (let p = 0; p < PROCESSES; p++) {
     const out = execFileSync(process.execPath, ['--single-threaded', fileURLToPath(import.meta.url), '--child'], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
     const report = JSON.parse(out) as ChildReport;
     reports.push(report);
     const ratio = (name: ReaderName) => median(report.rounds.map((r) => r['eventsource-parser'].cpu / r[name].cpu)).toFixed(2);
-    console.log(`process ${p + 1}: ${report.events} events, heap ${report.heapMB} MB at the end; median ratios (CPU time) callbacks ${ratio('StandardParser, callbacks')}, for await ${ratio('readStandardStream, for await')}`);
+    console.log(`process ${p + 1}: ${report.events} events, heap ${report.heapMB} MB at the end; ` + `median ratios (CPU time) callbacks ${ratio('StandardParser, callbacks')}, for ` + `await ${ratio('readStandardStream, for await')}`);
   }
   const rounds = reports.flatMap((report) => report.rounds);
   const ratio = (name: ReaderName, kind: 'cpu' | 'wall') => median(rounds.map((r) => r['eventsource-parser'][kind] / r[name][kind]));
@@ -230,9 +231,9 @@ function parent(): void {
   console.log('\nreader                               median CPU ms   MB/s   ratio (CPU)   ratio (wall)');
   for (const name of NAMES) {
     const cpu = median(rounds.map((r) => r[name].cpu)).toFixed(1);
-    console.log(`${name.padEnd(36)} ${cpu.padStart(13)} ${mbps(name).padStart(6)}   ${ratio(name, 'cpu').toFixed(2).padStart(11)}   ${ratio(name, 'wall').toFixed(2).padStart(12)}`);
+    console.log(`${name.padEnd(36)} ${cpu.padStart(13)} ${mbps(name).padStart(6)}   ` + `${ratio(name, 'cpu').toFixed(2).padStart(11)}   ` + `${ratio(name, 'wall').toFixed(2).padStart(12)}`);
   }
-  console.log(`\nratio StandardParser (callbacks)/eventsource-parser: ${ratio('StandardParser, callbacks', 'cpu').toFixed(2)}  (goal ≥ 1.00)`);
+  console.log(`\nratio StandardParser (callbacks)/eventsource-parser: ` + `${ratio('StandardParser, callbacks', 'cpu').toFixed(2)}  (goal ≥ 1.00)`);
   console.log(`ratio readStandardStream/eventsource-parser: ${ratio('readStandardStream, for await', 'cpu').toFixed(2)}`);
 }
 

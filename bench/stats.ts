@@ -43,7 +43,7 @@ export class Figures {
       if (samples.length > 0) {
         const mid = median(samples);
         const verdict = budget === undefined ? '' : `≤ ${budget} ${unit} ${mid <= budget ? '(within)' : '(OVER)'}`;
-        console.log(`  ${figure.name.padEnd(width)}  ${format(mid)}  ${format(Math.min(...samples))}  ${format(Math.max(...samples))}  ${String(samples.length).padStart(4)}  ${verdict}`);
+        console.log(`  ${figure.name.padEnd(width)}  ${format(mid)}  ${format(Math.min(...samples))} ` + ` ${format(Math.max(...samples))}  ${String(samples.length).padStart(4)}  ` + `${verdict}`);
       }
       if (figure.errors.length > 0) console.log(`  ${figure.name.padEnd(width)}  not measured (${figure.errors.length}×): ${figure.errors[0]}`);
     }

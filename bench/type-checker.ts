@@ -31,7 +31,10 @@ const KEYS = 10;
 
 const figures = new Figures();
 
-/** Timestamps kept by the page: the editor's focus and each key, and each change of the type checker's line and of the editor's error marks. */
+/**
+ * Timestamps kept by the page: the editor's focus and each key, and each change of the type checker's line and of the
+ * editor's error marks.
+ */
 async function watch(box: Locator): Promise<void> {
   await box.evaluate((host) => {
     const w = window as unknown as { __bench: { focus: number; keys: number[]; ready: number; checked: number[]; marks: { at: number; count: number }[] } };
@@ -137,4 +140,4 @@ try {
   await browser.close();
   preview.stop();
 }
-figures.print(`The exercise editors' type checker, ${PAGE}, ${RUNS} fresh contexts (load average ${(await import('node:os')).loadavg()[0]!.toFixed(1)})`);
+figures.print(`The exercise editors' type checker, ${PAGE}, ${RUNS} fresh contexts (load ` + `average ${(await import('node:os')).loadavg()[0]!.toFixed(1)})`);

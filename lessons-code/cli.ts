@@ -10,7 +10,7 @@ const LESSONS: Record<string, typeof runLesson6> = { l6: runLesson6 };
 /** Lessons that need no host process: they run their replica in this process, on a fake clock. */
 const IN_PROCESS_LESSONS: Record<string, () => Promise<{ text: string }>> = { l6d: runLesson6d };
 const START_TIMEOUT_MS = 8000;
-const USAGE = `usage: npm run lesson -- <lesson>   (lessons: ${[...Object.keys(LESSONS), ...Object.keys(IN_PROCESS_LESSONS)].join(', ')})`;
+const USAGE = `usage: npm run lesson -- <lesson>   (lessons: ` + `${[...Object.keys(LESSONS), ...Object.keys(IN_PROCESS_LESSONS)].join(', ')})`;
 
 /** Starts the host process and resolves with its URL once it says it is ready, never later than the timeout. */
 function startHost(): Promise<{ child: ChildProcess; url: string }> {

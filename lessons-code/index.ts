@@ -1,7 +1,8 @@
 // The public API of the lesson's code: the CLI, the pages, the widgets, the exercises and the tests
 // import from here, never from the files behind it. The folders say where the code comes from:
 // - ga/        ports of Guitar Alchemist's code and GA's own words and answers, each citing its file
-//              and lines at commit a826864 (https://github.com/GuitarAlchemist/ga/tree/a826864f3a012cad88e415954bf57eca0ce12aa6);
+//              and lines at commit a826864
+// (https://github.com/GuitarAlchemist/ga/tree/a826864f3a012cad88e415954bf57eca0ce12aa6);
 // - core/      the course's plumbing: the transport every reader reads a body with, the one event
 //              classifier, argument checks;
 // - standard/  the reader written from the HTML standard (WHATWG HTML §9.2), and its line tracer;
@@ -141,7 +142,8 @@ export {
   paragraphBreak, joinRounds, joinRoundsAsTheyCome, ModelStreamError,
 } from './rounds/round-reader.ts';
 export type { AssembledToolCall, RoundResult } from './rounds/round-reader.ts';
-// runTurn(harness, options) → Promise<TurnReport>, and one per harness: runPollThenStreamTurn(options), runStreamEveryRoundTurn(options).
+// runTurn(harness, options) → Promise<TurnReport>, and one per harness: runPollThenStreamTurn(options),
+// runStreamEveryRoundTurn(options).
 export { runTurn, startTurn, runPollThenStreamTurn, runStreamEveryRoundTurn, HARNESSES } from './rounds/harnesses.ts';
 export { BillingLedger, Transcript } from './rounds/turn-types.ts';
 export type { HarnessName, HarnessTurnStatus, TurnOptions, TurnReport, TurnStep, BillingEntry, SavedAnswer } from './rounds/turn-types.ts';

@@ -105,7 +105,9 @@ class ScriptLog {
   }
 }
 
-/** Loaded and left alone: the network quiet, then an idle moment (Starlight loads some UI when idle), then quiet again. */
+/**
+ * Loaded and left alone: the network quiet, then an idle moment (Starlight loads some UI when idle), then quiet again.
+ */
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
@@ -146,7 +148,8 @@ async function main(): Promise<number> {
         const expected = scriptsOf(pagePath(english, kind));
         const files = scriptsOf(pagePath(locale, kind));
         const same = files.length === expected.length && files.every((file, i) => file === expected[i]);
-        console.log(`${locale.code} ${kind}: ${same ? `refers to the same ${files.length} script files as in English` : 'refers to OTHER script files than in English'}`);
+        const refers = same ? `refers to the same ${files.length} script files as in English` : 'refers to OTHER script files than in English';
+        console.log(`${locale.code} ${kind}: ${refers}`);
         if (!same) {
           const missing = expected.filter((file) => !files.includes(file));
           const extra = files.filter((file) => !expected.includes(file));
@@ -194,7 +197,7 @@ async function main(): Promise<number> {
       for (const file of typesAtFirst) failures.push(`${path}: the type checker's ${file} is part of the first load`);
       for (const file of log.missed) failures.push(`${path}: could not measure ${file}`);
       console.log(
-        `en ${kind} (${path}): first load ${kb(first)} (${extra >= 0 ? '+' : ''}${kb(extra)} over the landing page, budget +${kb(FIRST_LOAD_EXTRA_BUDGET)}); ` +
+        `en ${kind} (${path}): first load ${kb(first)} ` + `(${extra >= 0 ? '+' : ''}${kb(extra)} over the landing page, budget ` + `+${kb(FIRST_LOAD_EXTRA_BUDGET)}); ` +
           `every widget used: ${kb(total)} (budget ${kb(TOTAL_BUDGET)})`,
       );
       if (extra > FIRST_LOAD_EXTRA_BUDGET) failures.push(`${path}: first load is ${kb(extra)} over the landing page`);
@@ -219,7 +222,7 @@ async function main(): Promise<number> {
       await close();
       const sum = [...parts.values()].reduce((a, b) => a + b, 0);
       const detail = [...parts].sort((a, b) => b[1] - a[1]).map(([part, bytes]) => `${part} ${kb(bytes)}`).join(', ');
-      console.log(`${locale.code} type checker (${path}, an editor focused): ${kb(sum)} (budget ${kb(TYPE_CHECKER_BUDGET)}) — ${detail}`);
+      console.log(`${locale.code} type checker (${path}, an editor focused): ${kb(sum)} (budget ` + `${kb(TYPE_CHECKER_BUDGET)}) — ${detail}`);
       if (!parts.has('TypeScript')) failures.push(`${path}: the type checker did not load TypeScript`);
       if (sum > TYPE_CHECKER_BUDGET) failures.push(`${path}: the type checker fetched ${kb(sum)}`);
     }

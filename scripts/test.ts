@@ -1,7 +1,8 @@
 // `npm test`: the phases in order, each an npm script of its own, stopping at the first that fails.
 // Prints how long each phase took (for the reader; nothing here is judged by time).
 //
-//   typecheck  astro sync, then tsc over everything (site, lessons-code, tests, scripts)
+//   typecheck  astro sync, then tsc over everything (site, lessons-code, tests, scripts), then
+//              npm run lint: Biome (format and lint), knip (unused files and exports), line length
 //   unit       vitest: lessons-code, the exercises, the host over HTTP, the CLI, the UI strings
 //   build      astro build into dist/
 //   learn      the same site built for the sub-path /learn/, into dist-learn/ (npm run build:learn)
@@ -35,5 +36,5 @@ for (const [name, script] of PHASES) {
     break;
   }
 }
-console.log(`\nnpm test: ${code === 0 ? 'passed' : 'FAILED'} in ${((performance.now() - started) / 1000).toFixed(0)} s — ${times.join(', ')}`);
+console.log(`\nnpm test: ${code === 0 ? 'passed' : 'FAILED'} in ` + `${((performance.now() - started) / 1000).toFixed(0)} s — ${times.join(', ')}`);
 process.exitCode = code;

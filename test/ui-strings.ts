@@ -40,7 +40,7 @@ export const EXPECTED_OUTPUT = readFileSync(new URL('./fixtures/l6-expected.txt'
  * program's output does not print (its verdicts, such as "line breaks", show as the program prints
  * them).
  */
-export function englishOnlyPhrases(code: string): string[] {
+function englishOnlyPhrases(code: string): string[] {
   if (code === 'en') return [];
   const en = uiStrings('en');
   const translated = Object.entries(uiStrings(code)).filter(([key, value]) => value !== en[key]).map(([, value]) => value);

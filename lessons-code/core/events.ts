@@ -32,7 +32,8 @@ export function parseJson(text: string): unknown {
  *
  * @example
  * ```ts
- * classifyEvent('{"type":"routing","agentId":"voicing"}'); // { kind: 'routing', routing: { type: 'routing', agentId: 'voicing' } }
+ * classifyEvent('{"type":"routing","agentId":"voicing"}'); // { kind: 'routing', routing: { type: 'routing', agentId:
+ * 'voicing' } }
  * classifyEvent('{"error":"boom"}'); // { kind: 'error', message: 'boom' }
  * classifyEvent('[DONE]'); // { kind: 'done' }
  * ```

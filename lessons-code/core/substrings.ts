@@ -175,7 +175,8 @@ function suffixArray(text: string): Int32Array {
     count.fill(0, 0, classes + 1);
     for (let i = 0; i < n; i++) count[rank[i]! + 1]!++;
     for (let c = 1; c <= classes; c++) count[c]! += count[c - 1]!;
-    for (let j = 0; j < n; j++) order[count[rank[scratch[j]!]!]!++] = scratch[j]!; // stable: the second key's order stays
+    // stable: the second key's order stays
+    for (let j = 0; j < n; j++) order[count[rank[scratch[j]!]!]!++] = scratch[j]!;
     const second = (i: number) => (i + k < n ? rank[i + k]! : -1);
     scratch[order[0]!] = 0;
     classes = 1;

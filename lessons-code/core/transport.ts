@@ -48,7 +48,8 @@ export class Decoding {
       const what = chunk === undefined ? 'undefined' : chunk === null ? 'null' : typeof chunk === 'object' ? 'an object' : `a ${typeof chunk}`;
       throw new TypeError(`${where}: the body delivered a chunk that is not bytes (${what}); a body must deliver Uint8Array chunks`);
     }
-    if (this.decoder === null) return new TextDecoder().decode(chunk); // the naive client's own decoder, default settings
+    // the naive client's own decoder, default settings
+    if (this.decoder === null) return new TextDecoder().decode(chunk);
     return this.dropBOM(this.decoder.decode(chunk, STREAM));
   }
 

@@ -129,7 +129,8 @@ export interface ProofBlock {
  * ```ts
  * const definition: ExerciseDefinition = {
  *   exports: { lastData: 'function' },
- *   cases: [{ id: 'two-reads', uses: ['lastData'], run: (learner) => learner.call('lastData', learner.stream(READS)), expected: 'b' }],
+ *   cases: [{ id: 'two-reads', uses: ['lastData'], run: (learner) => learner.call('lastData', learner.stream(READS)),
+ * expected: 'b' }],
  * };
  * export default definition;
  * ```

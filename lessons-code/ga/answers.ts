@@ -1,12 +1,15 @@
 // The two answers the lesson follows. Both are GA's output, at a826864, and stay in English:
 // - the improvisation skill's answer, built by BuildProgressionResponse in
 //   Common/GA.Business.ML/Agents/Skills/ImprovisationSkill.cs lines 212–261
-//   (https://github.com/GuitarAlchemist/ga/blob/a826864f3a012cad88e415954bf57eca0ce12aa6/Common/GA.Business.ML/Agents/Skills/ImprovisationSkill.cs#L212-L261);
+// (https://github.com/GuitarAlchemist/ga/blob/a826864f3a012cad88e415954bf57eca0ce12aa6/Common/GA.Business.ML/Agents/Skills/ImprovisationSkill.cs#L212-L261);
 // - the voicing answer of GaChatbot.Api's POST /api/chatbot/chat
 //   (Apps/GaChatbot.Api/Controllers/ChatbotController.cs), which its voicing guard gives without a model.
 // Lesson 6's published text shows both: the voicing answer on the wire, the other one cut by SseChunker.
 
-/** What GA's improvisation skill answers to "which arpeggio fits Am F C G" (lesson 5), built with AppendLine on an LF host. */
+/**
+ * What GA's improvisation skill answers to "which arpeggio fits Am F C G" (lesson 5), built with AppendLine on an LF
+ * host.
+ */
 export const IMPROVISATION_ANSWER =
   'Over **Am – F – C – G**, for each chord:\n' +
   '\n' +

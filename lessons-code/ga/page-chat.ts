@@ -1,4 +1,5 @@
-// The GaChatbot page's submit handler (Apps/GaChatbot.Api/wwwroot/index.html lines 940–1005 at a826864), around a replaceable consumeSseStream.
+// The GaChatbot page's submit handler (Apps/GaChatbot.Api/wwwroot/index.html lines 940–1005 at a826864), around a
+// replaceable consumeSseStream.
 
 import type { FetchLike } from '../host/in-page-host.ts';
 import { STREAM_PATH } from '../host/chatbot-host.ts';

@@ -1,5 +1,6 @@
 // The GaChatbot page's consumeSseStream: how Apps/GaChatbot.Api/wwwroot/index.html (lines 740–809 at
-// a826864, https://github.com/GuitarAlchemist/ga/blob/a826864f3a012cad88e415954bf57eca0ce12aa6/Apps/GaChatbot.Api/wwwroot/index.html)
+// a826864,
+// https://github.com/GuitarAlchemist/ga/blob/a826864f3a012cad88e415954bf57eca0ce12aa6/Apps/GaChatbot.Api/wwwroot/index.html)
 // turns the stream into the answer it shows. The read loop is the course's transport (core/transport.ts)
 // with the page's decoder: streaming, never flushed.
 

@@ -1,8 +1,11 @@
 // Words quoted from GA, kept verbatim in one place: the pages quote them from here in every locale.
 
-/** The comment in GaChatbot.Api's WriteSseLineAsync (ChatbotController.cs lines 449–474 at a826864) on the 2026-05-13 fix. */
+/**
+ * The comment in GaChatbot.Api's WriteSseLineAsync (ChatbotController.cs lines 449–474 at a826864) on the 2026-05-13
+ * fix.
+ */
 export const WRITER_FIX_COMMENT =
-  'chatbot responses with markdown tables rendered only their leading paragraph in the UI even though /chat returned the full text';
+  'chatbot responses with markdown tables rendered only their leading paragraph in ' + 'the UI even though /chat returned the full text';
 
 /** Prose losing its space at a split, from the description of GA pull request #743. */
 export const PR_743_PROSE_EXAMPLE = '…the note Q.To create…';

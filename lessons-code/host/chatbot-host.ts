@@ -1,6 +1,7 @@
 // A replica of GaChatbot.Api's two chat endpoints, written for the course: GA is a .NET host that
 // cannot run in a browser or in this project. It follows Apps/GaChatbot.Api/Controllers/ChatbotController.cs
-// at a826864 (https://github.com/GuitarAlchemist/ga/blob/a826864f3a012cad88e415954bf57eca0ce12aa6/Apps/GaChatbot.Api/Controllers/ChatbotController.cs):
+// at a826864
+// (https://github.com/GuitarAlchemist/ga/blob/a826864f3a012cad88e415954bf57eca0ce12aa6/Apps/GaChatbot.Api/Controllers/ChatbotController.cs):
 // status and headers before any work (line 39), the failure as one error event (lines 91–95), the
 // writer (lines 449–474). It is written against the web's Request/Response types, so the same
 // handler serves real HTTP (http-host.ts) and the page (in-page-host.ts).

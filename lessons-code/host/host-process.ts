@@ -18,7 +18,8 @@ try {
     modelUrl: process.env.GA_MODEL_URL || DEFAULT_MODEL_URL,
   });
   const stop = () => {
-    host.close().finally(() => process.exit(0));
+    // The process ends in finally, whether the server closed cleanly or not: nothing is left to wait for it.
+    void host.close().finally(() => process.exit(0));
   };
   process.on('disconnect', stop); // the parent is gone: never outlive it
   process.on('SIGTERM', stop);

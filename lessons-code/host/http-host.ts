@@ -11,7 +11,7 @@ import { CHAT_PATH, refuseRequest } from './requests.ts';
 export const DEFAULT_MODEL_URL = 'http://127.0.0.1:9';
 
 /** A model client that really calls the model server over HTTP; with nothing listening, the call is refused. */
-export function httpModelClient(modelUrl: string): ModelClient {
+function httpModelClient(modelUrl: string): ModelClient {
   return {
     async complete(message) {
       const response = await fetch(new URL('/api/chat', modelUrl), {
@@ -44,7 +44,9 @@ export function toWebRequest(req: IncomingMessage, origin: string, signal?: Abor
   } as RequestInit);
 }
 
-/** A web Response written to a node:http response: headers at once, the body piped (and cancelled if the client goes). */
+/**
+ * A web Response written to a node:http response: headers at once, the body piped (and cancelled if the client goes).
+ */
 export async function sendWebResponse(response: Response, res: ServerResponse): Promise<void> {
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.flushHeaders(); // the status line and headers leave now, before the body is known
@@ -52,7 +54,9 @@ export async function sendWebResponse(response: Response, res: ServerResponse): 
   else await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res);
 }
 
-/** Methods a fetch Request cannot carry (https://fetch.spec.whatwg.org/#forbidden-method): refused before one is built. */
+/**
+ * Methods a fetch Request cannot carry (https://fetch.spec.whatwg.org/#forbidden-method): refused before one is built.
+ */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 async function serve(handle: ChatHandler, req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {

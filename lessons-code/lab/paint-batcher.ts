@@ -3,7 +3,7 @@
 // writing the final answer. The clock is injected so tests (and the timeline demo) can run on a
 // fake one.
 
-import { expectNumber, expectObject, expectString } from '../core/arguments.ts';
+import { expectObject, expectString } from '../core/arguments.ts';
 import { type Clock, realClock } from '../core/fake-clock.ts';
 
 /** Why a paint happened: its interval came, the draft was cleared, or the answer is final. */

@@ -11,7 +11,10 @@ import { bodyOf, IMPROVISATION_STREAM_743 } from './cuts/streams.ts';
 import { readChatServiceStreamResult, readPageStreamResult, readStandardEventsResult, readStandardStreamResult, type StreamReader } from './stream-readers.ts';
 import { expectArray, expectBytes, expectFunction, expectNumber, expectObject, expectString } from '../core/arguments.ts';
 
-/** The whole body of GA's stream when answering fails: one error event, no `[DONE]` (ChatbotController.cs lines 91–95 at a826864). */
+/**
+ * The whole body of GA's stream when answering fails: one error event, no `[DONE]` (ChatbotController.cs lines 91–95 at
+ * a826864).
+ */
 export const FAILURE_STREAM = writeGaChatbotEvent(JSON.stringify({ error: STREAM_FAILURE_MESSAGE }));
 
 /** A stream the stop-short demo drops: the lesson's answer, or GA's failure stream. */

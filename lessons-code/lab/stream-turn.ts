@@ -56,7 +56,10 @@ export interface StreamTurnOptions {
   intervalMs?: number;
   /** Called for each paint, e.g. to draw the bubble. */
   paint?: (text: string, reason: PaintReason) => void;
-  /** Stops the turn: the request is told, the body cancelled, no paint made after; the promise rejects with the signal's reason. */
+  /**
+   * Stops the turn: the request is told, the body cancelled, no paint made after; the promise rejects with the signal's
+   * reason.
+   */
   signal?: AbortSignal;
 }
 

@@ -158,7 +158,7 @@ export async function runLesson6(host: FetchLike): Promise<LessonOutput> {
     [`POST ${CHAT_PATH}`, `HTTP ${chatResponse.status}, answer of ${answer.length} characters`],
     ['text events joined, equal to it', CHECK_WORDS.joined[checks.joinedEqualsAnswer ? 'yes' : 'no']],
   ]);
-  out.line(`the course's copy of the host's writer gives the host's bytes  ${CHECK_WORDS.writer[checks.writerGivesHostBytes ? 'yes' : 'no']}`);
+  out.line(`the course's copy of the host's writer gives the host's bytes  ` + `${CHECK_WORDS.writer[checks.writerGivesHostBytes ? 'yes' : 'no']}`);
 
   // The failure: a question only the model can route.
   out.block(`"${IMPROVISATION_QUESTION}" with no model server`);
@@ -177,7 +177,7 @@ export async function runLesson6(host: FetchLike): Promise<LessonOutput> {
   // The pinned chunker on the improvisation answer.
   out.block("SseChunker.SplitIntoChunks on the improvisation skill's answer (GA at a826864)");
   const original = IMPROVISATION_ANSWER;
-  out.line(`answer: ${countLines(original)} lines of text, ${countBreaks(original)} line breaks, ${original.length} characters`);
+  out.line(`answer: ${countLines(original)} lines of text, ${countBreaks(original)} line ` + `breaks, ${original.length} characters`);
   const pinned = splitPinned(original);
   pinned.forEach((chunk, i) => out.line(`chunk ${i + 1}  ${show(chunk)}`));
   const pinnedJoined = pinned.join('');

@@ -15,9 +15,15 @@ export interface ChannelListeners {
 
 /** What the provider said about how the turn ended (each field is the API's own: code, never translated). */
 export interface ProviderVerdict {
-  /** The event that said it: `response.completed`, `message_stop`, `finishReason`, `promptFeedback.blockReason`, `error`… */
+  /**
+   * The event that said it: `response.completed`, `message_stop`, `finishReason`, `promptFeedback.blockReason`,
+   * `error`…
+   */
   event: string;
-  /** The provider's own value for why ('' when it gave none): `end_turn`, `max_output_tokens`, `MAX_TOKENS`, `refusal`, `SAFETY`, `server_error`, `overloaded_error`, `UNAVAILABLE`… */
+  /**
+   * The provider's own value for why ('' when it gave none): `end_turn`, `max_output_tokens`, `MAX_TOKENS`, `refusal`,
+   * `SAFETY`, `server_error`, `overloaded_error`, `UNAVAILABLE`…
+   */
   reason: string;
   /** The provider's own words ('' when it sent none): a failure's message, a refusal's text. */
   message: string;
@@ -64,7 +70,10 @@ export function routeProviderEvent(provider: Provider, data: string): ProviderRo
   return ROUTERS[provider](payload);
 }
 
-/** The verdict an ending route gives, with its event's name cut to the event (a Gemini `finishReason STOP` is `finishReason`). */
+/**
+ * The verdict an ending route gives, with its event's name cut to the event (a Gemini `finishReason STOP` is
+ * `finishReason`).
+ */
 const eventOf = (route: ProviderRoute): string => route.name.split(' ')[0]!;
 
 /** Feeds on the data of dispatched events, one at a time, and keeps the two channels and how the turn is ending. */

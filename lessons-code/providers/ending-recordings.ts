@@ -130,7 +130,7 @@ data: {"type":"message_stop"    }
 function geminiEnding(from: ProviderRecording, candidate: string, usage: string): string {
   const tail = /"modelVersion": "[^"]*","responseId": "[^"]*"/.exec(from.text);
   if (tail === null) throw new Error(`The ${from.id} recording has no modelVersion and responseId to copy.`);
-  return `${eventsBeforeMidAnswer(from).text}data: {"candidates": [${candidate}],"usageMetadata": ${usage},${tail[0]}}\r\n\r\n`;
+  return `${eventsBeforeMidAnswer(from).text}data: {"candidates": ` + `[${candidate}],"usageMetadata": ${usage},${tail[0]}}\r\n\r\n`;
 }
 
 /** The copy of `from` that ends at the output token limit, or refused. */
@@ -150,12 +150,12 @@ export function endRecording(from: ProviderRecording, ending: CopyEnding): Ended
         ending === 'token-limit'
           ? geminiEnding(
               from,
-              '{"content": {"parts": [{"text": " is the sound of a soleá."}],"role": "model"},"finishReason": "MAX_TOKENS","index": 0}',
+              '{"content": {"parts": [{"text": " is the sound of a soleá."}],"role": ' + '"model"},"finishReason": "MAX_TOKENS","index": 0}',
               '{"promptTokenCount": 14,"candidatesTokenCount": 24,"totalTokenCount": 96,"thoughtsTokenCount": 58}',
             )
           : geminiEnding(
               from,
-              '{"finishReason": "SAFETY","index": 0,"safetyRatings": [{"category": "HARM_CATEGORY_DANGEROUS_CONTENT","probability": "MEDIUM","blocked": true}]}',
+              '{"finishReason": "SAFETY","index": 0,"safetyRatings": [{"category": ' + '"HARM_CATEGORY_DANGEROUS_CONTENT","probability": "MEDIUM","blocked": true}]}',
               '{"promptTokenCount": 14,"candidatesTokenCount": 17,"totalTokenCount": 89,"thoughtsTokenCount": 58}',
             );
       break;

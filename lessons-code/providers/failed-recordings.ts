@@ -26,7 +26,9 @@ export interface FailedRecording {
   message: string;
   /** The recording's text: its bytes, decoded. */
   text: string;
-  /** Whole events of `from` up to the middle of the answer, then the failure (an event; for Gemini, a bare JSON object). */
+  /**
+   * Whole events of `from` up to the middle of the answer, then the failure (an event; for Gemini, a bare JSON object).
+   */
   bytes: Uint8Array;
 }
 

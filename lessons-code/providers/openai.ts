@@ -19,7 +19,7 @@ const INCOMPLETE: Readonly<Record<string, VerdictKind>> = { max_output_tokens: '
  * - `response.failed` (its `response.error`) and `error` end it as a failure. An `error` event
  *   carries its code and message at the top level, as the reference shows, or nested in an `error`
  *   object, which OpenAI's own SDK reads first (openai-node at 7b7d6ca,
- *   https://github.com/openai/openai-node/blob/7b7d6ca71130d37ec09792c50056b47861f2eccf/src/core/streaming.ts#L122-L124):
+ * https://github.com/openai/openai-node/blob/7b7d6ca71130d37ec09792c50056b47861f2eccf/src/core/streaming.ts#L122-L124):
  *   both are read, the nested object first.
  */
 export const routeOpenAIEvent: EventRouter = (payload) => {

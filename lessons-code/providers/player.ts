@@ -21,7 +21,9 @@ export interface PlayedRead {
   /** 0-based. */
   index: number;
   bytes: Uint8Array;
-  /** Growing text only: the length of the whole text received so far (UTF-16 code units), and what the relay passed on. */
+  /**
+   * Growing text only: the length of the whole text received so far (UTF-16 code units), and what the relay passed on.
+   */
   growing?: { textSoFar: number; passed: string };
 }
 
@@ -56,7 +58,10 @@ export interface StreamPlayer {
   /** Plays from where it stands: the next read at once, then one per gap. */
   play(): void;
   pause(): void;
-  /** Hands over the next read (or ends the body after the last one); false when already ended. Pauses a playing player first. */
+  /**
+   * Hands over the next read (or ends the body after the last one); false when already ended. Pauses a playing player
+   * first.
+   */
   step(): boolean;
   /** Changes the gap (the next read is rescheduled from now). */
   setGap(ms: number): void;

@@ -15,7 +15,10 @@ export interface ProviderLayerObservers extends ChannelListeners {
   text?(text: string): void;
   /** An event the standard's parser dispatched, with its routes. */
   event?(event: StandardEvent, routes: ProviderRoute[]): void;
-  /** At the end of the body, text after the last event that says how the turn ended (a Gemini bare JSON error), with its routes. */
+  /**
+   * At the end of the body, text after the last event that says how the turn ended (a Gemini bare JSON error), with its
+   * routes.
+   */
   tail?(text: string, routes: ProviderRoute[]): void;
 }
 

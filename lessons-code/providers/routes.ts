@@ -29,13 +29,18 @@ export type VerdictKind = Exclude<EndingKind, 'cut'>;
 /** The endings in the order the pages list them. */
 export const ENDING_KINDS: readonly EndingKind[] = ['complete', 'token-limit', 'refused', 'failed', 'cut'];
 
-/** One thing an event carries, and where it goes. `name` says which field of the event it was (code: never translated). */
+/**
+ * One thing an event carries, and where it goes. `name` says which field of the event it was (code: never translated).
+ */
 export type ProviderRoute =
   /** Text for the answer channel. */
   | { kind: 'answer'; name: string; delta: string }
   /** Text for the reasoning channel. */
   | { kind: 'reasoning'; name: string; delta: string }
-  /** Text the model wrote instead of an answer (OpenAI's refusal): it reaches neither channel; the turn's ending quotes it. */
+  /**
+   * Text the model wrote instead of an answer (OpenAI's refusal): it reaches neither channel; the turn's ending quotes
+   * it.
+   */
   | { kind: 'refusal'; name: string; delta: string }
   /**
    * Why the model stopped, said ahead of the closing event (Anthropic's `message_delta`): it counts

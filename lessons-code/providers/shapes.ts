@@ -2,9 +2,9 @@
 // them, and a validator of a whole stream's events against them. Sources (each shape follows the
 // reference and the matching type of the provider's own SDK, at the commit given):
 // - OpenAI: https://platform.openai.com/docs/api-reference/responses-streaming and
-//   https://github.com/openai/openai-node/blob/7b7d6ca71130d37ec09792c50056b47861f2eccf/src/resources/responses/responses.ts
+// https://github.com/openai/openai-node/blob/7b7d6ca71130d37ec09792c50056b47861f2eccf/src/resources/responses/responses.ts
 // - Anthropic: https://platform.claude.com/docs/en/build-with-claude/streaming and
-//   https://github.com/anthropics/anthropic-sdk-typescript/blob/bfa9197f0182084941052be9752c948638421601/src/resources/messages/messages.ts
+// https://github.com/anthropics/anthropic-sdk-typescript/blob/bfa9197f0182084941052be9752c948638421601/src/resources/messages/messages.ts
 // - Gemini: https://ai.google.dev/api/generate-content#generatecontentresponse and
 //   https://github.com/googleapis/js-genai/blob/6e9b35c45e21f0d37179a24d29dca01ebed698e6/src/types.ts
 

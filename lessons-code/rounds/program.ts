@@ -75,8 +75,8 @@ export async function runLesson6d(): Promise<LessonOutput & { data: Lesson6dData
 
   out.line('# l6d');
   out.title('The model replica');
-  out.line(`POST ${CHAT_COMPLETIONS_PATH} in OpenAI's Chat Completions format, model "${REPLICA_MODEL}" (a script, not a model)`);
-  out.line(`first token after ${firstTokenMs} ms, then one every ${tokenMs} ms; a tool runs in ${DEFAULT_TOOL_MS} ms; fake clock`);
+  out.line(`POST ${CHAT_COMPLETIONS_PATH} in OpenAI's Chat Completions format, model ` + `"${REPLICA_MODEL}" (a script, not a model)`);
+  out.line(`first token after ${firstTokenMs} ms, then one every ${tokenMs} ms; a tool runs ` + `in ${DEFAULT_TOOL_MS} ms; fake clock`);
 
   const toolStream = await callOnFakeClock(clock, replica, roundRequest(VOICINGS_QUESTION), 'wire');
   const toolChunks = chunksOfWire(toolStream);
@@ -133,10 +133,10 @@ export async function runLesson6d(): Promise<LessonOutput & { data: Lesson6dData
   const cutChunks = chunksOfWire(cutStream);
   const careful = readRound(cutChunks);
   const skipping = readRoundSkippingEmptyDeltas(cutChunks);
-  out.title(`2. finish_reason in a chunk with an empty delta ("${CAPABILITIES_QUESTION}", max_completion_tokens ${LENGTH_LIMIT})`);
+  out.title(`2. finish_reason in a chunk with an empty delta ("${CAPABILITIES_QUESTION}", ` + `max_completion_tokens ${LENGTH_LIMIT})`);
   out.quote(careful.text);
-  out.line(`every chunk read:          finish_reason ${careful.finishReason}: the answer was cut after ${careful.tokensReceived} tokens`);
-  out.line(`chunks with content only:  finish_reason ${skipping.finishReason === null ? 'never seen: the cut answer looks complete' : skipping.finishReason}`);
+  out.line(`every chunk read:          finish_reason ${careful.finishReason}: the answer ` + `was cut after ${careful.tokensReceived} tokens`);
+  out.line(`chunks with content only:  finish_reason ` + `${skipping.finishReason === null ? 'never seen: the cut answer looks complete' : skipping.finishReason}`);
 
   const helloStream = await callOnFakeClock(clock, replica, roundRequest(HELLO_QUESTION), 'usage');
   const helloChunks = chunksOfWire(helloStream);

@@ -7,7 +7,10 @@ import type { Clock } from '../core/fake-clock.ts';
 import type { FinishReason } from './chat-format.ts';
 import type { Tool } from './tools.ts';
 
-/** How a turn calls the model: non-streamed calls until it answers, then the question again, streamed; or one streamed call per round. */
+/**
+ * How a turn calls the model: non-streamed calls until it answers, then the question again, streamed; or one streamed
+ * call per round.
+ */
 export type HarnessName = 'poll-then-stream' | 'stream-every-round';
 /** `cut`: the model hit the token limit; `stopped`: the user (or the client) ended the turn. */
 export type HarnessTurnStatus = 'complete' | 'cut' | 'stopped' | 'failed';

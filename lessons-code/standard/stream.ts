@@ -1,6 +1,7 @@
 // readStandardStream: the standard reader (parser.ts) over a body as the network delivers it,
 // read through the course's transport (core/transport.ts): UTF-8 decoded in streaming mode, one
-// leading byte order mark dropped (WHATWG HTML §9.2.5, https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream).
+// leading byte order mark dropped (WHATWG HTML §9.2.5,
+// https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream).
 // It is an async iterator written by hand rather than an async generator: a generator's return()
 // waits behind a pending next() (so a consumer could not stop a stream that never delivers), and
 // it costs about three promise hops per event where this costs one.

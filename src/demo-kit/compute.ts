@@ -6,7 +6,7 @@
 import { ComputeStopped, ComputeTimeout } from './kit-client.ts';
 
 /** The time a demo gives one computation by default: far above what the lesson's inputs need. */
-export const DEFAULT_TIME_LIMIT = 8000;
+const DEFAULT_TIME_LIMIT = 8000;
 
 /**
  * A computer on a worker of the demo's own (`spawn`): the lessons-code computations most demos run

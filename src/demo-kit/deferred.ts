@@ -105,11 +105,15 @@ const idle = () =>
     else setTimeout(resolve, 1);
   });
 
-let measuring: Promise<void> | undefined;
+/** Whether a pass is under way: a stamp that starts waiting during one is measured by it. */
+let measuring = false;
 
 /** Measures the waiting stamps, nearest to the viewport first, one per idle moment. */
 function measureWaiting(): void {
-  measuring ??= (async () => {
+  if (measuring) return;
+  measuring = true;
+  // Nothing waits for the pass: each stamp takes its height as the pass reaches it.
+  void (async () => {
     if (document.readyState !== 'complete') await new Promise((resolve) => addEventListener('load', resolve, { once: true }));
     // Fonts change widths, so line breaks, so heights: measure with the fonts the content will have.
     await document.fonts?.ready;
@@ -125,8 +129,9 @@ function measureWaiting(): void {
       reserve(next);
       if (!('reserved' in next.dataset)) waiting.delete(next); // hidden: a later resize measures it again
     }
-    measuring = undefined;
-  })();
+  })().finally(() => {
+    measuring = false;
+  });
 }
 
 let width = 0;

@@ -23,7 +23,7 @@ export function formatNumber(lang: string, value: number): string {
 }
 
 /** The key that holds the right plural form of `key` for `count`, or `key` itself. */
-export function pluralKey(table: Table, lang: string, key: string, count: number): string {
+function pluralKey(table: Table, lang: string, key: string, count: number): string {
   const form = `${key}_${rulesFor(lang).select(count)}`;
   if (form in table) return form;
   if (`${key}_other` in table) return `${key}_other`;
@@ -31,7 +31,7 @@ export function pluralKey(table: Table, lang: string, key: string, count: number
 }
 
 /** Fills `{{name}}` placeholders; numbers are formatted for `lang`. */
-export function fill(template: string, lang: string, vars?: Vars): string {
+function fill(template: string, lang: string, vars?: Vars): string {
   if (!vars) return template;
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
     const value = vars[name];

@@ -13,7 +13,7 @@
 export const CR_SIGN = '\u240D'; // ␍
 
 /** A paste this long goes in with setRangeText even without a CR. */
-export const LARGE_PASTE = 16_384;
+const LARGE_PASTE = 16_384;
 
 /** The text a box stands for. */
 export function boxToText(value: string): string {

@@ -20,7 +20,7 @@ function prefixSrcset(value: string, base: string): string {
 }
 
 /** What a node's URL fields become under the base: [field, new value] for each that changes. */
-export function basedFields(fields: Record<string, unknown>, base: string): [string, string | string[]][] {
+function basedFields(fields: Record<string, unknown>, base: string): [string, string | string[]][] {
   const changes: [string, string | string[]][] = [];
   for (const [name, value] of Object.entries(fields)) {
     let next: string | string[] | undefined;

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
  * The page's `script-src` sources beside the hashes: the site's own files. Pagefind (the site's
  * search) compiles its WebAssembly in a worker of its own, which gets its own policy below.
  */
-export const SCRIPT_SOURCES = ["'self'"];
+const SCRIPT_SOURCES = ["'self'"];
 
 /**
  * The page's `style-src`. 'unsafe-inline' because the two libraries that draw the terminal and the
@@ -31,10 +31,10 @@ export const SCRIPT_SOURCES = ["'self'"];
  * 'unsafe-inline' present Astro writes no style hashes (browsers would ignore 'unsafe-inline' next
  * to a hash).
  */
-export const STYLE_SOURCES = ["'self'", "'unsafe-inline'"];
+const STYLE_SOURCES = ["'self'", "'unsafe-inline'"];
 
 /** The page's other directives, in the <meta> and the header alike. */
-export const PAGE_DIRECTIVES = [
+const PAGE_DIRECTIVES = [
   // Anything not named below: nothing (frames, media, manifests, plugins).
   "default-src 'none'",
   // The favicon; the data: SVGs in Starlight's and Expressive Code's CSS (select arrows, copy icon).
@@ -84,7 +84,7 @@ export function scriptHash(text: string): `sha256-${string}` {
 }
 
 /** The hashes of every inline script of INLINE_SCRIPT_COMPONENTS. */
-export function inlineScriptHashes(): `sha256-${string}`[] {
+function inlineScriptHashes(): `sha256-${string}`[] {
   const require = createRequire(projectRoot);
   return INLINE_SCRIPT_COMPONENTS.flatMap((component) => {
     const file = component.startsWith('./') ? fileURLToPath(new URL(component, projectRoot)) : require.resolve(component);
@@ -108,8 +108,8 @@ export function astroCsp() {
  * The policies of the workers' scripts, by the name Vite gives a worker's file ('<source>-<hash>.js').
  * Every worker: its own modules from the site, no network, no nested workers.
  */
-export const WORKER_POLICY = "default-src 'none'; script-src 'self'; connect-src 'none'; worker-src 'none'";
-export const WORKER_POLICIES: Record<string, string> = {
+const WORKER_POLICY = "default-src 'none'; script-src 'self'; connect-src 'none'; worker-src 'none'";
+const WORKER_POLICIES: Record<string, string> = {
   // The learner's worker builds the learner's module with the Function constructor
   // (src/exercise-engine/learner-harness.ts); the harness also switches fetch off, and the policy makes
   // any request from learner code fail in the platform itself.

@@ -34,7 +34,7 @@ export function formatHeaders(blocks: { comment?: string[]; rule: HeaderRule }[]
 }
 
 /** Whether a rule's path pattern matches a request's path. */
-export function pathMatches(pattern: string, path: string): boolean {
+function pathMatches(pattern: string, path: string): boolean {
   const source = pattern
     .split(/(\*|:[A-Za-z]\w*)/)
     .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))

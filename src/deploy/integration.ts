@@ -31,7 +31,7 @@ export function metaPolicy(html: string): string | undefined {
  * policy governs only what comes after it (CSP3, "The <meta> element"), and Astro writes it at the end of
  * the head, after Starlight's inline theme script.
  */
-export function policyFirst(html: string): string {
+function policyFirst(html: string): string {
   const meta = /<meta\s[^>]*http-equiv="content-security-policy"[^>]*>/i.exec(html)?.[0];
   const charset = /<meta charset="[^"]*"\s*\/?>/i.exec(html);
   if (!meta || !charset) return html;
@@ -49,7 +49,7 @@ export function directives(policy: string): string[] {
 }
 
 /** The scripts a build starts as workers (`new Worker(new URL('…', import.meta.url))` once bundled). */
-export function workerScripts(js: string): string[] {
+function workerScripts(js: string): string[] {
   return [...js.matchAll(/new Worker\(\s*new URL\(\s*(["'`])([^"'`]+)\1/g)].map((m) => m[2]!);
 }
 
@@ -77,12 +77,12 @@ function builtFiles(dir: string, sub = ''): string[] {
  * the policy rules. Throws if the pages do not all carry the same policy (the header could not
  * match them all).
  */
-export function headersForBuild(dir: string, base: string): string {
+function headersForBuild(dir: string, base: string): string {
   const files = builtFiles(dir);
   const pages = files.filter((file) => file.endsWith('.html'));
   const policies = new Set(pages.map((page) => metaPolicy(readFileSync(join(dir, page), 'utf8'))));
   if (policies.size !== 1 || policies.has(undefined)) {
-    throw new Error(`course:deploy: the pages carry ${policies.size} different policies (${[...policies].map((p) => (p ?? 'none').slice(0, 60)).join(' | ')}); expected one`);
+    throw new Error(`course:deploy: the pages carry ${policies.size} different policies ` + `(${[...policies].map((p) => (p ?? 'none').slice(0, 60)).join(' | ')}); expected ` + `one`);
   }
   const pagePolicy = directives([policies.values().next().value!, ...HEADER_ONLY_DIRECTIVES].join(';')).join('; ');
 
@@ -101,7 +101,10 @@ export function headersForBuild(dir: string, base: string): string {
   const source = join(dir, '_headers');
   const own = existsSync(source) ? parseHeaders(readFileSync(source, 'utf8')) : [];
   const blocks: { comment?: string[]; rule: HeaderRule }[] = own.map((rule) => ({ rule: { ...rule, path: prefixBase(rule.path, base) } }));
-  const comment = ['Written by the build (src/deploy/integration.ts): the pages\' Content-Security-Policy, the same as their <meta>, plus frame-ancestors.'];
+  const comment = [
+    'Written by the build (src/deploy/integration.ts): ' +
+      "the pages' Content-Security-Policy, the same as their <meta>, plus frame-ancestors.",
+  ];
   for (const path of [...pageRules].sort()) {
     blocks.push({
       comment: blocks.length === own.length ? comment : undefined,
@@ -133,7 +136,7 @@ export function courseDeploy() {
         // As Starlight adds its own steps: to the options of the processor the config resolved to.
         const processor = config.markdown.processor;
         if (!processor?.options?.hastPlugins) {
-          throw new Error(`course:deploy: the Markdown processor ${processor?.name ?? '(none)'} takes no hast plugins; the links of the pages could not get the base ${base}`);
+          throw new Error(`course:deploy: the Markdown processor ${processor?.name ?? '(none)'} takes no ` + `hast plugins; the links of the pages could not get the base ${base}`);
         }
         processor.options.hastPlugins.push(plugin);
       },

@@ -191,7 +191,7 @@ const SWITCHED_OFF = [
 ];
 
 /** Replaces the network and storage globals with functions that throw a clear TypeError. */
-export function switchOff(scope: object): void {
+function switchOff(scope: object): void {
   for (const name of SWITCHED_OFF) {
     if (!(name in scope)) continue;
     const off = function () {

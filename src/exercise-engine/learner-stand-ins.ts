@@ -16,7 +16,9 @@ export class LearnerThrew extends Error implements LearnerError {
   /** The value thrown when it was not an Error (a copy), so that a caller can rethrow it as it was. */
   readonly thrown: unknown;
   readonly wasError: boolean;
-  /** `message` is the learner's own message (what `error.message` would be in their code); `info.message` adds the type. */
+  /**
+   * `message` is the learner's own message (what `error.message` would be in their code); `info.message` adds the type.
+   */
   constructor(info: ThrownInfo, thrown: unknown, wasError: boolean, message: string) {
     super(message);
     this.name = info.name ?? 'LearnerThrew';

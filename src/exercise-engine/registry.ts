@@ -19,8 +19,6 @@ export interface ExerciseRegistry {
 const definitions = import.meta.glob<ExerciseDefinition>('../../lessons-code/exercises/*/cases.ts', { eager: true, import: 'default' });
 const texts = import.meta.glob<ExerciseText>('../../lessons-code/exercises/*/text.*.json', { eager: true, import: 'default' });
 
-export { exerciseIdOf } from './exercise-path.ts';
-
 const byId = new Map(Object.entries(definitions).map(([path, definition]) => [exerciseIdOf(path), definition]));
 
 /** The ids of every exercise folder (alphabetical: a page puts its exercises in its own order). */

@@ -24,7 +24,7 @@ export function transpile(source: string): TranspileResult {
 }
 
 /** The first line number in `stack` at `file`, or null. */
-export function stackLine(stack: string, file: string): number | null {
+function stackLine(stack: string, file: string): number | null {
   const match = new RegExp(`${file.replace(/[.]/g, '\\.')}:(\\d+):\\d+`).exec(stack);
   return match ? Number(match[1]) : null;
 }

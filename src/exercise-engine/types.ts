@@ -31,7 +31,10 @@ export interface ThrownInfo {
   message: string;
   /** The learner's line it came from, if known. */
   line: number | null;
-  /** 'learner': the learner's code threw it; 'check': the check could not use what the code gave (a value that cannot be copied…). */
+  /**
+   * 'learner': the learner's code threw it; 'check': the check could not use what the code gave (a value that cannot be
+   * copied…).
+   */
   source: 'learner' | 'check';
 }
 
@@ -43,8 +46,6 @@ export type CaseVerdict =
   | { status: 'export'; name: string; expectedKind: ExportKind; actualKind: ValueKind }
   | { status: 'timeout' }
   | { status: 'skipped' };
-
-export type CaseStatus = CaseVerdict['status'];
 
 export interface CaseReport {
   id: string;

@@ -56,7 +56,7 @@ export function showValue(value: unknown): string {
       const keys = Object.keys(object);
       const entries = keys
         .slice(0, MAX_ITEMS)
-        .map((key) => `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : show(key)}: ${out((object as Record<string, unknown>)[key], depth + 1)}`);
+        .map((key) => `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : show(key)}: ` + `${out((object as Record<string, unknown>)[key], depth + 1)}`);
       if (keys.length > MAX_ITEMS) entries.push(`…(+${keys.length - MAX_ITEMS})`);
       return entries.length === 0 ? '{}' : '{ ' + entries.join(', ') + ' }';
     } finally {

@@ -11,7 +11,7 @@ import { transpile } from './transpile.ts';
 import type { CaseReport, CaseVerdict, CheckReport, Reveal, ValueKind } from './types.ts';
 import { deepEqual, fitsKind, kindOf, showValue } from './values.ts';
 
-export function checkTools(text: ExerciseText): CheckTools {
+function checkTools(text: ExerciseText): CheckTools {
   return {
     text: (key, vars) => {
       const template = text.strings?.[key];
@@ -43,7 +43,7 @@ function exportProblem(definition: ExerciseDefinition, exports: Map<string, Expo
   return null;
 }
 
-export function expectedShown(c: ExerciseDefinition['cases'][number], tools: CheckTools): Shown {
+function expectedShown(c: ExerciseDefinition['cases'][number], tools: CheckTools): Shown {
   if (c.expectedShown) return c.expectedShown(tools);
   return c.show ? c.show(c.expected, tools) : code(c.expected);
 }
@@ -81,7 +81,7 @@ async function checkCase(definition: ExerciseDefinition, index: number, learner:
 }
 
 /** A prediction's exports that are still empty (missing, '' or []). */
-export function unanswered(definition: ExerciseDefinition, exports: Map<string, ExportEntry>): string[] {
+function unanswered(definition: ExerciseDefinition, exports: Map<string, ExportEntry>): string[] {
   return Object.keys(definition.exports).filter((name) => {
     const entry = exports.get(name);
     if (!entry) return true;

@@ -13,9 +13,12 @@ import type { TypeClient } from './client.ts';
 import type { Described, TypeProblem } from './service.ts';
 
 /** The editor's source name of a TypeScript diagnostic: its code, as tsc prints it. */
-export const typeSource = (code: number): string => `TS${code}`;
+const typeSource = (code: number): string => `TS${code}`;
 
-/** The type checker's answer, turned into the editor's diagnostics (each inside the text, at least one character wide where the text allows). */
+/**
+ * The type checker's answer, turned into the editor's diagnostics (each inside the text, at least one character wide
+ * where the text allows).
+ */
 export function diagnosticsOf(problems: readonly TypeProblem[], length: number): Diagnostic[] {
   return problems.map((problem) => {
     let from = Math.min(Math.max(problem.from, 0), length);
@@ -45,7 +48,7 @@ export interface TypeEditorOptions {
 const typesReady = StateEffect.define<null>();
 
 /** A signature, its doc comment and its tags, as the tooltips and the completion list show them. */
-export function describedNode(described: Described): HTMLElement {
+function describedNode(described: Described): HTMLElement {
   const box = document.createElement('div');
   box.className = 'ga-type-info';
   const signature = document.createElement('pre');

@@ -14,8 +14,8 @@
 
 import { freshState, stateFrom, type ExerciseState } from '../workbench/exercise-store.ts';
 
-export const PROGRESS_FORMAT = 'ga-course-progress';
-export const PROGRESS_VERSION = 1;
+const PROGRESS_FORMAT = 'ga-course-progress';
+const PROGRESS_VERSION = 1;
 /** Larger than any file the course writes (nine exercises of at most 200,000 characters each, and their results). */
 export const MAX_PROGRESS_BYTES = 8 * 1024 * 1024;
 

@@ -64,7 +64,9 @@ export function speak(typescript: typeof ts, locale: string, messages: string | 
   if (problems.length > 0) throw new Error(`TypeScript's ${locale} messages: ${typescript.flattenDiagnosticMessageText(problems[0]!.messageText, ' ')}`);
 }
 
-/** A diagnostic's text on one line (a chain of messages joined by spaces, as tsc indents them on lines of their own). */
+/**
+ * A diagnostic's text on one line (a chain of messages joined by spaces, as tsc indents them on lines of their own).
+ */
 export function oneLine(typescript: typeof ts, message: string | ts.DiagnosticMessageChain): string {
   return typescript.flattenDiagnosticMessageText(message, '\n').replace(/\n\s*/g, ' ');
 }

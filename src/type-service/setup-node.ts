@@ -73,7 +73,7 @@ const DECLARATIONS_FORMAT = 'absolute specifiers';
  * modules for TypeScript, and no text in the page's JavaScript that reads as a relative import of a
  * file the site does not have (test/dist/deploy.test.ts checks every such reference).
  */
-export function absoluteSpecifiers(file: string, text: string): string {
+function absoluteSpecifiers(file: string, text: string): string {
   return text.replace(/(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(["'])(\.\.?\/[^"']+)\2/g, (_, before: string, quote: string, specifier: string) => `${before}${quote}${posix.join(posix.dirname(file), specifier)}${quote}`);
 }
 

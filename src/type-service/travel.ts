@@ -109,7 +109,8 @@ export class Travel {
   private async copyLink(editor: ExerciseEditor): Promise<void> {
     const status = this.context.section.querySelector<HTMLElement>('[data-share-status]');
     if (!status) return;
-    const link = `${location.origin}${location.pathname}${location.search}${await fragmentFor(this.context.id, editor.getCode())}`;
+    const fragment = await fragmentFor(this.context.id, editor.getCode());
+    const link = `${location.origin}${location.pathname}${location.search}${fragment}`;
     status.hidden = false;
     try {
       await navigator.clipboard.writeText(link);

@@ -12,7 +12,9 @@ import { exerciseFile } from './files.ts';
 import { Strings, type Translate } from '../demo-kit/strings.ts';
 import { hashCode } from '../workbench/exercise-store.ts';
 
-/** How long the count of problems must hold still before it is announced (typing makes and mends problems all the time). */
+/**
+ * How long the count of problems must hold still before it is announced (typing makes and mends problems all the time).
+ */
 const ANNOUNCE_AFTER_MS = 1500;
 
 const isApple = (): boolean => /Mac|iPhone|iPad|iPod/i.test(navigator.platform || navigator.userAgent);
@@ -115,7 +117,10 @@ export class TypeChecking {
     else if (state === 'failed') this.setStatus(this.say('types.failed', { message: this.client.failure }));
   }
 
-  /** What TypeScript found in the editor's text; the line says it (and carries a hash of the text it is about, for the tests and the benchmark). */
+  /**
+   * What TypeScript found in the editor's text; the line says it (and carries a hash of the text it is about, for the
+   * tests and the benchmark).
+   */
   private showCount(text: string, count: number): void {
     this.count = count;
     if (this.status) this.status.dataset.checked = hashCode(text);

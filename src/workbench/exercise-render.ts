@@ -84,7 +84,7 @@ export function compileBlock(t: Translate, problem: CompileProblem): { sentence:
 }
 
 /** Renders a value as the results show it. */
-export function renderShown(shown: Shown, t: Translate): HTMLElement {
+function renderShown(shown: Shown, t: Translate): HTMLElement {
   switch (shown.kind) {
     case 'code': {
       const pre = h('pre', 'exercise-value');
@@ -113,7 +113,7 @@ export function renderShown(shown: Shown, t: Translate): HTMLElement {
 type Table = Extract<Shown, { kind: 'table' }>;
 
 /** A table; with `expected`, each verdict cell that differs is marked ✗ with the expected value, the others ✓. */
-export function renderTable(actual: Table, expected: Table | null, t: Translate): HTMLElement {
+function renderTable(actual: Table, expected: Table | null, t: Translate): HTMLElement {
   const wrap = h('div', 'exercise-table');
   wrap.tabIndex = 0;
   wrap.setAttribute('role', 'region');

@@ -41,7 +41,10 @@ export interface ProgressDetail {
 export const MAX_CODE = 200_000;
 
 export const storageKey = (id: string): string => `ga-course:exercise:v2:${id}`;
-/** Where loading a progress file leaves, for this tab, what to say once the page has reloaded (src/type-service/progress-transfer.ts). */
+/**
+ * Where loading a progress file leaves, for this tab, what to say once the page has reloaded
+ * (src/type-service/progress-transfer.ts).
+ */
 export const PROGRESS_LOADED_KEY = 'ga-course:progress-loaded';
 /** Where the first version of the workbench kept code and progress (read once, then left alone). */
 const legacyKey = (id: string): string => `ga-course:l6:v1:exercise:${id}`;
@@ -75,7 +78,10 @@ function storedReport(value: unknown): CheckReport | null {
   return value as unknown as CheckReport;
 }
 
-/** An exercise's state from what was stored (or loaded from a progress file): whatever is malformed is left out; null for what is not an object. */
+/**
+ * An exercise's state from what was stored (or loaded from a progress file): whatever is malformed is left out; null
+ * for what is not an object.
+ */
 export function stateFrom(value: unknown): ExerciseState | null {
   if (!isObject(value)) return null;
   const state = freshState();

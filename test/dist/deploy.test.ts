@@ -59,7 +59,9 @@ function jsStrings(js: string): [string, boolean][] {
   return [...js.matchAll(/(\+\s*)?(["'`])((?:\/|_astro\/)[^"'`\s\\]*)\2/g)].map((m) => [m[3]!, m[1] !== undefined]);
 }
 
-/** The modules a piece of JavaScript imports by a relative address (import, export from, new URL(…, import.meta.url)). */
+/**
+ * The modules a piece of JavaScript imports by a relative address (import, export from, new URL(…, import.meta.url)).
+ */
 function jsImports(js: string): string[] {
   return [
     ...js.matchAll(/(?:\bimport\s*\(\s*|\bfrom\s*|\bimport\s*)(["'`])(\.\.?\/[^"'`\s]+)\1/g),
@@ -166,7 +168,7 @@ for (const build of BUILDS) {
     const { files, refs, ids, skipped } = referencesOf(build);
     const pages = files.filter((file) => file.endsWith('.html'));
 
-    it('every reference of every built file stays under the base, names a file of the build, and its #fragment exists', () => {
+    it('every reference of every built file stays under the base, names a file of the ' + 'build, and its #fragment exists', () => {
       const problems: string[] = [];
       let fragments = 0;
       for (const { file, raw, url } of refs) {
@@ -185,7 +187,7 @@ for (const build of BUILDS) {
           if (!ids.get(target)?.has(id)) problems.push(`${file}: ${raw} (${target} has no id "${id}")`);
         }
       }
-      console.log(`${build.name}: ${refs.length} references checked in ${files.length} files (${fragments} with a #fragment), ${skipped.external} external ones left out`);
+      console.log(`${build.name}: ${refs.length} references checked in ${files.length} files ` + `(${fragments} with a #fragment), ${skipped.external} external ones left out`);
       expect(problems).toEqual([]);
       expect(refs.length).toBeGreaterThan(2000);
       expect(fragments).toBeGreaterThan(50);
@@ -228,7 +230,7 @@ for (const build of BUILDS) {
       expect(pages.length).toBeGreaterThanOrEqual(40);
     });
 
-    it('_headers: under the base, one value per header, the pages\' policy plus frame-ancestors, each worker its own, hashed assets cached for a year', () => {
+    it("_headers: under the base, one value per header, the pages' policy plus frame-ancestors, " + 'each worker its own, hashed assets cached for a year', () => {
       const rules = parseHeaders(readFileSync(join(build.dir, '_headers'), 'utf8'));
       const problems: string[] = rules.filter((rule) => !rule.path.startsWith(build.base)).map((rule) => `rule ${rule.path} is outside the base`);
       const js = files.filter((file) => file.endsWith('.js')).map((file) => readFileSync(join(build.dir, file), 'utf8'));
@@ -264,7 +266,7 @@ for (const build of BUILDS) {
       expect(problems).toEqual([]);
     });
 
-    it('the 404 page: the three languages, each with its ways back to the course under the base; no address of its own', () => {
+    it('the 404 page: the three languages, each with its ways back to the course under ' + 'the base; no address of its own', () => {
       const document = parseHTML(readFileSync(join(build.dir, '404.html'), 'utf8')).document as unknown as Document;
       const sections = [...document.querySelectorAll('.not-found > section')];
       expect(sections.map((section) => section.getAttribute('lang'))).toEqual(['en', 'es', 'fr']);

@@ -57,7 +57,7 @@ describe.each(LOCALES)('the lesson’s exercises ($code)', (locale) => {
     }
   });
 
-  it('exercises 2–4: the lesson’s answer and the reference code in one collapsed disclosure, with the answer’s links', () => {
+  it('exercises 2–4: the lesson’s answer and the reference code in one collapsed ' + 'disclosure, with the answer’s links', () => {
     const document = page(path);
     const mdx = readFileSync(new URL(`../../content/docs/${locale.prefix ? locale.code + '/' : ''}ga-ai/06-answer-on-the-wire.mdx`, import.meta.url), 'utf8');
     for (const id of ['fix-746', 'error-ends-stream', 'chunks-as-units']) {

@@ -89,7 +89,7 @@ for (const locale of LOCALES) {
       expect(sectionOf(lesson.querySelector('ga-failure-demo')!)).toBe(3);
     });
 
-    it('“beyond the wire”: its sidebar entry (the frontmatter’s label, the current page) and its three demos in sections 2, 3 and 4', () => {
+    it('“beyond the wire”: its sidebar entry (the frontmatter’s label, the current ' + 'page) and its three demos in sections 2, 3 and 4', () => {
       const mdx = readFileSync(new URL(`../../content/docs/${locale.prefix ? locale.code + '/' : ''}ga-ai/06b-beyond-the-wire.mdx`, import.meta.url), 'utf8');
       const label = /sidebar:\s*\n(?:\s+\w+:.*\n)*?\s+label:\s*["']?(.+?)["']?\s*$/m.exec(mdx)?.[1];
       expect(label, 'the sidebar label in the frontmatter').toBeTruthy();

@@ -1,4 +1,5 @@
-// The "one streamed call per round" page (content/docs/ga-ai/06d-one-call-per-round.mdx) as built, in each locale, before any script
+// The "one streamed call per round" page (content/docs/ga-ai/06d-one-call-per-round.mdx) as built, in each locale,
+// before any script
 // runs: its language and sidebar entry (after the pages before it), its sections, the program's
 // output blocks equal to the l6d golden file's blocks (English in every locale, and the page says
 // so), each demo in its section with a first result already rendered (figures, verdicts), the three

@@ -23,7 +23,7 @@ async function sticksOut(page: Page, box: string): Promise<string[]> {
         const r = child.getBoundingClientRect();
         if (r.width === 0) return [];
         const out = Math.max(left - r.left, r.right - right);
-        return out > 0.5 ? [`${name} › ${child.className || child.tagName} ${JSON.stringify(child.textContent ?? '')}: ${out.toFixed(1)} px`] : [];
+        return out > 0.5 ? [`${name} › ${child.className || child.tagName} ` + `${JSON.stringify(child.textContent ?? '')}: ${out.toFixed(1)} px`] : [];
       });
     }), box);
 }

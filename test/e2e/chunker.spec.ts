@@ -10,7 +10,7 @@ import { pairsTable, tableRows, verdict } from './demo-helpers.ts';
 import { EN, EXPECTED_OUTPUT, expect, lessonUrl, readyWidget, test } from './fixtures.ts';
 
 test.describe('chunkers and output views (en)', () => {
-  test('the chunkers: first view with the page, the prose preset’s verdict, #743’s trailing whitespace, the signs’ font', async ({ page }) => {
+  test('the chunkers: first view with the page, the prose preset’s verdict, #743’s ' + 'trailing whitespace, the signs’ font', async ({ page }) => {
     await page.goto(lessonUrl(EN));
     const demo = page.locator('ga-chunker-demo');
     // rendered with the page (kept in a template until near): the first result needs no computing
@@ -47,7 +47,7 @@ test.describe('chunkers and output views (en)', () => {
     expect(font.legend).toMatch(/^"?GA Whitespace/);
   });
 
-  test('output blocks: a readable view from the program’s data, the program’s bytes a tab away, nothing wider than its frame', async ({ page }) => {
+  test('output blocks: a readable view from the program’s data, the program’s bytes a ' + 'tab away, nothing wider than its frame', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(lessonUrl(EN));
     const block7 = page.locator('figure.program-output').nth(6);

@@ -30,9 +30,6 @@ export function pairsTable(answer: string, code = 'en'): string[][] {
   ]);
 }
 
-export const READER_IDS = READERS.map((reader) => reader.id);
-export const SPLIT_IDS = SPLITS.map((split) => split.id);
-
 /** The rows of a table's body, each cell's text (the cards' column names left out). */
 export const tableRows = (table: Locator) =>
   table.locator('tbody tr').evaluateAll((rows) => rows.map((tr) => [...tr.children].map((cell) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim())));
@@ -100,7 +97,7 @@ export async function shiftWhileScrolled(page: Page, url: string, tags: readonly
           const part = node.closest('section.demo, figure, h2, p, li');
           const where = part?.querySelector('.demo-title')?.textContent ?? part?.textContent?.slice(0, 40) ?? '';
           const rect = (r: DOMRectReadOnly) => `(${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)})`;
-          return `${node.tagName.toLowerCase()}.${node.className} (${where.trim()}) ${rect(s.previousRect)}→${rect(s.currentRect)}`;
+          return `${node.tagName.toLowerCase()}.${node.className} (${where.trim()}) ` + `${rect(s.previousRect)}→${rect(s.currentRect)}`;
         });
         w.__shifts.push({ value: entry.value, sources });
       }

@@ -73,7 +73,7 @@ test.describe('large pastes into the demo boxes (en)', () => {
     await expect(demo.locator('button.pd-cell[data-writer=gachatbot][data-reader=standard][data-split=pinned]')).toHaveText(verdict('en', DISTINCT_1M, runPair(WRITERS[0]!, READERS[0]!, SPLITS[0]!, DISTINCT_1M).got));
   });
 
-  test('the host’s question and the page rendition’s message: 64 KB of CRLF lines, then a megabyte of distinct lines', async ({ page }) => {
+  test('the host’s question and the page rendition’s message: 64 KB of CRLF lines, then ' + 'a megabyte of distinct lines', async ({ page }) => {
     const host = await lesson(page, 'ga-host-stream-demo');
     await paste(host.locator('textarea'), CRLF_64K);
     // over the replica's 64 KiB: its 400, explained, for this request

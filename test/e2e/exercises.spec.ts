@@ -52,7 +52,9 @@ async function setCode(page: Page, box: Locator, code: string): Promise<void> {
   await page.keyboard.insertText(code);
 }
 
-/** The editor's whole text (CodeMirror draws only the lines in view: read its document, as EditorView.findFromDOM does). */
+/**
+ * The editor's whole text (CodeMirror draws only the lines in view: read its document, as EditorView.findFromDOM does).
+ */
 const editorText = (box: Locator) =>
   box.locator('.cm-content').evaluate((el) => (el as HTMLElement & { cmTile?: { root?: { view?: { state: { doc: { toString(): string } } } } } }).cmTile?.root?.view?.state.doc.toString() ?? null);
 
@@ -120,7 +122,7 @@ test('each exercise is solved by its reference solution and by another right ans
   await expect(page.locator('[data-progress-text]')).toHaveText(t('progressAll', { total: 4 }));
 });
 
-test('a prediction: cases listed, nothing revealed until a prediction is committed, then the expected values and the proof', async ({ page }) => {
+test('a prediction: cases listed, nothing revealed until a prediction is committed, ' + 'then the expected values and the proof', async ({ page }) => {
   await page.goto(lessonUrl(EN));
   const box = await open(page, 'predict');
   const hidden = async () => {
@@ -140,7 +142,7 @@ test('a prediction: cases listed, nothing revealed until a prediction is committ
   await expect(box.locator('[data-reveal]')).toBeHidden();
   await hidden();
   // A committed prediction, partly wrong: each verdict, the expected values, the proof.
-  await setCode(page, box, "export const fromGaChatbotApi = ['a\\r\\nb'];\nexport const fromGaApi = ['a'];\nexport const dependsOnSystem = 'neither';\n");
+  await setCode(page, box, "export const fromGaChatbotApi = ['a\\r\\nb'];\nexport const fromGaApi = " + "['a'];\nexport const dependsOnSystem = 'neither';\n");
   await check(box);
   expect(await statuses(box)).toEqual(['fail', 'pass', 'pass']);
   await expect(box.locator('.exercise-expected pre').first()).toHaveText('["a\\nb"]');
@@ -180,7 +182,7 @@ test('"show the answer" asks first, then reveals; a right prediction committed f
   await other.close();
 });
 
-test('hints open on request, one at a time; a syntax error costs none; results, hints and solved come back after a reload', async ({ page }) => {
+test('hints open on request, one at a time; a syntax error costs none; results, hints ' + 'and solved come back after a reload', async ({ page }) => {
   await page.goto(lessonUrl(EN));
   const box = await open(page, 'fix-746');
   const shownHints = box.locator('[data-hint-item]:not([hidden])');
@@ -216,7 +218,7 @@ test('hints open on request, one at a time; a syntax error costs none; results, 
   await expect((await open(page, 'fix-746')).locator('[data-summary]')).toContainText(t('staleResults'));
 });
 
-test('a solve after opening the reference solution is marked as such; after a pass, the next exercise; progress items link to the workbenches', async ({ page }) => {
+test('a solve after opening the reference solution is marked as such; after a pass, ' + 'the next exercise; progress items link to the workbenches', async ({ page }) => {
   await page.goto(lessonUrl(EN));
   const box = await open(page, 'error-ends-stream');
   // What opening does is said under the closed disclosure, and no longer once it is open.
@@ -249,7 +251,7 @@ test('a solve after opening the reference solution is marked as such; after a pa
   await expect(page.locator('#exercise-fix-746')).toBeInViewport();
 });
 
-test('the lesson’s answer in prose sits in the solution’s one disclosure: opened even before the workbench has loaded, a later solve is marked as helped', async ({ page }) => {
+test('the lesson’s answer in prose sits in the solution’s one disclosure: opened even ' + 'before the workbench has loaded, a later solve is marked as helped', async ({ page }) => {
   // The workbench's code is held back until the answer is open: the click that opens it is what loads it.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -289,7 +291,7 @@ test('errors say what happened in the page’s language, with the engine’s own
   await expect(box.locator('.exercise-summary')).toHaveText('✗ ' + t('compileError', { line: 4, column: 22 }));
   await expect(box.locator('.exercise-report')).toContainText(t('transpilerSays') + ' Unexpected token');
   // A thrown error: where, the original message, and why it may happen here.
-  await setCode(page, box, "export const answer = 'Use a passing tone, e.g. a chromatic note.';\n\nexport function render(chunks: string[]): string {\n  return document.title + chunks.join('');\n}\n");
+  await setCode(page, box, "export const answer = 'Use a passing tone, e.g. a chromatic note.';\n\nexport " + "function render(chunks: string[]): string {\n  return document.title + " + "chunks.join('');\n}\n");
   await check(box);
   const thrown = box.locator('.exercise-cases > li[data-status="throw"]');
   await expect(thrown).toContainText(t('thrownAt', { line: 4 }));
@@ -334,7 +336,7 @@ test('on a touch screen no shortcut is shown', async ({ browser }) => {
   await phone.close();
 });
 
-test('results checked on the English page show their statuses on the Spanish one, which asks for a new check to explain them', async ({ page }) => {
+test('results checked on the English page show their statuses on the Spanish one, ' + 'which asks for a new check to explain them', async ({ page }) => {
   await page.goto(lessonUrl(EN));
   const box = await open(page, 'fix-746');
   await check(box);
@@ -346,7 +348,8 @@ test('results checked on the English page show their statuses on the Spanish one
   await expect(again.locator('[data-summary]')).toContainText(tl(es, 'course.exercise.otherLocale'));
   // The same starter, in another language, is the same code: the results are not called stale.
   await expect(again.locator('[data-summary]')).not.toContainText(tl(es, 'course.exercise.staleResults'));
-  await expect(again.locator('.exercise-expected')).toHaveCount(0); // the English details are not shown on a Spanish page
+  // the English details are not shown on a Spanish page
+  await expect(again.locator('.exercise-expected')).toHaveCount(0);
 });
 
 test('the editor refuses code past 200,000 characters and says so; the saved code stays', async ({ page }) => {
@@ -424,7 +427,7 @@ test('the keyboard alone: Tab in, type, Ctrl+Enter, the verdict announced, Esc t
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Delete');
   // Typed key by key: the editor closes brackets and quotes as they open, and skips them when typed.
-  await page.keyboard.type("export const answer = 'Steps:\\n1. Play the root.\\n';\nexport const render = (chunks: string[]) => chunks.join(' ');\n");
+  await page.keyboard.type("export const answer = 'Steps:\\n1. Play the root.\\n';\nexport const render = " + "(chunks: string[]) => chunks.join(' ');\n");
   await page.keyboard.press('ControlOrMeta+Enter');
   await expect(box.locator('.exercise-solved')).toBeVisible({ timeout: 30_000 });
   await expect(box.locator('[data-live]')).toContainText(t('allPass', { total: 4 }));

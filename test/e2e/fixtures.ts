@@ -156,7 +156,7 @@ export const t = (locale: Locale, key: string, vars: Record<string, string | num
 
 const templates = new Map<string, RegExp[]>();
 /** Whether a text shown on the page is one of the locale's strings (any value in a placeholder). */
-export function isLocaleString(text: string, locale: Locale): boolean {
+function isLocaleString(text: string, locale: Locale): boolean {
   let patterns = templates.get(locale.code);
   if (!patterns) {
     const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -238,15 +238,11 @@ export async function outsideTheScreen(page: Page): Promise<string[]> {
       elements
         .map((el) => ({ el, box: el.getBoundingClientRect() }))
         .filter(({ el, box }) => box.left < 0 || box.right > width + 0.5 || el.scrollWidth > el.clientWidth)
-        .map(({ el, box }) => `${el.querySelector('.demo-title')?.textContent ?? el.className}: ${Math.round(box.left)}–${Math.round(box.right)} px, content ${el.scrollWidth} px wide`),
+        .map(({ el, box }) => `${el.querySelector('.demo-title')?.textContent ?? el.className}: ` + `${Math.round(box.left)}–${Math.round(box.right)} px, content ${el.scrollWidth} ` + `px wide`),
     width,
   );
   return [...problems, ...outside];
 }
-
-/** Which section an element sits in: the index of the last content h2 before it. */
-export const sectionIndex = (locator: Locator) =>
-  locator.evaluate((el) => [...document.querySelectorAll('.sl-markdown-content h2')].filter((h) => h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING).length - 1);
 
 /** Scrolls a widget into view and waits until its code has loaded (generous: a busy machine). */
 export async function readyWidget(page: Page, selector: string): Promise<Locator> {

@@ -23,7 +23,10 @@ async function uiOf(widget: Locator, selector: string, locale: Locale): Promise<
   expect(await notFromLocale(widget, selector, locale), `not from ${locale.code}.json`).toEqual([]);
 }
 
-/** Plays one of the player's recordings (`value`, as its select names it) to its end: the state it ends in, and the status line's words for it. */
+/**
+ * Plays one of the player's recordings (`value`, as its select names it) to its end: the state it ends in, and the
+ * status line's words for it.
+ */
 async function playTo(player: Locator, value: string, state: string, status: string): Promise<void> {
   await player.locator('[data-part=recording]').selectOption(value);
   await player.locator('[data-part=play]').click();
@@ -207,7 +210,8 @@ for (const locale of OTHER_LOCALES) {
         await page.keyboard.insertText(file(id, 'solution'));
         await box.locator('[data-check]').click();
         await expect(box.locator('.exercise-summary')).toHaveText(`✓ ${t(locale, 'course.exercise.allPass', { total: await box.locator('.exercise-cases > li').count() })}`, { timeout: 30_000 });
-        const solvedAs = i === 1 ? 'course.exercise.solvedAssisted' : 'course.exercise.solved'; // fix-746's reference was opened above
+        // fix-746's reference was opened above
+        const solvedAs = i === 1 ? 'course.exercise.solvedAssisted' : 'course.exercise.solved';
         await expect(box.locator('[data-solved-text]')).toHaveText(t(locale, solvedAs));
         await uiOf(box, 'button, .exercise-next, .exercise-case-status, [data-solved-text]', locale);
         await noEnglish(box, locale);
@@ -279,7 +283,7 @@ for (const locale of OTHER_LOCALES) {
       await demo.locator('[data-part=pace]').selectOption('fast');
       await playTo(demo, 'openai:cut', 'cut', t(locale, 'course.providers.state.cut'));
       await expect(demo.locator('[data-part=cut-notice]')).toBeVisible();
-      await uiOf(demo, 'button:not([data-provider]), option, legend, h4, summary, .ps-route, [data-part=status], [data-part=progress], [data-part=bytes-line], [data-part=growing], [data-part=events-note], [data-part=kept]', locale);
+      await uiOf(demo, 'button:not([data-provider]), option, legend, h4, summary, .ps-route, ' + '[data-part=status], [data-part=progress], [data-part=bytes-line], ' + '[data-part=growing], [data-part=events-note], [data-part=kept]', locale);
       await noEnglish(demo, locale);
       // The whole recording, to its end, with the policy holding sentences back along the way (a
       // read per event: the same lines in fewer reads; Try again is the English behaviour test's).
@@ -307,7 +311,7 @@ for (const locale of OTHER_LOCALES) {
       await demo.locator('[data-stream=gemini]').click();
       await demo.locator('[data-scan]').click();
       await expect(demo.getByTestId('scan')).toBeVisible({ timeout: 90_000 });
-      await uiOf(demo, 'button:not([data-stream]), caption, tbody th .note, [data-part^=verdict-], [data-part^=uncut-], [data-part=place], [data-part=figures], [data-part=status], [data-part=scan-status], [data-part=scan] li', locale);
+      await uiOf(demo, 'button:not([data-stream]), caption, tbody th .note, [data-part^=verdict-], ' + '[data-part^=uncut-], [data-part=place], [data-part=figures], ' + '[data-part=status], [data-part=scan-status], [data-part=scan] li', locale);
       await noEnglish(demo, locale);
     });
 
@@ -365,7 +369,7 @@ for (const locale of OTHER_LOCALES) {
       await uiOf(demo, '[data-part=replica], [data-part=mark]', locale);
       await send.click();
       await expect(demo).toHaveAttribute('data-state', 'stopped', { timeout: 30_000 });
-      await uiOf(demo, 'button, legend, label, caption, th, [data-part=mark], [data-part=replica], [data-part=status], tr[data-turn] td:not(:first-child)', locale);
+      await uiOf(demo, 'button, legend, label, caption, th, [data-part=mark], [data-part=replica], ' + '[data-part=status], tr[data-turn] td:not(:first-child)', locale);
       await noEnglish(demo, locale);
     });
 

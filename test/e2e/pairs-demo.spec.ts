@@ -36,7 +36,7 @@ test.describe('every writer with every reader (en)', () => {
     await expect(demo.locator('button.pd-cell.ok')).toHaveCount(2);
   });
 
-  test('GaApi, HTML standard, pinned: the - **Am** line is highlighted as a field name; the events, the text and the diff', async ({ page }) => {
+  test('GaApi, HTML standard, pinned: the - **Am** line is highlighted as a field name; ' + 'the events, the text and the diff', async ({ page }) => {
     const demo = await open(page);
     const chosen = cell(demo, 'gaapi', 'standard', 'pinned');
     await chosen.click();
@@ -51,7 +51,10 @@ test.describe('every writer with every reader (en)', () => {
     const field = detail.locator('[data-testid=wire] > li[data-tag=no-colon]');
     await expect(field).toHaveCount(1);
     await expect(field.locator('.tl-text')).toHaveText(
-      /^- \*\*Am\*\* → arpeggio \*\*Am\*\*, play \*\*A Aeolian \(natural minor\)\*\* \(diatonic minor — fits most i chords\)\.␊$/,
+      new RegExp(
+        String.raw`^- \*\*Am\*\* → arpeggio \*\*Am\*\*, play \*\*A Aeolian \(natural minor\)\*\* ` +
+          String.raw`\(diatonic minor — fits most i chords\)\.␊$`,
+      ),
     );
     await expect(field.locator('.tl-tag')).toHaveText(tr('playground.tag.noColon'));
     // highlighted: its own background and border, unlike the data lines
@@ -133,7 +136,7 @@ test.describe('every writer with every reader (en)', () => {
     await expect(target).toBeFocused(); // the focus stays on the table
   });
 
-  test('on a phone the table is cards: each row names its writer and reader beside its verdicts, nothing scrolls away', async ({ page }) => {
+  test('on a phone the table is cards: each row names its writer and reader beside its ' + 'verdicts, nothing scrolls away', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const demo = await open(page);
     const row = demo.locator('tbody tr').nth(3);

@@ -1,7 +1,8 @@
 // Demo 6, the program in a terminal, in English: xterm loads only when the learner uses the demo,
 // runs the lesson's program in the page and prints exactly the CLI's output; run again, clear,
 // help, unknown commands, keyboard-only use, the site's themes, 360 px, a huge paste. Elsewhere:
-// es/fr strings (locales.spec.ts), axe (a11y.spec.ts), the page at 360 px (a11y.spec.ts in English, locales.spec.ts in es/fr).
+// es/fr strings (locales.spec.ts), axe (a11y.spec.ts), the page at 360 px (a11y.spec.ts in English, locales.spec.ts in
+// es/fr).
 
 import type { Page } from '@playwright/test';
 import { EN, EXPECTED_OUTPUT, expect, lessonUrl, test, useTheme } from './fixtures.ts';
@@ -38,7 +39,9 @@ function terminalText(page: Page): Promise<string> {
   }, TAG);
 }
 
-/** The output of the last `npm run lesson -- l6` in the terminal: the lines between that command and the next prompt. */
+/**
+ * The output of the last `npm run lesson -- l6` in the terminal: the lines between that command and the next prompt.
+ */
 async function lastRunOutput(page: Page): Promise<string | undefined> {
   const lines = (await terminalText(page)).split('\n');
   const start = lines.lastIndexOf('$ ' + RUN);
@@ -226,7 +229,7 @@ test.describe(`program terminal (${locale.code})`, () => {
     await expect.poll(async () => (await colours()).background).toBe(dark.background);
   });
 
-  test('at 360 px the demo fits the screen; the terminal has the columns of the widest line and scrolls inside its box, so no line wraps', async ({ page }) => {
+  test('at 360 px the demo fits the screen; the terminal has the columns of the widest ' + 'line and scrolls inside its box, so no line wraps', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(lessonUrl(locale));
     await openAndRun(page, locale.code);

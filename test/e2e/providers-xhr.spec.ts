@@ -1,4 +1,5 @@
-// The growing-text transport with a real XMLHttpRequest (06c, "Two transports, one parser"): Chromium requests a recording
+// The growing-text transport with a real XMLHttpRequest (06c, "Two transports, one parser"): Chromium requests a
+// recording
 // from the local pacing server (lessons-code/providers/pacing-server.ts), which writes it a few
 // bytes at a time with a pause between writes; the page reads responseText as it grows through
 // lessons-code's xhrGrowingText and pipeGrowingText, into readProviderStream. The page runs
@@ -6,7 +7,7 @@
 // types stripped (the code is erasable TypeScript), so the browser runs the very modules the unit
 // tests run. Nothing here measures time: the pace only makes the text grow in several steps.
 
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { stripTypeScriptTypes } from 'node:module';
 import { PROVIDER_RECORDINGS, readProviderPieces, truncateRecording, type ProviderStreamResult } from '../../lessons-code/index.ts';
@@ -15,28 +16,35 @@ import { expect, test } from './fixtures.ts';
 
 const ROOT = new URL('../../lessons-code/', import.meta.url);
 
+const BLANK_PAGE =
+  '<!doctype html><html lang="en"><meta charset="utf-8">' +
+  '<title>XMLHttpRequest and the growing text</title><link rel="icon" href="data:,"></html>';
+
+/** Answers one request: the blank page, or a module of lessons-code as JavaScript (never rejects). */
+async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+  if (path === '/') {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(BLANK_PAGE);
+    return;
+  }
+  const file = /^\/lessons-code\/([\w/.-]+\.ts)$/.exec(path)?.[1];
+  if (file === undefined || file.includes('..')) {
+    res.writeHead(404).end();
+    return;
+  }
+  try {
+    const source = await readFile(new URL(file, ROOT), 'utf8');
+    res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+    res.end(stripTypeScriptTypes(source));
+  } catch {
+    res.writeHead(404).end();
+  }
+}
+
 /** Serves a blank page and lessons-code's modules as JavaScript, on loopback. */
 async function startModuleServer(): Promise<{ url: string; server: Server }> {
-  const server = createServer(async (req, res) => {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (path === '/') {
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-      res.end('<!doctype html><html lang="en"><meta charset="utf-8"><title>XMLHttpRequest and the growing text</title><link rel="icon" href="data:,"></html>');
-      return;
-    }
-    const file = /^\/lessons-code\/([\w/.-]+\.ts)$/.exec(path)?.[1];
-    if (file === undefined || file.includes('..')) {
-      res.writeHead(404).end();
-      return;
-    }
-    try {
-      const source = await readFile(new URL(file, ROOT), 'utf8');
-      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' });
-      res.end(stripTypeScriptTypes(source));
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
+  const server = createServer((req, res) => void answer(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   return { url: `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`, server };
@@ -64,7 +72,7 @@ interface XhrRun {
   aggregates: string[];
 }
 
-test('a real XMLHttpRequest, read through the growing-text transport, gives each recording’s channels; truncated copies end cut', async ({ page, consoleErrors }) => {
+test('a real XMLHttpRequest, read through the growing-text transport, gives each ' + 'recording’s channels; truncated copies end cut', async ({ page, consoleErrors }) => {
   test.slow(); // five recordings and three truncated copies, paced
   await page.goto(modules.url + '/');
   const read = (query: string, provider: string) =>
@@ -92,7 +100,8 @@ test('a real XMLHttpRequest, read through the growing-text transport, gives each
     await test.step(recording.id, async () => {
       const run = await read(`${recording.id}?gap=15&size=97`, recording.provider);
       expect(run.result).toEqual(readProviderPieces(recording.provider, [recording.bytes]));
-      expect(run.growths).toBeGreaterThan(1); // the text did grow in steps: the transport had to pass only the new part
+      // The text did grow in steps: the transport had to pass only the new part.
+      expect(run.growths).toBeGreaterThan(1);
       // Every aggregate the answer channel notified is a prefix of the final answer: nothing repeated.
       for (const aggregate of run.aggregates) expect(run.result.answer.startsWith(aggregate)).toBe(true);
     });

@@ -34,7 +34,10 @@ async function openPlayer(page: Page): Promise<Locator> {
   return readyWidget(page, PLAYER);
 }
 
-/** Opens the player and plays one of a provider's recordings (`value`, as the recording select names it) at the fast pace, to its end. */
+/**
+ * Opens the player and plays one of a provider's recordings (`value`, as the recording select names it) at the fast
+ * pace, to its end.
+ */
 async function playToEnd(page: Page, provider: string, value: string, state: 'cut' | 'failed' | 'token-limit' | 'refused'): Promise<Locator> {
   const player = await openPlayer(page);
   await player.locator('[data-part=pace]').selectOption('fast');
@@ -53,7 +56,7 @@ async function stepTimes(player: Locator, n: number, total: number): Promise<voi
   }
 }
 
-test('the player: each provider’s recording, played to its closing event; the reasoning open while the model writes, folded at the end', async ({ page }) => {
+test('the player: each provider’s recording, played to its closing event; the ' + 'reasoning open while the model writes, folded at the end', async ({ page }) => {
   test.slow(); // three recordings played through on a busy machine
   const player = await openPlayer(page);
   const reasoningBox = player.locator('[data-part=reasoning-box]');
@@ -82,7 +85,7 @@ test('the player: each provider’s recording, played to its closing event; the 
   await expect(reasoningBox).toHaveAttribute('open', '');
 });
 
-test('the player: a cut turn keeps nothing and says so; Try again plays the whole recording from an empty draft; a repeated finishReason hides the cut', async ({ page }) => {
+test('the player: a cut turn keeps nothing and says so; Try again plays the whole ' + 'recording from an empty draft; a repeated finishReason hides the cut', async ({ page }) => {
   test.slow();
   const player = await playToEnd(page, 'anthropic', 'anthropic:cut', 'cut');
   await expect(player.locator('[data-part=status]')).toHaveText(t(EN, 'course.providers.state.cut'));
@@ -115,8 +118,9 @@ test('the player: a cut turn keeps nothing and says so; Try again plays the whol
   expect(shown!.length).toBeLessThan(PROVIDER_ANSWER.length);
 });
 
-test('the player: a provider that fails mid-answer; the notice quotes its words, the half answer is not kept; Try again plays the whole recording', async ({ page }) => {
-  // Gemini's failed copy: two events, then its error object, bare after the last one (the shortest of the three to play).
+test('the player: a provider that fails mid-answer; the notice quotes its words, the ' + 'half answer is not kept; Try again plays the whole recording', async ({ page }) => {
+  // Gemini's failed copy: two events, then its error object, bare after the last one (the shortest of the three to
+  // play).
   const failed = FAILED_RECORDINGS.find((f) => f.provider === 'gemini')!;
   const result = readProviderPieces('gemini', [failed.bytes]);
   const player = await playToEnd(page, 'gemini', 'gemini:failed', 'failed');
@@ -142,7 +146,7 @@ test('the player: a provider that fails mid-answer; the notice quotes its words,
   await expect(player.locator('[data-part=answer]')).toHaveText(PROVIDER_ANSWER);
 });
 
-test('the player: a turn stopped at the token limit keeps its answer, marked; a refused one keeps nothing, quotes the refusal and offers no retry', async ({ page }) => {
+test('the player: a turn stopped at the token limit keeps its answer, marked; a ' + 'refused one keeps nothing, quotes the refusal and offers no retry', async ({ page }) => {
   test.slow();
   const limited = readProviderPieces('anthropic', [playerSource('anthropic:limit').bytes]);
   const player = await playToEnd(page, 'anthropic', 'anthropic:limit', 'token-limit');
@@ -182,7 +186,7 @@ test('the player: a turn stopped at the token limit keeps its answer, marked; a 
   await expect(notice.locator('[data-part=no-words]')).toHaveText(t(EN, 'course.providers.noWords', { event: 'finishReason, SAFETY' }));
 });
 
-test('the player: read by read, each layer shows what lessons-code computes for the same reads; the sentence policy changes only the bubble', async ({ page }) => {
+test('the player: read by read, each layer shows what lessons-code computes for the ' + 'same reads; the sentence policy changes only the bubble', async ({ page }) => {
   const player = await openPlayer(page);
   const openai = recordingById('openai');
   // Reads of 64 bytes: find the first read that ends inside a character of the answer.
@@ -228,7 +232,7 @@ test('the player: read by read, each layer shows what lessons-code computes for 
   await expect(player.locator('[data-part=held]')).toBeHidden();
 });
 
-test('the player: the growing-text transport passes on only the new part, and ends with the same channels; Esc pauses', async ({ page }) => {
+test('the player: the growing-text transport passes on only the new part, and ends ' + 'with the same channels; Esc pauses', async ({ page }) => {
   const player = await openPlayer(page);
   await player.locator('[data-provider=gemini]').click();
   await player.locator('[data-part=transport]').selectOption('growing-text');
@@ -252,7 +256,7 @@ test('the player: the growing-text transport passes on only the new part, and en
 
 const CUT = 'ga-provider-cut-demo';
 
-test('the cut demo: the first cut breaks only the decoder per read; the slider by keyboard; another recording; the scan counts what lessons-code counts', async ({ page }) => {
+test('the cut demo: the first cut breaks only the decoder per read; the slider by ' + 'keyboard; another recording; the scan counts what lessons-code counts', async ({ page }) => {
   test.slow(); // the scan reads every cut of three recordings, here and in the page
   await page.goto(modelStreamUrl(EN));
   const demo = await readyWidget(page, CUT);

@@ -24,7 +24,7 @@ async function open(page: Page, tag: string): Promise<Locator> {
 }
 
 test.describe('one streamed call per round (en)', () => {
-  test('timeline: both harnesses on one replica; calls and tokens as lessons-code counts them, a probe thrown away on one side only', async ({ page }) => {
+  test('timeline: both harnesses on one replica; calls and tokens as lessons-code ' + 'counts them, a probe thrown away on one side only', async ({ page }) => {
     const demo = await open(page, TIMELINE);
     const run = demo.locator('[data-part=run]');
     for (const [i, question] of [HELLO_QUESTION, CAPABILITIES_QUESTION, VOICINGS_QUESTION].entries()) {
@@ -52,7 +52,7 @@ test.describe('one streamed call per round (en)', () => {
         await expect(demo.locator('[data-part="track-poll-then-stream"] .rt-discarded')).toHaveCount(1);
         await expect(demo.locator('[data-part="track-stream-every-round"] .rt-discarded')).toHaveCount(0);
         await expect(demo.locator('[data-part="track-poll-then-stream"] .rt-tool')).toHaveCount(question === VOICINGS_QUESTION ? 2 : 0);
-        await expect(demo.locator('[data-part=status]')).toContainText(`Model calls: ${expected['poll-then-stream'].calls} to poll then stream, ${expected['stream-every-round'].calls} to stream every round`);
+        await expect(demo.locator('[data-part=status]')).toContainText(`Model calls: ${expected['poll-then-stream'].calls} to poll then stream, ` + `${expected['stream-every-round'].calls} to stream every round`);
       });
     }
     expect(number(await figure(demo, 'poll-then-stream', 'calls').textContent())).toBe(3);
@@ -139,7 +139,7 @@ test.describe('one streamed call per round (en)', () => {
     });
   });
 
-  test('stop: the replica stops generating; billed once in finally, not at all after the loop; the answer saved as seen, marked stopped', async ({ page }) => {
+  test('stop: the replica stops generating; billed once in finally, not at all after ' + 'the loop; the answer saved as seen, marked stopped', async ({ page }) => {
     const demo = await open(page, STOP);
     const send = demo.locator('[data-part=send]');
     const replica = demo.locator('[data-part=replica]');

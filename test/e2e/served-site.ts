@@ -36,7 +36,7 @@ export interface ServedSite {
   close(): Promise<void>;
 }
 
-export const REPORT_PATH = '/__csp-report';
+const REPORT_PATH = '/__csp-report';
 
 /** Serves `dir` (a build made with `--base base`) on a free loopback port. */
 export async function serveSite(dir: string, base: string): Promise<ServedSite> {

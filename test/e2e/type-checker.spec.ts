@@ -91,7 +91,7 @@ async function typeMistakes(page: Page, box: Locator, locale: Locale): Promise<v
   await expect(box.locator('.cm-lintRange-error')).toHaveCount(2, { timeout: 30_000 });
 }
 
-test('English: no type problem in any reference solution; mistakes underlined with tsc’s words; completions, hover, keyboard; the verdict stays the cases’', async ({ page }) => {
+test('English: no type problem in any reference solution; mistakes underlined with ' + 'tsc’s words; completions, hover, keyboard; the verdict stays the cases’', async ({ page }) => {
   const box = await openTyped(page, EN);
   const status = box.locator('[data-types]');
   await expect(status).toHaveText(w(EN, 'types.idle'));
@@ -164,7 +164,7 @@ test('English: no type problem in any reference solution; mistakes underlined wi
   expect(await selectedText(box)).toBe('tokensRecieved');
 });
 
-test('English: a link carries the code and opens without running or overwriting; the progress file round-trips, a damaged one is refused', async ({ page, context }) => {
+test('English: a link carries the code and opens without running or overwriting; the ' + 'progress file round-trips, a damaged one is refused', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const box = await openTyped(page, EN);
   const mine = variant(ID, 'starter', EN) + '// mine\n';
@@ -248,7 +248,7 @@ test('English: a link carries the code and opens without running or overwriting;
   expect(await editorText(box)).toBe(theirs);
 });
 
-test('Spanish: TypeScript speaks Spanish; every Spanish reference solution is clean; a link and a damaged file are told in Spanish', async ({ page }) => {
+test('Spanish: TypeScript speaks Spanish; every Spanish reference solution is clean; ' + 'a link and a damaged file are told in Spanish', async ({ page }) => {
   const box = await openTyped(page, ES);
   const status = box.locator('[data-types]');
   await expect(status).toHaveText(w(ES, 'types.idle'));
@@ -274,7 +274,7 @@ test('Spanish: TypeScript speaks Spanish; every Spanish reference solution is cl
   await expect(box.locator('.cm-specialChar').first()).toHaveAttribute('title', new RegExp(`^${w(ES, 'cm.controlCharacter')} `));
 
   const progress = page.locator('[data-transfer]');
-  await progress.locator('[data-transfer-file]').setInputFiles({ name: 'progreso.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "ga-course-progress", "version": 1, "saved": "2025-06-01T00:00:00Z", "exercises": {"bill-in-finally": {"code": 7, "solved": false, "assisted": false, "revealed": false, "hints": 0, "last": null, "answer": null}}}') });
+  await progress.locator('[data-transfer-file]').setInputFiles({ name: 'progreso.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "ga-course-progress", "version": 1, "saved": "2025-06-01T00:00:00Z", ' + '"exercises": {"bill-in-finally": {"code": 7, "solved": false, "assisted": ' + 'false, "revealed": false, "hints": 0, "last": null, "answer": null}}}') });
   await expect(progress.locator('[data-transfer-status]')).toHaveText(w(ES, 'transfer.damaged', { file: 'progreso.json', where: 'exercises.bill-in-finally.code' }));
 
   await page.goto('about:blank');
@@ -284,11 +284,11 @@ test('Spanish: TypeScript speaks Spanish; every Spanish reference solution is cl
   await expect(box.locator('[data-share-notice]').getByRole('button', { name: w(ES, 'share.keep') })).toBeVisible();
 });
 
-test('French, under a strict Content-Security-Policy (no eval, workers from the site only): every French reference solution is clean; the problems in French', async ({ page, context }) => {
+test('French, under a strict Content-Security-Policy (no eval, workers from the site ' + 'only): every French reference solution is clean; the problems in French', async ({ page, context }) => {
   // The pages' policy, and the scripts' own (a worker's policy is its script's: it gets no network,
   // no eval, only the site's modules). Inline scripts stay allowed in the pages here, for the site's
   // own, which are not the type checker's business.
-  const pagePolicy = "default-src 'none'; script-src 'self' 'unsafe-inline'; worker-src 'self'; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'";
+  const pagePolicy = "default-src 'none'; script-src 'self' 'unsafe-inline'; worker-src 'self'; " + "connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " + "font-src 'self'";
   const scriptPolicy = "default-src 'none'; script-src 'self'; connect-src 'none'; worker-src 'none'";
   await context.route('**/*', async (route) => {
     const response = await route.fetch();

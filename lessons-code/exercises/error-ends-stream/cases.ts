@@ -33,7 +33,10 @@ async function readAll(body: ReadableStream<Uint8Array>): Promise<Uint8Array[]> 
   }
 }
 
-/** The learner's consumeSseStream as the page calls it: the same reads, the same onText calls, the same result or exception. */
+/**
+ * The learner's consumeSseStream as the page calls it: the same reads, the same onText calls, the same result or
+ * exception.
+ */
 function learnerConsume(learner: Learner): PageConsume {
   return async (body, onText) => {
     const chunks = await readAll(body);

@@ -60,7 +60,9 @@ function channelsCase(id: string, provider: Provider): ExerciseCase<{ answer: st
   };
 }
 
-/** Each part passed on must be what one `progress` added: the parser then reads as the text arrives, not all at the end. */
+/**
+ * Each part passed on must be what one `progress` added: the parser then reads as the text arrives, not all at the end.
+ */
 interface PartsCheck {
   progressEvents: number;
   parts: number;

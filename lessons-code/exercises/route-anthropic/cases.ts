@@ -21,8 +21,10 @@ const EXPECTED = readProviderPieces('anthropic', [recordingById('anthropic').byt
  */
 export const NEITHER: readonly string[] = [
   '{"type":"content_block_delta","index":0,"delta":{"type":"signature_delta","signature":"QSBzaWduYXR1cmU="}}',
-  '{"type":"content_block_delta","index":2,"delta":{"type":"input_json_delta","partial_json":"{\\"scale\\": \\"E Phry"}}',
-  '{"type":"content_block_delta","index":1,"delta":{"type":"citations_delta","citation":{"type":"char_location","cited_text":"E Phrygian","document_index":0,"document_title":"Scales","start_char_index":0,"end_char_index":10}}}',
+  '{"type":"content_block_delta","index":2,"delta":{"type":"input_json_delta","partial_json":"{\\"scale\\": ' + '\\"E Phry"}}',
+  '{"type":"content_block_delta","index":1,"delta":{"type":"citations_delta",' +
+    '"citation":{"type":"char_location","cited_text":"E Phrygian"' +
+    ',"document_index":0,"document_title":"Scales","start_char_index":0,"end_char_index":10}}}',
   '{"type":"content_block_delta","index":1,"delta":{"type":"tone_delta","text":"a delta type from the future"}}',
   '{"type": "ping"}',
   '{"type":"message_delta","delta":{"stop_reason":"end_turn","stop_sequence":null},"usage":{"output_tokens":61}}',

@@ -46,7 +46,7 @@ export async function simulate(latencyMs: number): Promise<Timelines> {
 
 const formats = new Map<string, Intl.NumberFormat>();
 /** Milliseconds as the locale writes them: one decimal under 10 ms, none above. */
-export function ms(lang: string, value: number): string {
+function ms(lang: string, value: number): string {
   const digits = Math.abs(value) < 10 ? 1 : 0;
   let format = formats.get(`${lang}:${digits}`);
   if (!format) formats.set(`${lang}:${digits}`, (format = new Intl.NumberFormat(lang, { minimumFractionDigits: 0, maximumFractionDigits: digits })));

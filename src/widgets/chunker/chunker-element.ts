@@ -64,10 +64,11 @@ export const mount = demo('chunker', ({ host, s, t }) => {
           columns.forEach((column) => renderSide(column, result[column.key]));
           if (answer.trim() === '') columns[0]!.more.textContent = t('empty');
         },
-        say: SIDES.map((key) => `${t(key)}: ${t('count.chunks', { count: result[key].count })}, ${describeLoss(result[key].report, t, s.lang)}.`).join(' '),
+        say: SIDES.map((key) => `${t(key)}: ${t('count.chunks', { count: result[key].count })}, ` + `${describeLoss(result[key].report, t, s.lang)}.`).join(' '),
       };
     });
-  const later = debounce(update, 150);
+  // The runner settles with an outcome and shows its own errors: nothing awaits an update.
+  const later = debounce(() => void update(), 150);
 
   for (const button of presets) {
     button.addEventListener('click', () => {

@@ -6,15 +6,15 @@ import { IMPROVISATION_ANSWER, countBreaks, countLines, splitAfter743, splitPinn
 import { lossReport, type LossReport } from '../shared/loss-report.ts';
 
 /** The longest piece of text a result carries back; the page says when it cut one. */
-export const MAX_TEXT = 20_000;
+const MAX_TEXT = 20_000;
 /** The most chunks a result lists. */
-export const SHOWN_CHUNKS = 50;
+const SHOWN_CHUNKS = 50;
 
 /** The answers the presets put in the box: GA-style output, so in English in every locale. */
 export const CHUNKER_PRESETS: Readonly<Record<string, string>> = {
   improvisation: IMPROVISATION_ANSWER,
-  prose: 'Aim for the chord tone a half step above, the note Q. To create tension, hold it over the bar line. Does it resolve? Let it fall to the third!\n',
-  numbered: 'Build the arpeggio in three steps:\n\n1. Play the root.\n2. Add the third.\n3. Add the fifth, then climb back down.\n',
+  prose: 'Aim for the chord tone a half step above, the note Q. To create tension, hold ' + 'it over the bar line. Does it resolve? Let it fall to the third!\n',
+  numbered: 'Build the arpeggio in three steps:\n\n1. Play the root.\n2. Add the third.\n3. ' + 'Add the fifth, then climb back down.\n',
   eg: 'Connect the chords with a passing tone, e.g. a chromatic note between two chord tones. Keep it short.\n',
   crlf: IMPROVISATION_ANSWER.replaceAll('\n', '\r\n'),
 };

@@ -60,7 +60,8 @@ export const mount = demo('failure', ({ host: root, s, t }) => {
     const shown = chat.bubbles.slice(-SHOWN_BUBBLES);
     const hiddenBubbles = chat.bubbles.length - shown.length;
     messages.replaceChildren(hiddenBubbles > 0 ? h('p', 'note', t('moreBubbles', { count: hiddenBubbles })) : '', ...shown.map(renderBubble));
-    requestAnimationFrame(() => (messages.scrollTop = messages.scrollHeight)); // the latest message in view, as on the page
+    // the latest message in view, as on the page
+    requestAnimationFrame(() => (messages.scrollTop = messages.scrollHeight));
     const { json, cut, hidden } = historyJson(chat);
     history.textContent = json;
     const notes = [hidden > 0 ? t('moreTurns', { count: hidden }) : '', cut ? t('cut') : '', chat.history.length === 0 ? t('historyEmpty') : t('historyNote', { count: chat.history.length })];

@@ -80,7 +80,8 @@ export const mount = demo('pairs', ({ host, s, t }) => {
   };
 
   for (const cell of cells) cell.addEventListener('click', () => open(cell));
-  box.addEventListener('input', debounce(update, 200));
+  // The runner settles with an outcome and shows its own errors: nothing awaits an update.
+  box.addEventListener('input', debounce(() => void update(), 200));
   fastPaste(box);
   host.querySelector('[data-action="reset"]')?.addEventListener('click', () => {
     box.value = IMPROVISATION_ANSWER;

@@ -24,7 +24,7 @@ function themeColor(probe: HTMLElement, variable: string, fallback: string): str
 }
 
 /** The terminal's colours from the page's current theme: Starlight's background, text and accents. */
-export function readTheme(probe: HTMLElement): ITheme {
+function readTheme(probe: HTMLElement): ITheme {
   const background = themeColor(probe, '--sl-color-black', '#17181c');
   const foreground = themeColor(probe, '--sl-color-white', '#ffffff');
   const accent = themeColor(probe, '--sl-color-accent-high', '#b3c7ff');
@@ -58,7 +58,8 @@ export function readTheme(probe: HTMLElement): ITheme {
 /** The width of one cell of a monospaced font, measured as xterm measures it. */
 function cellWidth(fontFamily: string, fontSize: number): number {
   const probe = document.createElement('span');
-  probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font-family:${fontFamily};font-size:${fontSize}px`;
+  probe.style.cssText =
+    'position:absolute;visibility:hidden;white-space:pre;' + `font-family:${fontFamily};font-size:${fontSize}px`;
   probe.textContent = 'W'.repeat(64);
   document.body.append(probe);
   const width = probe.getBoundingClientRect().width / 64;

@@ -6,7 +6,7 @@
 export const RUN_COMMAND = 'npm run lesson -- l6';
 
 /** The same without the lesson's name: this terminal has one lesson, so it runs that one and says so. */
-export const SHORT_RUN_COMMAND = 'npm run lesson';
+const SHORT_RUN_COMMAND = 'npm run lesson';
 
 /** The shell's prompt, as a terminal prints it. */
 export const PROMPT = '$ ';
@@ -14,14 +14,18 @@ export const PROMPT = '$ ';
 /** A typed line longer than this is not extended (a huge paste stays harmless). */
 export const MAX_LINE = 200;
 
-/** Input past this many characters (a huge paste) is dropped before it is even looked at: 20 full lines fit twice over. */
+/**
+ * Input past this many characters (a huge paste) is dropped before it is even looked at: 20 full lines fit twice over.
+ */
 export const MAX_INPUT = 8_192;
 
-/** At most this many lines are submitted by one input (a paste of a million line feeds runs nothing a million times). */
+/**
+ * At most this many lines are submitted by one input (a paste of a million line feeds runs nothing a million times).
+ */
 export const MAX_LINES_PER_INPUT = 20;
 
 /** How many earlier commands the arrow keys can bring back. */
-export const MAX_HISTORY = 50;
+const MAX_HISTORY = 50;
 
 export type ShellCommand =
   | { kind: 'run'; implied: boolean }

@@ -172,7 +172,8 @@ export const mount = demo('providers', ({ host, t }) => {
     button.addEventListener('click', () => {
       choose(policyButtons, button);
       policy = button.dataset.policy as SentencePolicy;
-      if (!['cut', 'failed', 'refused'].includes(host.dataset.state ?? '')) paintAnswer(); // the stream goes on underneath: only what shows changes
+      // the stream goes on underneath: only what shows changes
+      if (!['cut', 'failed', 'refused'].includes(host.dataset.state ?? '')) paintAnswer();
     });
   }
   for (const box of [recordingBox!, readsBox!, transportBox!]) box.addEventListener('change', () => (build(), say(t('state.idle'))));

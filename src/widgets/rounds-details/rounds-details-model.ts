@@ -30,7 +30,6 @@ import type { Vars } from '../../demo-kit/format.ts';
 type Tr = (key: string, vars?: Vars) => string;
 
 export const DETAILS = ['fragments', 'finish', 'usage', 'paragraph'] as const;
-export type Detail = (typeof DETAILS)[number];
 
 /** A result as a panel shows it: a sentence, and whether it tells the truth about the round. */
 export interface Verdict {

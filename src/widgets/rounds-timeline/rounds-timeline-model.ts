@@ -158,7 +158,7 @@ export type FigureKey = (typeof FIGURES)[number];
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-export function laneView(harness: HarnessName, state: LaneState, axisEnd: number, tr: Tr): LaneView {
+function laneView(harness: HarnessName, state: LaneState, axisEnd: number, tr: Tr): LaneView {
   const pct = (t: number) => round2(Math.min(100, Math.max(0, (t / axisEnd) * 100)));
   const bars = segmentsOf(state.steps, state.elapsedMs).map((s) => {
     const left = pct(s.from);

@@ -39,7 +39,10 @@ export function describePlace(place: CutPlace, tr: Tr): string {
   return tr(key, vars) + (inDone ? tr('cut.place.inDone') : '');
 }
 
-/** The words of a cut at byte `at` of `n`: the heading, the place, and the slider's value text (shared with the 06c cut demo). */
+/**
+ * The words of a cut at byte `at` of `n`: the heading, the place, and the slider's value text (shared with the 06c cut
+ * demo).
+ */
 export function cutWords(at: number, n: number, place: string, tr: Tr): { cutAt: string; place: string; valueText: string } {
   return { cutAt: tr('cut.cutAt', { at, n }), place, valueText: tr('cut.valueText', { at, n, place }) };
 }

@@ -39,7 +39,10 @@ const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;
 const isLowSurrogate = (c: number) => c >= 0xdc00 && c <= 0xdfff;
 const isSurrogate = (c: number) => c >= 0xd800 && c <= 0xdfff;
 
-/** One pass: an unchanged stretch no longer than the larger side of the change before it and of the one after joins them. */
+/**
+ * One pass: an unchanged stretch no longer than the larger side of the change before it and of the one after joins
+ * them.
+ */
 function absorbSmallEqualities(segments: Segment[]): { segments: Segment[]; changed: boolean } {
   const out: Segment[] = [];
   let changed = false;
@@ -107,7 +110,9 @@ function boundaryScore(left: string, right: string): number {
   return 0;
 }
 
-/** A lone insertion or deletion between `left` and `right`, slid to its best-scoring place (the rightmost of equals). */
+/**
+ * A lone insertion or deletion between `left` and `right`, slid to its best-scoring place (the rightmost of equals).
+ */
 function slide(left: string, edit: string, right: string): [string, string, string] {
   // As far left as the change can go, one UTF-16 unit at a time, never through a surrogate, and a bounded distance.
   for (let steps = 0; steps < MAX_SLIDE && left !== '' && left.at(-1) === edit.at(-1) && !isSurrogate(left.charCodeAt(left.length - 1)); steps++) {
@@ -130,7 +135,10 @@ function slide(left: string, edit: string, right: string): [string, string, stri
   return best;
 }
 
-/** The parts of a diff made readable, both texts unchanged: joining `same` and `removed` gives the original, `same` and `added` the other. */
+/**
+ * The parts of a diff made readable, both texts unchanged: joining `same` and `removed` gives the original, `same` and
+ * `added` the other.
+ */
 export function cleanup(parts: readonly DiffPart[]): DiffPart[] {
   let segments = factorOut(segmentsOf(parts));
   for (let pass = 0; pass < MAX_PASSES; pass++) {

@@ -184,12 +184,18 @@ export function eventView(routes: readonly ProviderRoute[]): { name: string; kin
   return { name: names.join(' + '), kinds };
 }
 
-/** The provider's own words about how the turn ended: a failure's message, a refusal's text ('' when it sent none, or for a cut). */
+/**
+ * The provider's own words about how the turn ended: a failure's message, a refusal's text ('' when it sent none, or
+ * for a cut).
+ */
 export function providerWords(ending: TurnEnding): string {
   return ending.kind === 'failed' || ending.kind === 'refused' ? ending.message : '';
 }
 
-/** Which event said how the turn ended, and the provider's reason (code: never translated), e.g. "message_stop, max_tokens". */
+/**
+ * Which event said how the turn ended, and the provider's reason (code: never translated), e.g. "message_stop,
+ * max_tokens".
+ */
 export function verdictName(ending: TurnEnding): string {
   if (ending.kind === 'cut') return '';
   return ending.reason === '' ? ending.event : `${ending.event}, ${ending.reason}`;

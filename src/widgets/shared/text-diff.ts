@@ -15,7 +15,7 @@ import type { ChangeObject } from 'diff';
 import { expectOptions, expectString } from '../../../lessons-code/index.ts';
 import { cleanup, type DiffKind, type DiffPart } from './diff-cleanup.ts';
 
-export type { DiffKind, DiffPart } from './diff-cleanup.ts';
+export type { DiffPart } from './diff-cleanup.ts';
 
 export interface TextDiff {
   /** In order; joining the `same` and `removed` parts gives the original, `same` and `added` the other text. */
@@ -46,7 +46,8 @@ function refine(parts: DiffPart[], removed: string, added: string, options: Requ
       ? undefined
       : diffChars(removed, added, { maxEditLength: Math.min(options.maxCharEdits, Math.floor((removed.length + added.length) * 0.6)), timeout: left });
   if (changes === undefined) parts.push({ kind: 'removed', text: removed }, { kind: 'added', text: added });
-  else for (const change of changes) parts.push({ kind: kindOf(change), text: change.value }); // code points: no surrogate pair is cut
+  // code points: no surrogate pair is cut
+  else for (const change of changes) parts.push({ kind: kindOf(change), text: change.value });
 }
 
 /** The lines of a text, each with its LF (the last one may have none). */

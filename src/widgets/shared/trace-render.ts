@@ -11,7 +11,7 @@ type Labels = (key: string, vars?: Record<string, string | number>) => string;
 const END_SIGNS: Record<string, string> = { '\r\n': '␍␊', '\n': '␊', '\r': '␍', '': '' };
 
 /** The text of a line's tag: the rule, what it did, and what the end of the stream threw away. */
-export function tagText(line: TraceLineView, t: Labels): string {
+function tagText(line: TraceLineView, t: Labels): string {
   let text: string;
   switch (line.tag) {
     case 'data':

@@ -15,12 +15,12 @@ import { clipDiff, diffText, type ShownDiffPart } from './text-diff.ts';
 import { lossReport, type LossReport } from './loss-report.ts';
 
 /** How many lines and events a trace carries back, and how much of each. */
-export const SHOWN_LINES = 150;
-export const SHOWN_EVENTS = 50;
+const SHOWN_LINES = 150;
+const SHOWN_EVENTS = 50;
 /** The most characters of event data a trace carries back, all events together. */
-export const SHOWN_EVENT_CHARS = 10_000;
-export const SHOWN_LINE_CHARS = 400;
-export const SHOWN_TEXT = 4000;
+const SHOWN_EVENT_CHARS = 10_000;
+const SHOWN_LINE_CHARS = 400;
+const SHOWN_TEXT = 4000;
 
 export interface TraceLineView {
   /** 1-based line number in the stream. */

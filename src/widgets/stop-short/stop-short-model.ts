@@ -24,7 +24,7 @@ import { visible } from '../../demo-kit/visible.ts';
 type Tr = (key: string, vars?: Vars) => string;
 
 /** The conversation so far, before the question: one earlier exchange, so "untouched" can be seen. */
-export const EARLIER: readonly HistoryTurn[] = [
+const EARLIER: readonly HistoryTurn[] = [
   { role: 'user', content: VOICING_QUESTION },
   { role: 'assistant', content: VOICING_ANSWER },
 ];
@@ -125,7 +125,7 @@ function historyOf(history: readonly HistoryTurn[], fresh: number, tr: Tr): Hist
 }
 
 /** The careful client's panel for an outcome (after a retry, `retried` says how it went). */
-export function carefulPanel(outcome: TurnOutcome, history: readonly HistoryTurn[], tr: Tr, retried = false): TurnPanel {
+function carefulPanel(outcome: TurnOutcome, history: readonly HistoryTurn[], tr: Tr, retried = false): TurnPanel {
   const kept = history.length - EARLIER.length;
   let notice: TurnPanel['notice'] = null;
   if (outcome.status === 'truncated') notice = { text: tr(outcome.shown === '' ? 'stopShort.cutOffEmpty' : 'stopShort.cutOff'), message: null };

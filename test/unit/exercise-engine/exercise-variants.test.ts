@@ -30,10 +30,10 @@ export const helper = 3;
 `;
 
 describe('an exercise file and its variants', () => {
-  it('each variant keeps the shared lines and its own branch; the starter gets nothing where it has no branch, an alternative the solution’s lines', () => {
-    expect(variantOf(FILE, 'starter')).toBe("import { x } from 'lessons-code';\n\n// Shared by every variant.\nexport function f(): number {\n  // Make it return 2.\n  return 1;\n}\n");
-    expect(variantOf(FILE, 'solution')).toBe("import { x } from 'lessons-code';\n\n// Shared by every variant.\nexport function f(): number {\n  // Two, as asked.\n  return 2;\n}\nexport const helper = 3;\n");
-    expect(variantOf(FILE, 'alternative:sum')).toBe("import { x } from 'lessons-code';\n\n// Shared by every variant.\nexport function f(): number {\n  return 1 + 1;\n}\nexport const helper = 3;\n");
+  it('each variant keeps the shared lines and its own branch; the starter gets ' + 'nothing where it has no branch, an alternative the solution’s lines', () => {
+    expect(variantOf(FILE, 'starter')).toBe("import { x } from 'lessons-code';\n\n// Shared by every variant.\nexport " + "function f(): number {\n  // Make it return 2.\n  return 1;\n}\n");
+    expect(variantOf(FILE, 'solution')).toBe("import { x } from 'lessons-code';\n\n// Shared by every variant.\nexport " + "function f(): number {\n  // Two, as asked.\n  return 2;\n}\nexport const " + "helper = 3;\n");
+    expect(variantOf(FILE, 'alternative:sum')).toBe("import { x } from 'lessons-code';\n\n// Shared by every variant.\nexport " + "function f(): number {\n  return 1 + 1;\n}\nexport const helper = 3;\n");
     expect(alternativesIn(FILE)).toEqual(['sum']);
   });
 
@@ -44,7 +44,7 @@ describe('an exercise file and its variants', () => {
     expect(() => variantOf('// #starter\n// a\n// #starter\n// #end\n', 'starter', 'x.ts')).toThrow('x.ts:3: a second // #starter in one group');
   });
 
-  it('comments are translated block by block, whatever their wrapping; a block without a translation stays and is reported', () => {
+  it('comments are translated block by block, whatever their wrapping; a block ' + 'without a translation stays and is reported', () => {
     const code = '  // One two\n  // three.\n  f();\n// Four.\n';
     expect(commentBlocks(code).map((b) => b.key)).toEqual(['One two three.', 'Four.']);
     expect(translateComments(code, { 'One two three.': ['Uno dos tres.'] })).toEqual({ code: '  // Uno dos tres.\n  f();\n// Four.\n', missing: ['Four.'] });
@@ -53,7 +53,7 @@ describe('an exercise file and its variants', () => {
 
 describe('the course’s exercise files', () => {
   for (const id of EXERCISE_IDS) {
-    it(`${id}: every comment of its starter and solution is translated into Spanish and French, and every translation is used`, () => {
+    it(`${id}: every comment of its starter and solution is translated into Spanish and ` + `French, and every translation is used`, () => {
       const file = exerciseFile(id);
       const english = ['starter', 'solution'].flatMap((kind) => commentBlocks(variantOf(file, kind as 'starter' | 'solution')).map((b) => b.key));
       expect(english.length).toBeGreaterThan(0);
@@ -74,7 +74,7 @@ describe('the course’s exercise files', () => {
     });
   }
 
-  it('every variant a learner gets (starter and solution in three languages) and every alternative type-checks with the project’s options', () => {
+  it('every variant a learner gets (starter and solution in three languages) and ' + 'every alternative type-checks with the project’s options', () => {
     const files = EXERCISE_IDS.flatMap((id) => [
       ...LOCALES.flatMap((locale) => [writeVariant(id, 'starter', locale), writeVariant(id, 'solution', locale)]),
       ...alternativeSources(id).map(({ name }) => writeVariant(id, `alternative:${name}`)),

@@ -21,7 +21,7 @@ const shownText = (verdict: CaseVerdict | undefined): string =>
   verdict && 'actual' in verdict ? JSON.stringify(verdict.actual) : '';
 
 describe('growing-text: pass on only the new text', () => {
-  it('the starter repeats the start of the answer: every recording’s channels are wrong, and so is each part', async () => {
+  it('the starter repeats the start of the answer: every recording’s channels are ' + 'wrong, and so is each part', async () => {
     const report = verdicts(await runner.run('growing-text', 'en', exerciseSource('growing-text', 'starter', 'en')));
     for (const id of ['openai', 'anthropic', 'gemini', 'each-part']) expect(report[id]?.status, id).toBe('fail');
     // What the learner sees: the answer's first sentence more than once.
@@ -45,7 +45,7 @@ describe('growing-text: pass on only the new text', () => {
 });
 
 describe('route-anthropic: keep the reasoning out of the answer', () => {
-  it('the starter leaks the reasoning into the answer and routes deltas that belong to neither channel; padded JSON it reads', async () => {
+  it('the starter leaks the reasoning into the answer and routes deltas that belong ' + 'to neither channel; padded JSON it reads', async () => {
     const report = verdicts(await runner.run('route-anthropic', 'en', exerciseSource('route-anthropic', 'starter', 'en')));
     for (const id of ['answer', 'reasoning', 'no-leak', 'neither', 'empty-thinking']) expect(report[id]?.status, id).toBe('fail');
     expect(report.padded?.status).toBe('pass');

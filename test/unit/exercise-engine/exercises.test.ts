@@ -54,7 +54,10 @@ const ATTACKS_DIR = new URL('./exercises-attacks/', import.meta.url);
 const statuses = (report: CheckReport): string[] => (report.outcome === 'checked' ? report.cases.map((c) => c.verdict.status) : [report.outcome]);
 const caseIds = (id: string): string[] => exerciseDefinition(id)!.cases.map((c) => c.id);
 
-/** Alternative right answers: the files of lessons-code/exercises/<id>/alternatives/, and the `// #alternative` branches of its exercise.ts. */
+/**
+ * Alternative right answers: the files of lessons-code/exercises/<id>/alternatives/, and the `// #alternative` branches
+ * of its exercise.ts.
+ */
 function alternatives(id: string): { name: string; source: string }[] {
   const dir = new URL(`${id}/alternatives/`, EXERCISES_DIR);
   const files = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.ts')) : [];
@@ -97,7 +100,7 @@ describe('every exercise folder is complete', () => {
     });
   }
 
-  it('the exercises’ texts follow the typography of their language (content/i18n/TERMINOLOGY.md); `code` is left alone', () => {
+  it('the exercises’ texts follow the typography of their language ' + '(content/i18n/TERMINOLOGY.md); `code` is left alone', () => {
     const problems: string[] = [];
     for (const id of EXERCISE_IDS) {
       for (const locale of LOCALES) {
@@ -191,7 +194,7 @@ describe('what the checks expect (the lesson’s figures)', () => {
     ]);
   });
 
-  it('2. fix #746: the starter is GaApi’s writer and chatService’s reader as they are; the solution reads #743’s stream exactly', async () => {
+  it('2. fix #746: the starter is GaApi’s writer and chatService’s reader as they ' + 'are; the solution reads #743’s stream exactly', async () => {
     const fixStarter = await importVariant<typeof fixSolution>('fix-746', 'starter');
     for (const chunk of [...splitPinned(IMPROVISATION_ANSWER), 'a\r\nb', '', 'x\n\ny']) expect(fixStarter.writeGaApiEvent(chunk)).toBe(writeGaApiEvent(chunk));
     const streams = [streamOf(writeGaApiEvent, splitAfter743(IMPROVISATION_ANSWER)), 'data: x\n\ndata: {"a":1}\n\n  tail  ', 'data: {"error":"boom"}\n\n'];
@@ -263,7 +266,11 @@ describe('a new exercise is a new folder, nothing else (README, "Adding an exerc
       const file = files.find((f) => f.path.endsWith('exercise.ts'))!.text;
       const solution = variantOf(file, 'solution');
       const starter = variantOf(file, 'starter');
-      expect(starter).toBe('// Return the data of the last event of the stream.\nexport async function lastData(body: ReadableStream<Uint8Array>): Promise<string> {\n  return \'\';\n}\n');
+      expect(starter).toBe(
+        '// Return the data of the last event of the stream.\n' +
+          'export async function lastData(body: ReadableStream<Uint8Array>): Promise<string> {\n' +
+          "  return '';\n}\n",
+      );
       expect(statuses(await example.run('last-event', 'en', solution))).toEqual(['pass']);
       expect(statuses(await example.run('last-event', 'en', starter))).toEqual(['fail']);
     } finally {
@@ -344,13 +351,13 @@ describe('the check engine', () => {
   });
 
   it('throw: the engine’s own text and the learner’s line', async () => {
-    const source = "export function double(s: string): string {\n  const n: number = 1;\n  throw new TypeError('no ' + s);\n}\nexport const words = ['a', 'b'];\n";
+    const source = "export function double(s: string): string {\n  const n: number = 1;\n  throw " + "new TypeError('no ' + s);\n}\nexport const words = ['a', 'b'];\n";
     const report = await check(definition, source);
     expect(report.outcome === 'checked' && report.cases[0]!.verdict).toEqual({ status: 'throw', error: { name: 'TypeError', message: 'TypeError: no ab', line: 3, source: 'learner' } });
   });
 
   it('throw from lessons-code, called by the learner: the learner’s line', async () => {
-    const source = "import { splitPinned } from 'lessons-code';\n\nexport function double(s: string) {\n  return (splitPinned as any)(s).map((x: any) => x.y.z);\n}\nexport const words = ['a', 'b'];\n";
+    const source = "import { splitPinned } from 'lessons-code';\n\nexport function double(s: " + "string) {\n  return (splitPinned as any)(s).map((x: any) => x.y.z);\n}\nexport " + "const words = ['a', 'b'];\n";
     const report = await check(definition, source);
     const verdict = report.outcome === 'checked' ? report.cases[0]!.verdict : null;
     expect(verdict).toMatchObject({ status: 'throw', error: { name: 'TypeError', line: 4 } });
@@ -384,7 +391,7 @@ describe('the check engine', () => {
     expect(report.outcome === 'compile-error' && report.problem.message).toMatch(/already been declared/);
   });
 
-  it('load error: code that throws at the top level, with its line; an import other than lessons-code, named', async () => {
+  it('load error: code that throws at the top level, with its line; an import other ' + 'than lessons-code, named', async () => {
     expect(await check(definition, "const x = 1;\nthrow new Error('top');\n")).toMatchObject({ outcome: 'load-error', error: { message: 'Error: top', line: 2 } });
     expect(await check(definition, "import fs from 'node:fs';\nexport const words = [fs];\n")).toMatchObject({ outcome: 'load-error', importName: 'node:fs', error: { line: 1 } });
   });
@@ -395,7 +402,7 @@ describe('the check engine', () => {
   });
 
   it('the learner’s console output is captured, bounded, and reported', async () => {
-    const report = await check(definition, "console.log('hi', [1, 'x']);\nconsole.log('x'.repeat(2000));\nfor (let i = 0; i < 500; i++) console.log(i);\nexport const words = ['a', 'b'];\n");
+    const report = await check(definition, "console.log('hi', [1, 'x']);\nconsole.log('x'.repeat(2000));\nfor (let i = 0; i " + "< 500; i++) console.log(i);\nexport const words = ['a', 'b'];\n");
     expect(report.console[0]).toBe('hi [1, "x"]');
     expect(report.console[1]).toBe('x'.repeat(500) + ' …');
     expect(report.console.slice(2, 4)).toEqual(['0', '1']);
@@ -404,7 +411,7 @@ describe('the check engine', () => {
     expect(report.console[100]).toBe('…');
   });
 
-  it('async calls are awaited; a stream argument arrives as separate reads; a recorder gets every callback call', async () => {
+  it('async calls are awaited; a stream argument arrives as separate reads; a ' + 'recorder gets every callback call', async () => {
     const streaming: ExerciseDefinition = {
       exports: { consume: 'function' },
       cases: [
@@ -437,15 +444,22 @@ describe('the check engine', () => {
   });
 
   it('a fake fetch: the learner’s code makes requests, the checker answers each and sees them all', async () => {
-    const source = `export async function ask(fetch: (url: string, init?: RequestInit) => Promise<Response>, message: string) {
-  const response = await fetch('/api/chat', { method: 'post', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message }) });
+    const source = `export async function ask(
+  fetch: (url: string, init?: RequestInit) => Promise<Response>,
+  message: string,
+) {
+  const response = await fetch('/api/chat', {
+    method: 'post',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ message }),
+  });
   return response.status + ' ' + response.headers.get('content-type') + ' ' + (await response.text());
 }
 `;
     expect(statuses(await check(FETCH_EXERCISE, source))).toEqual(['pass', 'pass']);
   });
 
-  it('the fake fetch still answers when the learner’s code replaced Headers’ methods (exercises-attacks/stand-ins/)', async () => {
+  it('the fake fetch still answers when the learner’s code replaced Headers’ methods ' + '(exercises-attacks/stand-ins/)', async () => {
     const source = readFileSync(new URL('stand-ins/fetch.replace-headers.ts', ATTACKS_DIR), 'utf8');
     expect(statuses(await check(FETCH_EXERCISE, source))).toEqual(['pass', 'pass']);
   });
@@ -529,8 +543,8 @@ describe('the runner: a fresh learner’s worker per check, stopped by the time 
     expect(fired).toEqual([CHECK_LIMIT_MS]);
   });
 
-  it('a loop inside a case: the cases before keep their verdicts, that one says timeout, the rest were not run', async () => {
-    const source = "export function writeGaApiEvent(chunk: string) { return 'data: ' + chunk + '\\n\\n'; }\nexport function readChatService(stream: string): string { for (;;) {} }\n";
+  it('a loop inside a case: the cases before keep their verdicts, that one says ' + 'timeout, the rest were not run', async () => {
+    const source = "export function writeGaApiEvent(chunk: string) { return 'data: ' + chunk + " + "'\\n\\n'; }\nexport function readChatService(stream: string): string { for (;;) " + "{} }\n";
     const report = await timed.run('fix-746', 'en', source);
     expect(report.timedOut).toBe(true);
     expect(statuses(report)).toEqual(['fail', 'timeout', 'skipped']);
@@ -558,7 +572,10 @@ describe('the runner: a fresh learner’s worker per check, stopped by the time 
 describe('the runner: a worker that never loads is named', () => {
   /** A worker that never loads: it takes messages and never answers, nor fails. */
   const silent = (): Endpoint => ({ post: () => undefined, listen: () => undefined, terminate: () => undefined });
-  /** The runner's load timers, fired by the test itself (no clock involved), in the order they were set, each as a task of its own. */
+  /**
+   * The runner's load timers, fired by the test itself (no clock involved), in the order they were set, each as a task
+   * of its own.
+   */
   function manualTimers() {
     const pending = new Set<() => void>();
     return {

@@ -50,7 +50,7 @@ describe('the names a learner module takes from lessons-code', () => {
       `import * as lc from 'lessons-code';\nexport const f = () => lc.pumpBody;`,
       `import lc from 'lessons-code';\nexport const f = () => lc;`,
       `export * from 'lessons-code';`,
-      `import { field } from 'lessons-code';\nexport const f = () => field;\nexport const g = (r: any) => r('lessons-code');\ng(require);`,
+      `import { field } from 'lessons-code';\nexport const f = () => field;\nexport ` + `const g = (r: any) => r('lessons-code');\ng(require);`,
       `export const f = () => require('lessons-code')['pump' + 'Body'];`,
     ]) {
       expect(lessonsCodeNames(compiled(source)), source).toBe('all');

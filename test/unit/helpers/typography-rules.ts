@@ -5,7 +5,7 @@ export const NBSP = '\u00a0'; // before : and inside « »
 export const NNBSP = '\u202f'; // before ; ! ?
 
 /** Hides what is code, not French: placeholders, URLs, SSE field names, key names like Ctrl+K. */
-export function maskCode(text: string): string {
+function maskCode(text: string): string {
   return text
     .replace(/\{\{\w+\}\}/g, 'X')
     .replace(/\[[A-Z_]+\]/g, 'X') // [DONE], Pagefind's [SEARCH_TERM]

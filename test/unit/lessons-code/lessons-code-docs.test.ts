@@ -27,7 +27,8 @@ function undocumentedExports(index: string): { total: number; missing: string[] 
     if (ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim() !== '') continue;
     const declaration = symbol.declarations?.[0];
     const file = declaration?.getSourceFile();
-    const where = file ? `${file.fileName.slice(file.fileName.indexOf('lessons-code/'))}:${file.getLineAndCharacterOfPosition(declaration!.getStart()).line + 1}` : '?';
+    const line = file ? file.getLineAndCharacterOfPosition(declaration!.getStart()).line + 1 : 0;
+    const where = file ? `${file.fileName.slice(file.fileName.indexOf('lessons-code/'))}:${line}` : '?';
     missing.push(`${exported.name} (${where})`);
   }
   return { total: exports.length, missing };

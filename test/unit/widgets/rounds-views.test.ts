@@ -88,7 +88,8 @@ describe('the four details', () => {
     const sorted = oneCallAfterTheOther(chunks);
     expect(sorted).toHaveLength(chunks.length);
     chunks.forEach((chunk, i) => {
-      if (!chunk.choices[0]?.delta.tool_calls) expect(sorted[i]).toBe(chunk); // text, finish and usage chunks stay where they are
+      // text, finish and usage chunks stay where they are
+      if (!chunk.choices[0]?.delta.tool_calls) expect(sorted[i]).toBe(chunk);
     });
   });
 

@@ -189,7 +189,8 @@ const ROWS: Row[] = [
   ['applySentencePolicy', 'policy', ['a.', 'sentences', true], 1, [null, undefined, 'sentence']],
   ['createStreamPlayer', 'options', [{}], 0, NOT_OBJECT],
   ['createStreamPlayer', 'options.reads', [{ provider: 'openai' }], 0, [{ provider: 'openai' }, { provider: 'openai', reads: 'x' }]],
-  ['createStreamPlayer', 'provider', [{ provider: 'openai', reads: [] }], 0, [{ provider: 'x', reads: [] }]], // named by createProviderPipeline
+  // named by createProviderPipeline
+  ['createStreamPlayer', 'provider', [{ provider: 'openai', reads: [] }], 0, [{ provider: 'x', reads: [] }]],
   ['cutProviderRecording', 'recording', [recording, 1], 0, NOT_OBJECT],
   ['cutProviderRecording', 'at', [recording, 1], 1, NOT_NUMBER],
   ['cutProviderRecording', 'reader', [recording, 1, lessons.PROVIDER_CUT_READERS[0]], 2, defined(NOT_OBJECT)],

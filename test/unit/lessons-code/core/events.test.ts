@@ -34,7 +34,7 @@ describe('classifyEvent', () => {
 
   it('EventSorter: text joined, routing and [DONE] left out, the first error kept and no error shown as text', () => {
     const sorter = new EventSorter();
-    for (const data of readStandard('data: {"type":"routing"}\n\ndata: a\n\ndata: {"error":1}\n\ndata: {"error":"second"}\n\ndata: b\n\ndata: [DONE]\n\n')) sorter.take(data);
+    for (const data of readStandard('data: {"type":"routing"}\n\ndata: a\n\ndata: {"error":1}\n\ndata: ' + '{"error":"second"}\n\ndata: b\n\ndata: [DONE]\n\n')) sorter.take(data);
     expect(sorter.result()).toEqual({ text: 'ab', done: true, error: '1' });
   });
 

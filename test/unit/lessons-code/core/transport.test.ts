@@ -73,7 +73,7 @@ describe('readStandardStream on a body that never delivers', () => {
     expect(body.locked).toBe(false);
   });
 
-  it('an abort rejects the waiting next() with the signal’s reason, cancels the body with it and unlocks it', async () => {
+  it('an abort rejects the waiting next() with the signal’s reason, cancels the body ' + 'with it and unlocks it', async () => {
     const { body, cancelled } = silentBody();
     const controller = new AbortController();
     const events = readStandardStream(body, { signal: controller.signal });

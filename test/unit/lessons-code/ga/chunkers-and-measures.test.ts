@@ -20,7 +20,7 @@ import {
 const lengths = (chunks: string[]) => chunks.map((chunk) => chunk.length);
 
 describe('the lesson data (the answers of /ga-ai/06-answer-on-the-wire/#where-the-answer-goes)', () => {
-  it('the improvisation answer: 558 UTF-16 code units, 580 UTF-8 bytes, 6 lines of text, 8 line breaks, ends with a line break', () => {
+  it('the improvisation answer: 558 UTF-16 code units, 580 UTF-8 bytes, 6 lines of ' + 'text, 8 line breaks, ends with a line break', () => {
     expect(IMPROVISATION_ANSWER.length).toBe(558);
     expect(new TextEncoder().encode(IMPROVISATION_ANSWER).length).toBe(580);
     expect(countLines(IMPROVISATION_ANSWER)).toBe(6);
@@ -50,7 +50,7 @@ describe('the pinned chunker, SseChunker.SplitIntoChunks at a826864', () => {
     expect(compare(IMPROVISATION_ANSWER, joined)).toBe('6 line breaks missing');
   });
 
-  it('removes exactly the whitespace after each sentence end: each chunk is a #743 chunk without its trailing whitespace', () => {
+  it('removes exactly the whitespace after each sentence end: each chunk is a #743 ' + 'chunk without its trailing whitespace', () => {
     const pinned = splitPinned(IMPROVISATION_ANSWER);
     const after743 = splitAfter743(IMPROVISATION_ANSWER);
     expect(pinned).toEqual(after743.map((chunk) => chunk.trimEnd()));

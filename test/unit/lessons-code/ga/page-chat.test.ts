@@ -1,5 +1,6 @@
 // The GaChatbot page's submit handler (GA at a826864, Apps/GaChatbot.Api/wwwroot/index.html lines
-// 940–1005: https://github.com/GuitarAlchemist/ga/blob/a826864f3a012cad88e415954bf57eca0ce12aa6/Apps/GaChatbot.Api/wwwroot/index.html#L940-L1005)
+// 940–1005:
+// https://github.com/GuitarAlchemist/ga/blob/a826864f3a012cad88e415954bf57eca0ce12aa6/Apps/GaChatbot.Api/wwwroot/index.html#L940-L1005)
 // driven by the in-page host, and the program's stream checks that the host's-stream demo shares
 // with the program.
 

@@ -141,7 +141,8 @@ describe("GaChatbot.Api's writer with the HTML standard's reader", () => {
 
 /**
  * When ga-client's chatService throws on a whole stream (parseSseBuffer, GA at a826864:
- * https://github.com/GuitarAlchemist/ga/blob/a826864f3a012cad88e415954bf57eca0ce12aa6/Apps/ga-client/src/services/chatService.ts#L29-L77): the first event (of those
+ * https://github.com/GuitarAlchemist/ga/blob/a826864f3a012cad88e415954bf57eca0ce12aa6/Apps/ga-client/src/services/chatService.ts#L29-L77):
+ * the first event (of those
  * ended by `\n\n`) whose first `data:` line, trimmed, starts with `{` and either is not JSON (a
  * SyntaxError) or has a truthy `error` (an Error with that message). Nothing stops at [DONE] within
  * one read, and the unfinished remainder is appended, never parsed.

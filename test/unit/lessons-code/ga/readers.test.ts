@@ -1,6 +1,7 @@
 // The two GA clients' readers (GA at a826864: the GaChatbot page's consumeSseStream,
 // https://github.com/GuitarAlchemist/ga/blob/a826864f3a012cad88e415954bf57eca0ce12aa6/Apps/GaChatbot.Api/wwwroot/index.html#L740-L809,
-// and ga-client's parseSseBuffer, https://github.com/GuitarAlchemist/ga/blob/a826864f3a012cad88e415954bf57eca0ce12aa6/Apps/ga-client/src/services/chatService.ts#L29-L77),
+// and ga-client's parseSseBuffer,
+// https://github.com/GuitarAlchemist/ga/blob/a826864f3a012cad88e415954bf57eca0ce12aa6/Apps/ga-client/src/services/chatService.ts#L29-L77),
 // the writer × reader experiment and the failure table,
 // checked against the program's expected output (test/fixtures/l6-expected.txt).
 
@@ -25,7 +26,8 @@ import { bytesIn, everyCut, expectedOutput, lessonStreams, tableAfter } from '..
 const FAILURE_MESSAGE = 'Failed to process message. Please try again.';
 /**
  * The host's whole body when answering fails (GaChatbot.Api's ChatbotController.cs lines 91–95 at
- * a826864: https://github.com/GuitarAlchemist/ga/blob/a826864f3a012cad88e415954bf57eca0ce12aa6/Apps/GaChatbot.Api/Controllers/ChatbotController.cs#L91-L95).
+ * a826864:
+ * https://github.com/GuitarAlchemist/ga/blob/a826864f3a012cad88e415954bf57eca0ce12aa6/Apps/GaChatbot.Api/Controllers/ChatbotController.cs#L91-L95).
  */
 const FAILURE_STREAM = `data: {"error":"${FAILURE_MESSAGE}"}\n\n`;
 const ROUTING = 'data: {"type":"routing","agentId":"voicing","confidence":0.92}\n\n';

@@ -70,7 +70,7 @@ describe('the replica over HTTP', () => {
       expect(body.endsWith('data: [DONE]\n\n')).toBe(true);
     });
 
-    it('writes the routing event on one line, over 100 characters, its next comma after "voicing", beyond index 60', () => {
+    it('writes the routing event on one line, over 100 characters, its next comma after ' + '"voicing", beyond index 60', () => {
       const line = body.slice(0, body.indexOf('\n'));
       expect(line.startsWith('data: {"type":"routing","agentId":"voicing",')).toBe(true);
       expect(line.length).toBeGreaterThan(100);
@@ -186,7 +186,8 @@ describe('the replica over HTTP', () => {
       ['application/merge-patch+json', 200],
     ])('a body of type %s is answered %d', async (type, status) => {
       const headers: Record<string, string> = type === null ? {} : { 'Content-Type': type };
-      const body = new Blob([JSON.stringify({ message: VOICING_QUESTION })]); // a Blob without a type sends no Content-Type
+      // a Blob without a type sends no Content-Type
+      const body = new Blob([JSON.stringify({ message: VOICING_QUESTION })]);
       const response = await overHttp(STREAM_PATH, { method: 'POST', headers, body });
       expect(response.status).toBe(status);
       if (status === 415) expect(await response.json()).toEqual({ type: 'https://tools.ietf.org/html/rfc9110#section-15.5.16', title: 'Unsupported Media Type', status: 415 });
@@ -265,7 +266,7 @@ describe('headers before work: a model server that answers only when the test le
       body: JSON.stringify({ message: IMPROVISATION_QUESTION }),
     });
 
-  it('the stream sends status and headers while the model still works, and the body only once it has failed', async () => {
+  it('the stream sends status and headers while the model still works, and the body ' + 'only once it has failed', async () => {
     const calls = modelCalls;
     const asked = nextModelRequest();
     let gateOpen = false;

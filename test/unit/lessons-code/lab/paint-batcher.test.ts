@@ -1,4 +1,5 @@
-// "The stream that doesn't stream" (06b, content/docs/ga-ai/06b-beyond-the-wire.mdx): the paint batcher's invariants on a fake
+// "The stream that doesn't stream" (06b, content/docs/ga-ai/06b-beyond-the-wire.mdx): the paint batcher's invariants on
+// a fake
 // clock, the paced host, and one request's timeline against the in-page host and the paced one.
 
 import fc from 'fast-check';
@@ -72,7 +73,8 @@ describe('the paint batcher', () => {
         for (let i = 1; i < timerPaints.length; i++) expect(timerPaints[i]!.t - timerPaints[i - 1]!.t).toBeGreaterThanOrEqual(40);
         // Each timer paint shows the latest aggregate at its time.
         for (const paint of timerPaints) {
-          const latest = aggregateAt.filter((a) => a.t < paint.t).pop()!; // deltas at the paint's own time come after it
+          // deltas at the paint's own time come after it
+          const latest = aggregateAt.filter((a) => a.t < paint.t).pop()!;
           expect(paint.text).toBe(latest.text);
         }
         // Every frame is a prefix of the final text; the final answer is painted last, once.
@@ -174,7 +176,7 @@ describe('the paced host', () => {
 });
 
 describe("one request to the in-page host: headers, then every event in one burst", () => {
-  it('on a fake clock: every read at the same time, one delta, no draft painted, the pending paint cancelled', async () => {
+  it('on a fake clock: every read at the same time, one delta, no draft painted, the ' + 'pending paint cancelled', async () => {
     const clock = createFakeClock();
     const timeline = await runStreamTurn({ host: createInPageHost(), message: VOICING_QUESTION, clock });
     expect(timeline.entries.map((e) => e.kind)).toEqual(['sent', 'headers', 'read', 'read', 'read', 'end']);
@@ -213,7 +215,7 @@ describe('a model behind the host: the same answer time, a burst against a strea
     expect(timeline.paints.filter((p) => p.reason !== 'final')).toEqual([]);
   });
 
-  it('the streaming host spreads the words over the same time: first text after one word, the last at the end', async () => {
+  it('the streaming host spreads the words over the same time: first text after one ' + 'word, the last at the end', async () => {
     const clock = createFakeClock();
     const timeline = await run(createPacedHost({ clock, totalMs: LATENCY }), clock);
     const words = wordPieces(VOICING_ANSWER).length;

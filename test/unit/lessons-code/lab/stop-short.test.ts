@@ -1,4 +1,5 @@
-// "A stream that stops short" (06b, content/docs/ga-ai/06b-beyond-the-wire.mdx): what each reader keeps when the connection drops
+// "A stream that stops short" (06b, content/docs/ga-ai/06b-beyond-the-wire.mdx): what each reader keeps when the
+// connection drops
 // at any byte, and how a careful client settles the turn, against what the page does today.
 
 import { describe, expect, it } from 'vitest';
@@ -43,7 +44,7 @@ describe('the streams', () => {
 });
 
 describe('the connection drops at every byte of the answer stream', () => {
-  it('each reader keeps the whole events only (chatService also its unfinished remainder), and [DONE] only at the end', async () => {
+  it('each reader keeps the whole events only (chatService also its unfinished ' + 'remainder), and [DONE] only at the end', async () => {
     const { bytes } = ANSWER;
     for (let at = 0; at <= bytes.length; at++) {
       const view = await dropAt(bytes, at);
@@ -62,7 +63,7 @@ describe('the connection drops at every byte of the answer stream', () => {
     }
   });
 
-  it('the careful client completes only the whole stream; every shorter one is truncated, kept out of the history, and offers a retry', async () => {
+  it('the careful client completes only the whole stream; every shorter one is ' + 'truncated, kept out of the history, and offers a retry', async () => {
     const { bytes } = ANSWER;
     const before: HistoryTurn[] = [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }];
     for (let at = 0; at <= bytes.length; at++) {
@@ -132,7 +133,7 @@ describe('the failure stream, dropped at every byte', () => {
     });
   });
 
-  it('the whole failure stream, from the in-page host itself: failed for the careful client, the answer for the page (GA issue #760)', async () => {
+  it('the whole failure stream, from the in-page host itself: failed for the careful ' + 'client, the answer for the page (GA issue #760)', async () => {
     const host = createInPageHost();
     const careful = await submitCarefully(host, QUESTION, []);
     expect(careful.result).toEqual({ text: '', done: false, error: STREAM_FAILURE_MESSAGE });

@@ -1,4 +1,5 @@
-// "The network cuts anywhere" (06b, content/docs/ga-ai/06b-beyond-the-wire.mdx): the streaming readers survive every cut, the
+// "The network cuts anywhere" (06b, content/docs/ga-ai/06b-beyond-the-wire.mdx): the streaming readers survive every
+// cut, the
 // naive ones fail exactly where the page says they do, and the scan's counts.
 
 import { describe, expect, it } from 'vitest';
@@ -118,7 +119,7 @@ describe('the naive readers fail where the page says', () => {
     const { id, bytes } = cutStream;
     const map = mapStream(bytes);
 
-    it(`${id}: decoding each piece breaks at exactly the 22 cuts inside a 3-byte character, with replacement characters`, async () => {
+    it(`${id}: decoding each piece breaks at exactly the 22 cuts inside a 3-byte ` + `character, with replacement characters`, async () => {
       const scan = await scanCuts(bytes, reader('decodeEach'), 100);
       const inside = insideCharacters(bytes);
       expect(inside).toHaveLength(22);
@@ -132,7 +133,7 @@ describe('the naive readers fail where the page says', () => {
       expect(scan.uncut).toEqual({ text: IMPROVISATION_ANSWER, done: true, error: null });
     });
 
-    it(`${id}: parsing each piece breaks at every cut inside a 3-byte character too, and never between two events`, async () => {
+    it(`${id}: parsing each piece breaks at every cut inside a 3-byte character too, ` + `and never between two events`, async () => {
       const scan = await scanCuts(bytes, reader('parseEach'), 0);
       for (const at of insideCharacters(bytes)) expect(scan.breaking, `cut at ${at}`).toContain(at);
       for (const end of map.eventEnds) expect(scan.breaking).not.toContain(end);
@@ -141,7 +142,7 @@ describe('the naive readers fail where the page says', () => {
     });
   }
 
-  it('CRLF: parsing each piece breaks at every cut between the CR and LF of a line followed by more of its event', async () => {
+  it('CRLF: parsing each piece breaks at every cut between the CR and LF of a line ' + 'followed by more of its event', async () => {
     // Cut there, the front half is taken for a whole event while a line of it is still to come.
     // Cut after the event's last data line, or inside its blank line, the front half happens to be whole.
     const { bytes } = CUT_STREAMS[1]!;
@@ -165,7 +166,7 @@ describe('the naive readers fail where the page says', () => {
     expect(counts).toEqual({ closing: 6, last: 6, more: 8 });
   });
 
-  it('CRLF: a CR at the end of one read and an LF at the start of the next fire the event early for the naive parser only', async () => {
+  it('CRLF: a CR at the end of one read and an LF at the start of the next fire the ' + 'event early for the naive parser only', async () => {
     const bytes = encode('data: a\r\ndata: b\r\n\r\n');
     const at = 'data: a\r'.length;
     expect((await readInTwo(reader('parseEach').read, bytes, at)).text).toBe('ab');

@@ -147,14 +147,15 @@ describe('the CLI', { concurrent: false }, () => {
 describe('runLesson6 against the in-page host', () => {
   it('prints the expected output', async () => {
     const expected = expectedOutput();
-    // The fixture itself, as the lesson's program prints it: 69 lines, 4,242 characters, LF, a final line break, no trailing spaces.
+    // The fixture itself, as the lesson's program prints it: 69 lines, 4,242 characters, LF, a final line break, no
+    // trailing spaces.
     expect(expected.split('\n')).toHaveLength(70);
     expect(expected).toHaveLength(4242);
     expect(expected).not.toMatch(/\r|[ \t]\n/);
     expect((await runLesson6(createInPageHost())).text).toBe(expected);
   });
 
-  it('cuts it into the seven blocks of the page: the output minus "# l6" and the blank line before each title', async () => {
+  it('cuts it into the seven blocks of the page: the output minus "# l6" and the ' + 'blank line before each title', async () => {
     const { text, blocks } = await runLesson6(createInPageHost());
     expect(blocks).toHaveLength(7);
     const lines = text.split('\n').slice(0, -1); // the last, empty piece after the final line break

@@ -64,7 +64,7 @@ describe('OpenAI Responses', () => {
     expect((await readOA(text, incomplete())).ending).toEqual({ kind: 'failed', event: 'response.incomplete', reason: '', message: '' });
   });
 
-  it('a refusal reaches neither channel; the turn that completes after it is refused, with the refusal’s text', async () => {
+  it('a refusal reaches neither channel; the turn that completes after it is refused, ' + 'with the refusal’s text', async () => {
     const refusal = (delta: string) => oa('response.refusal.delta', { item_id: 'm', output_index: 1, content_index: 0, delta });
     const { result, calls } = await readRecordingCalls('openai', namedEvents(oa('response.reasoning_summary_text.delta', { delta: 'Hmm' }), refusal('I can’t'), refusal(' help.'), completed));
     expect(calls).toEqual([['reasoning', 'Hmm', 'Hmm']]);
@@ -80,7 +80,7 @@ describe('OpenAI Responses', () => {
     });
   });
 
-  it('the error event, its message at the top level or nested in an error object; the first failure wins over a later close', async () => {
+  it('the error event, its message at the top level or nested in an error object; the ' + 'first failure wins over a later close', async () => {
     const top = oa('error', { code: 'rate_limit_exceeded', message: 'Slow down.', param: null });
     expect((await readOA(top, completed)).ending).toEqual({ kind: 'failed', event: 'error', reason: 'rate_limit_exceeded', message: 'Slow down.' });
     const nested = ['error', JSON.stringify({ type: 'error', error: { type: 'server_error', code: 'internal_error', message: 'Something broke.', param: null } })] as [string, string];
@@ -94,7 +94,7 @@ describe('OpenAI Responses', () => {
 
 describe('Anthropic Messages', () => {
   it('parses padded JSON: spaces before the closing brace change nothing', async () => {
-    const stream = enc.encode('event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hi"}      }\n\n'
+    const stream = enc.encode('event: content_block_delta\ndata: ' + '{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hi"} ' + '     }\n\n'
       + 'event: message_stop\ndata: {"type":"message_stop"    }\n\n');
     expect(await readProviderStream('anthropic', bodyOfPieces([stream]))).toMatchObject({ answer: 'Hi', complete: true });
   });
@@ -124,7 +124,7 @@ describe('Anthropic Messages', () => {
     expect(await readProviderStream('anthropic', bodyOfPieces([stream]))).toMatchObject({ answer: 'One. Two.', complete: true });
   });
 
-  it('counts message_stop only once dispatched: without its blank line at the end of the body it is dropped', async () => {
+  it('counts message_stop only once dispatched: without its blank line at the end of ' + 'the body it is dropped', async () => {
     const start = namedEvents(delta({ type: 'text_delta', text: 'Almost' }));
     for (const [ending, complete] of [['\n\n', true], ['\r\n\r\n', true], ['\n', false], ['', false]] as const) {
       const body = new Uint8Array([...start, ...enc.encode('event: message_stop\ndata: {"type":"message_stop"}' + ending)]);
@@ -139,7 +139,7 @@ describe('Anthropic Messages', () => {
     });
   });
 
-  it('message_stop closes the turn as the stop_reason before it says: finished, token limit, refused, or not known', async () => {
+  it('message_stop closes the turn as the stop_reason before it says: finished, token ' + 'limit, refused, or not known', async () => {
     const ending = async (stopReason: string | null, stopDetails?: unknown) => {
       const messageDelta = anth('message_delta', { delta: { stop_reason: stopReason, stop_sequence: null, ...(stopDetails ? { stop_details: stopDetails } : {}) }, usage: { output_tokens: 9 } });
       return (await readProviderStream('anthropic', bodyOfPieces([namedEvents(delta({ type: 'text_delta', text: 'Hi' }), messageDelta, anth('message_stop'))]))).ending;
@@ -168,7 +168,7 @@ describe('Gemini streamGenerateContent', () => {
     }
   });
 
-  it('routes the parts of one chunk in order; a part with no text or an empty one, such as a signature’s, reaches neither channel', async () => {
+  it('routes the parts of one chunk in order; a part with no text or an empty one, ' + 'such as a signature’s, reaches neither channel', async () => {
     const stream = dataEvents('\r\n', gem([{ text: 'A', thought: true }, { text: 'B' }, { thoughtSignature: 'c2ln' }, { text: 'C', thoughtSignature: 'c2ln' }]), gem([{ text: '', thoughtSignature: 'c2ln' }], { finishReason: 'STOP' }));
     const { result, calls } = await readRecordingCalls('gemini', stream);
     expect(calls).toEqual([['reasoning', 'A', 'A'], ['answer', 'B', 'B'], ['answer', 'C', 'BC']]);
@@ -183,7 +183,7 @@ describe('Gemini streamGenerateContent', () => {
     expect(await readProviderStream('gemini', bodyOfPieces([dataEvents('\r\n', two)]))).toMatchObject({ answer: 'first', complete: true });
   });
 
-  it('no candidates: a blocked prompt is refused (the rule is promptFeedback.blockReason); a chunk without them carries nothing', async () => {
+  it('no candidates: a blocked prompt is refused (the rule is ' + 'promptFeedback.blockReason); a chunk without them carries nothing', async () => {
     const blocked = dataEvents('\r\n', JSON.stringify({ promptFeedback: { blockReason: 'SAFETY' }, usageMetadata: { promptTokenCount: 5 } }));
     expect(await readProviderStream('gemini', bodyOfPieces([blocked]))).toEqual({
       answer: '', reasoning: '', complete: false, ending: { kind: 'refused', event: 'promptFeedback.blockReason', reason: 'SAFETY', message: '' },
@@ -192,7 +192,7 @@ describe('Gemini streamGenerateContent', () => {
     expect(await readProviderStream('gemini', bodyOfPieces([bare]))).toMatchObject({ complete: false, ending: { kind: 'cut' } });
   });
 
-  it('ends as a failure on an error object framed as an event (Google’s error shape), even after a finishReason', async () => {
+  it('ends as a failure on an error object framed as an event (Google’s error shape), ' + 'even after a finishReason', async () => {
     const error = JSON.stringify({ error: { code: 503, message: 'The model is overloaded. Please try again later.', status: 'UNAVAILABLE' } });
     const stream = dataEvents('\r\n', gem([{ text: 'Play E' }]), error);
     expect(await readProviderStream('gemini', bodyOfPieces([stream]))).toEqual({
@@ -204,7 +204,7 @@ describe('Gemini streamGenerateContent', () => {
     expect(routeProviderEvent('gemini', JSON.stringify({ error: { message: 'x' } }))).toEqual([{ kind: 'failure', name: 'error', code: '', message: 'x' }]);
   });
 
-  it('ends as a failure on a bare JSON error after the last event; a tail that is not one, or not whole, leaves the turn cut', async () => {
+  it('ends as a failure on a bare JSON error after the last event; a tail that is not ' + 'one, or not whole, leaves the turn cut', async () => {
     const pretty = '{\n  "error": {\n    "code": 503,\n    "message": "Overloaded.",\n    "status": "UNAVAILABLE"\n  }\n}\n';
     const start = dataEvents('\r\n', gem([{ text: 'Play E' }]));
     const read = (tail: string) => readProviderStream('gemini', bodyOfPieces([start, enc.encode(tail)]));
@@ -212,12 +212,13 @@ describe('Gemini streamGenerateContent', () => {
     expect((await read(pretty.slice(0, -3))).ending).toEqual({ kind: 'cut', error: '' }); // the object never closed
     expect((await read('{"candidates": []}\n')).ending).toEqual({ kind: 'cut', error: '' }); // JSON, but no error
     expect((await read('data: {"candidates": [')).ending).toEqual({ kind: 'cut', error: '' });
-    // Only Gemini's bodies are read that way: the same tail after an Anthropic event is dropped, as the standard says.
+    // Only Gemini's bodies are read that way: the same tail after an Anthropic event is dropped, as the
+    // standard says.
     const anthropicStart = namedEvents(delta({ type: 'text_delta', text: 'Play E' }));
     expect((await readProviderStream('anthropic', bodyOfPieces([anthropicStart, enc.encode(pretty)]))).ending).toEqual({ kind: 'cut', error: '' });
   });
 
-  it('finishReason closes the turn and says how: finished, token limit, blocked, or not known; the last one said wins', async () => {
+  it('finishReason closes the turn and says how: finished, token limit, blocked, or ' + 'not known; the last one said wins', async () => {
     const ending = async (...reasons: string[]) =>
       (await readProviderStream('gemini', bodyOfPieces([dataEvents('\r\n', ...reasons.map((finishReason) => gem([{ text: 'Short' }], { finishReason })))]))).ending;
     expect(await ending('STOP')).toEqual({ kind: 'complete', event: 'finishReason', reason: 'STOP', message: '' });

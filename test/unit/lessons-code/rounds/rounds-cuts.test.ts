@@ -84,7 +84,7 @@ describe('every byte cut of the replica’s streams reads back the same chunks',
     expect(await readAll(bytesIn(bytes, 1))).toEqual(whole);
   });
 
-  it('drop-2 (146 tokens): one byte at a time, and two reads cut at every byte of its first and last events', async () => {
+  it('drop-2 (146 tokens): one byte at a time, and two reads cut at every byte of its ' + 'first and last events', async () => {
     const bytes = new TextEncoder().encode(drop2);
     const whole = chunksOf(drop2);
     expect(whole.length).toBeGreaterThan(146);

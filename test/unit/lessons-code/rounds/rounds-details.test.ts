@@ -110,7 +110,7 @@ describe('assembleToolCalls, its contract', () => {
     expect(assembleToolCalls(chunks)).toEqual([{ id: 'a', name: 'f', arguments: '{}' }]);
   });
 
-  it('property: any interleaving of any calls, cut anywhere, with any indices, gives the calls back in index order', () => {
+  it('property: any interleaving of any calls, cut anywhere, with any indices, gives ' + 'the calls back in index order', () => {
     const call = fc.record({
       id: fc.stringMatching(/^call_[a-z0-9]{1,8}$/),
       name: fc.stringMatching(/^[a-z_]{1,12}$/),

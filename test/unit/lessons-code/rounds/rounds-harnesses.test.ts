@@ -174,7 +174,7 @@ describe('stop', () => {
     }
   });
 
-  it('leaving the for await loop early (no signal at all) runs the generator\'s finally: billed once, the model stopped', async () => {
+  it("leaving the for await loop early (no signal at all) runs the generator's finally: " + 'billed once, the model stopped', async () => {
     const { clock, replica, ledger, transcript } = setup();
     const turn = startTurn('stream-every-round', { model: replica.fetch, question: DROP2_QUESTION, turnId: 'break', clock, ledger, transcript });
     let seen = '';
@@ -192,7 +192,8 @@ describe('stop', () => {
     expect([call.state, call.generatedTokens]).toEqual(['stopped', 5]);
     expect(ledger.forTurn('break')).toHaveLength(1);
     expect(ledger.forTurn('break')[0]!.outputTokens).toBe(5); // received, so paid for
-    expect(transcript.forTurn('break')[0]).toMatchObject({ status: 'stopped', text: seen }); // four pieces: what was written
+    // four pieces: what was written
+    expect(transcript.forTurn('break')[0]).toMatchObject({ status: 'stopped', text: seen });
     expect(textTokens(seen)).toHaveLength(4);
     expect(turn.report().status).toBe('stopped');
   });
@@ -201,7 +202,8 @@ describe('stop', () => {
     const { replica, ledger, run, clock } = setup();
     const stop = new AbortController();
     const subscription = replica.calls.subscribe((call) => {
-      if (call.state === 'done' && call.finishReason === 'tool_calls') clock.setTimeout(() => stop.abort(), 50); // mid-tool
+      // mid-tool
+      if (call.state === 'done' && call.finishReason === 'tool_calls') clock.setTimeout(() => stop.abort(), 50);
     });
     const report = await run('stream-every-round', VOICINGS_QUESTION, { signal: stop.signal });
     subscription();
@@ -213,7 +215,7 @@ describe('stop', () => {
     ]);
   });
 
-  it('poll-then-stream stopped during its probe: nothing was on screen, the probe is stopped and billed once', async () => {
+  it('poll-then-stream stopped during its probe: nothing was on screen, the probe is ' + 'stopped and billed once', async () => {
     const { replica, ledger, run, clock } = setup();
     const stop = new AbortController();
     clock.setTimeout(() => stop.abort(), firstTokenMs + 9 * tokenMs + 1); // just after the 10th token

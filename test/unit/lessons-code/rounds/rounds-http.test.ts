@@ -71,7 +71,7 @@ describe('over HTTP on loopback', () => {
     expect(server.replica.calls.count('wire')).toBe(2);
   });
 
-  it('stop: the signal aborts fetch, the server stops writing, its token count stops growing; billed once', async () => {
+  it('stop: the signal aborts fetch, the server stops writing, its token count stops ' + 'growing; billed once', async () => {
     const { clock, server, overHttp } = await start();
     const ledger = new BillingLedger();
     const transcript = new Transcript();
@@ -123,7 +123,7 @@ describe('over HTTP on loopback', () => {
     expect(ledger.entries).toHaveLength(1);
   });
 
-  it('fetch with an AbortSignal, nothing else: the read rejects with an AbortError and the server’s count stops growing', async () => {
+  it('fetch with an AbortSignal, nothing else: the read rejects with an AbortError ' + 'and the server’s count stops growing', async () => {
     const { clock, server } = await start();
     const stop = new AbortController();
     const response = await fetch(server.url + CHAT_COMPLETIONS_PATH, {

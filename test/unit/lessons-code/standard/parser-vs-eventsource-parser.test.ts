@@ -26,7 +26,8 @@ interface Reading {
 const name = fc.oneof(
   { weight: 6, arbitrary: fc.constant('data') },
   { weight: 2, arbitrary: fc.constantFrom('event', 'id') },
-  { weight: 2, arbitrary: fc.constantFrom('retry', 'dat', 'datas', 'daTa', 'evenT', 'iD', 'retrY', ' data', 'x', '') }, // retry, or a field the standard ignores (names one letter off)
+  // retry, or a field the standard ignores (names one letter off)
+  { weight: 2, arbitrary: fc.constantFrom('retry', 'dat', 'datas', 'daTa', 'evenT', 'iD', 'retrY', ' data', 'x', '') },
 );
 const separator = fc.constantFrom('', ':', ': ', ':  ', ':\t');
 const valueChar = fc.constantFrom('a', 'Z', ' ', ':', '0', '7', '\0', 'é', '→', '🎸', '\uFEFF', '\t');
@@ -133,7 +134,7 @@ describe('StandardParser and eventsource-parser read generated streams alike', (
 });
 
 describe('where eventsource-parser departs from the standard', () => {
-  it('it also drops a BOM written as the three Latin-1 characters of its UTF-8 bytes; the standard reads them as text', () => {
+  it('it also drops a BOM written as the three Latin-1 characters of its UTF-8 bytes; ' + 'the standard reads them as text', () => {
     // §9.2.5: the stream is decoded as UTF-8 and one leading U+FEFF is dropped; "ï»¿" (U+00EF U+00BB
     // U+00BF) is three characters of a field name, here the unknown field "ï»¿data".
     const pieces = [new TextEncoder().encode('\u00ef\u00bb\u00bfdata: a\n\n')];

@@ -67,7 +67,8 @@ describe('lossReport', () => {
   });
 
   it('a text that gained or changed characters says so', () => {
-    expect(verdictParts(lossReport('abc', 'abd')).map((p) => p.key)).toEqual(['verdict.missingLines']); // as the program counts it
+    // as the program counts it
+    expect(verdictParts(lossReport('abc', 'abd')).map((p) => p.key)).toEqual(['verdict.missingLines']);
     expect(verdictParts(lossReport('ab', 'abX')).map((p) => p.key)).toEqual(['verdict.differs']);
     expect(verdictParts(lossReport('a b', 'a  b')).map((p) => p.key)).toEqual(['verdict.differs']);
   });

@@ -1,6 +1,7 @@
 // The 06c demos' strings exist in every locale: the keys src/widgets/shared/provider-model.ts names, and the keys
 // the view and the player's script build from lessons-code's lists (a recording choice, a pace, a
-// route, a kind of cut place, an ending, the status line of each ending). A key missing in one language fails here, not in a page.
+// route, a kind of cut place, an ending, the status line of each ending). A key missing in one language fails here, not
+// in a page.
 // Also: the bytes layer's word for a body that ends inside a character (unfinishedTail).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

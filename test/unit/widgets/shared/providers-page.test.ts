@@ -46,7 +46,7 @@ describe('the sentence policy', () => {
     expect(endOfLastSentence('no sentence yet')).toBe(0);
   });
 
-  it('every delta shows everything; whole sentences hold the unfinished one back; a flagged topic shows nothing until complete', () => {
+  it('every delta shows everything; whole sentences hold the unfinished one back; a ' + 'flagged topic shows nothing until complete', () => {
     const half = 'Play E Phrygian: E F G A B C D. The half step';
     expect(applySentencePolicy(half, 'every-delta', false)).toEqual({ shown: half, heldBack: 0 });
     expect(applySentencePolicy(half, 'sentences', false)).toEqual({ shown: 'Play E Phrygian: E F G A B C D.', heldBack: ' The half step'.length });
@@ -176,7 +176,7 @@ describe('the player', () => {
     expect(player.result()!.answer.length).toBeLessThan(PROVIDER_ANSWER.length);
   });
 
-  it('ends each failed, token-limit and refused copy as such, through either transport at any read size, with the result of one read', () => {
+  it('ends each failed, token-limit and refused copy as such, through either ' + 'transport at any read size, with the result of one read', () => {
     const copies = [...FAILED_RECORDINGS.map((f) => ({ ...f, ending: 'failed' })), ...TOKEN_LIMIT_RECORDINGS, ...REFUSED_RECORDINGS];
     for (const failed of copies) {
       const expected = readProviderPieces(failed.provider, [failed.bytes]);
@@ -216,7 +216,7 @@ describe('the player', () => {
 
 describe('the player’s choices and endings (src/widgets/shared/provider-model.ts)', () => {
 
-  it('offers each provider’s copies that end another way beside its cut one: failed, at the token limit, refused', () => {
+  it('offers each provider’s copies that end another way beside its cut one: failed, ' + 'at the token limit, refused', () => {
     expect(recordingChoices('anthropic')).toEqual([
       { value: 'anthropic', key: 'complete' },
       { value: 'anthropic:cut', key: 'truncated' },
@@ -241,7 +241,7 @@ describe('the player’s choices and endings (src/widgets/shared/provider-model.
     expect(playerSource('anthropic:sideways')).toMatchObject({ value: 'anthropic', copy: 'whole' });
   });
 
-  it('each ending takes its own state and status line; a failure or a refusal hands the notice the provider’s words, and the others none', () => {
+  it('each ending takes its own state and status line; a failure or a refusal hands ' + 'the notice the provider’s words, and the others none', () => {
     const stateOf = (value: string) => {
       const source = playerSource(value);
       const result = readProviderPieces(source.provider, [source.bytes]);
@@ -270,7 +270,7 @@ describe('the player’s choices and endings (src/widgets/shared/provider-model.
 });
 
 describe('reads', () => {
-  it('one per event, each ending with its blank line (CRLF CRLF on Gemini), or fixed sizes; together they are the body', () => {
+  it('one per event, each ending with its blank line (CRLF CRLF on Gemini), or fixed ' + 'sizes; together they are the body', () => {
     for (const recording of PROVIDER_RECORDINGS) {
       const events = splitReads(recording.provider, recording.bytes, 'event');
       const separator = recording.provider === 'gemini' ? '\r\n\r\n' : '\n\n';
@@ -328,7 +328,7 @@ describe('the cut scan of the recordings', () => {
 });
 
 describe('lessons-code’s own imports', () => {
-  it('modules inside lessons-code import their siblings directly, not through index.ts (the API for the outside)', async () => {
+  it('modules inside lessons-code import their siblings directly, not through ' + 'index.ts (the API for the outside)', async () => {
     const { readdirSync, readFileSync } = await import('node:fs');
     const root = new URL('../../../../lessons-code/', import.meta.url);
     const inside = (readdirSync(root, { recursive: true }) as string[])
