@@ -18,17 +18,21 @@ const mayHaveSideEffects = (/** @type {string} */ id) => !/[\\/]lessons-code[\\/
  */
 const SUCRASE_STUBS = {
   './Options': 'export function validateOptions() {}',
-  './computeSourceMap': "export default function computeSourceMap() { throw new Error('sucrase: no source maps in this bundle'); }",
+  './computeSourceMap':
+    "export default function computeSourceMap() { throw new Error('sucrase: no source maps in this bundle'); }",
 };
 const sucraseWithoutExtras = {
   name: 'course:sucrase-without-extras',
   enforce: /** @type {const} */ ('pre'),
   resolveId(/** @type {string} */ id, /** @type {string | undefined} */ importer) {
-    if (importer && /[\\/]sucrase[\\/]dist[\\/]esm[\\/]index\.js$/.test(importer) && Object.hasOwn(SUCRASE_STUBS, id)) return `\0sucrase-stub:${id}`;
+    if (importer && /[\\/]sucrase[\\/]dist[\\/]esm[\\/]index\.js$/.test(importer) && Object.hasOwn(SUCRASE_STUBS, id))
+      return `\0sucrase-stub:${id}`;
     return null;
   },
   load(/** @type {string} */ id) {
-    return id.startsWith('\0sucrase-stub:') ? SUCRASE_STUBS[/** @type {keyof typeof SUCRASE_STUBS} */ (id.slice('\0sucrase-stub:'.length))] : null;
+    return id.startsWith('\0sucrase-stub:')
+      ? SUCRASE_STUBS[/** @type {keyof typeof SUCRASE_STUBS} */ (id.slice('\0sucrase-stub:'.length))]
+      : null;
   },
 };
 
@@ -51,7 +55,11 @@ export default defineConfig({
     // asked (src/exercise-engine/registry-lazy.ts) instead of carrying every exercise of the course,
     // and the type checker loads TypeScript, its lib files and lessons-code's declarations
     // (src/type-service/vite-plugin.ts makes the last two from the project's files).
-    worker: { format: 'es', plugins: () => [sucraseWithoutExtras, typeServiceFiles()], rolldownOptions: { treeshake: { moduleSideEffects: mayHaveSideEffects } } },
+    worker: {
+      format: 'es',
+      plugins: () => [sucraseWithoutExtras, typeServiceFiles()],
+      rolldownOptions: { treeshake: { moduleSideEffects: mayHaveSideEffects } },
+    },
     build: {
       rolldownOptions: {
         // lessons-code/ modules only declare things: importing one runs nothing, so a page (or a
@@ -73,7 +81,11 @@ export default defineConfig({
               // same way, so that they stay off every page but the model stream's.
               codeSplitting: {
                 groups: [
-                  { name: 'lessons-code', test: /[\\/]lessons-code[\\/](?:core|standard|lab|ga|host|program)[\\/]/, priority: 2 },
+                  {
+                    name: 'lessons-code',
+                    test: /[\\/]lessons-code[\\/](?:core|standard|lab|ga|host|program)[\\/]/,
+                    priority: 2,
+                  },
                   { name: 'rounds', test: /[\\/]lessons-code[\\/]rounds[\\/]/, priority: 1 },
                   { name: 'providers', test: /[\\/]lessons-code[\\/]providers[\\/]/, priority: 1 },
                 ],
@@ -91,7 +103,8 @@ export default defineConfig({
         es: 'Curso de Guitar Alchemist',
         fr: 'Cours Guitar Alchemist',
       },
-      description: 'Follow one chatbot answer of Guitar Alchemist from the server to the screen, as server-sent events.',
+      description:
+        'Follow one chatbot answer of Guitar Alchemist from the server to the screen, as server-sent events.',
       defaultLocale: 'root',
       locales: {
         root: { label: 'English', lang: 'en' },

@@ -25,7 +25,8 @@ const BOXES = [
 ] as const;
 const TEXTS = {
   '64 KB CRLF': Array.from({ length: 2_600 }, (_, i) => `Line ${i} ends here. Then more.`).join('\r\n') + '\r\n',
-  '1 MB distinct lines': Array.from({ length: 30_000 }, (_, i) => `distinct line number ${i}, ${'x'.repeat(i % 7)}.`).join('\n') + '\n',
+  '1 MB distinct lines':
+    Array.from({ length: 30_000 }, (_, i) => `distinct line number ${i}, ${'x'.repeat(i % 7)}.`).join('\n') + '\n',
 };
 
 /** Pastes `text` into the box by the keyboard, replacing what it holds; ms from the key to the frame after `input`. */
@@ -42,7 +43,9 @@ async function pasteInto(page: Page, selector: string, text: string): Promise<nu
     w.__paste = new Promise((resolve) => {
       let start = 0;
       area.addEventListener('keydown', () => (start = performance.now()), { once: true, capture: true });
-      area.addEventListener('input', () => requestAnimationFrame(() => resolve(performance.now() - start)), { once: true });
+      area.addEventListener('input', () => requestAnimationFrame(() => resolve(performance.now() - start)), {
+        once: true,
+      });
     });
   }, selector);
   await page.keyboard.press('Control+V');
@@ -67,7 +70,11 @@ async function main(): Promise<void> {
             const demo = page.locator(selector).first();
             await demo.scrollIntoViewIfNeeded();
             await page.locator(selector.split(' ')[0]!).waitFor({ state: 'attached' });
-            await page.waitForFunction((tag) => document.querySelector(tag)?.hasAttribute('data-ready'), selector.split(' ')[0]!, { timeout: 60_000 });
+            await page.waitForFunction(
+              (tag) => document.querySelector(tag)?.hasAttribute('data-ready'),
+              selector.split(' ')[0]!,
+              { timeout: 60_000 },
+            );
             // the bare textarea: the same size and font, beside the demo, holding the same start text
             await demo.evaluate((el: HTMLTextAreaElement) => {
               const bare = document.createElement('textarea');
@@ -81,7 +88,11 @@ async function main(): Promise<void> {
             // starts after its debounce) is over before the next measure
             const settled = async () => {
               await page.waitForTimeout(700);
-              await page.waitForFunction((tag) => !document.querySelector(tag)?.hasAttribute('aria-busy'), selector.split(' ')[0]!, { timeout: 120_000 });
+              await page.waitForFunction(
+                (tag) => !document.querySelector(tag)?.hasAttribute('aria-busy'),
+                selector.split(' ')[0]!,
+                { timeout: 120_000 },
+              );
             };
             await settled();
             const order = run % 2 === 0 ? ['bare', 'demo'] : ['demo', 'bare'];
@@ -107,8 +118,11 @@ async function main(): Promise<void> {
     preview.stop();
   }
   figures.print(`paste cost, key to the frame after the input event (${RUNS} pairs each)`);
-  console.log('\npaired ratio demo box / bare textarea (median of the pairs; ≤ 1.00 means no dearer than a bare textarea)');
-  for (const [key, values] of ratios) console.log(`  ${key.padEnd(42)} ${median(values).toFixed(2)}  (${values.map((v) => v.toFixed(2)).join(', ')})`);
+  console.log(
+    '\npaired ratio demo box / bare textarea (median of the pairs; ≤ 1.00 means no dearer than a bare textarea)',
+  );
+  for (const [key, values] of ratios)
+    console.log(`  ${key.padEnd(42)} ${median(values).toFixed(2)}  (${values.map((v) => v.toFixed(2)).join(', ')})`);
 }
 
 await main();

@@ -34,7 +34,10 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length === 0 ? NaN : sorted[Math.floor((sorted.length - 1) / 2)]!;
 };
-const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 interface Run {
   performance: number;
@@ -59,7 +62,7 @@ async function audit(url: string, chromePort: number): Promise<Run> {
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits } = result.lhr;
   const numeric = (id: string) => audits[id]?.numericValue ?? NaN;
-  const items = (id: string) => ((audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []);
+  const items = (id: string) => (audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
@@ -67,10 +70,17 @@ async function audit(url: string, chromePort: number): Promise<Run> {
     lcp: numeric('largest-contentful-paint'),
     fcp: numeric('first-contentful-paint'),
     cls: numeric('cumulative-layout-shift'),
-    mainThread: Object.fromEntries(items('mainthread-work-breakdown').map((i) => [String(i.groupLabel ?? i.group), Number(i.duration)])),
+    mainThread: Object.fromEntries(
+      items('mainthread-work-breakdown').map((i) => [String(i.groupLabel ?? i.group), Number(i.duration)]),
+    ),
     bootup: items('bootup-time').map((i) => ({ url: String(i.url), scripting: Number(i.scripting) })),
     failedA11y: Object.values(audits)
-      .filter((a) => a.scoreDisplayMode === 'binary' && a.score === 0 && categories.accessibility?.auditRefs.some((r) => r.id === a.id))
+      .filter(
+        (a) =>
+          a.scoreDisplayMode === 'binary' &&
+          a.score === 0 &&
+          categories.accessibility?.auditRefs.some((r) => r.id === a.id),
+      )
       .map((a) => a.id),
   };
 }
@@ -90,7 +100,14 @@ async function domElements(url: string): Promise<number> {
 const preview = await startPreview(port);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--no-first-run',
+    '--disable-background-networking',
+  ],
 });
 try {
   const { version } = (await import('lighthouse/package.json', { with: { type: 'json' } })).default;
@@ -104,7 +121,9 @@ try {
         try {
           samples.push(await audit(preview.base + path, chrome.port));
         } catch (error) {
-          console.log(`  ${path}: run ${i + 1} failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+          console.log(
+            `  ${path}: run ${i + 1} failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+          );
         }
       }
       if (samples.length === 0) continue;
@@ -115,10 +134,18 @@ try {
         label.padEnd(17),
         String(m((r) => r.performance)).padStart(5),
         String(m((r) => r.accessibility)).padStart(5),
-        m((r) => r.tbt).toFixed(0).padStart(8),
-        m((r) => r.lcp).toFixed(0).padStart(8),
-        m((r) => r.fcp).toFixed(0).padStart(8),
-        m((r) => r.cls).toFixed(3).padStart(6),
+        m((r) => r.tbt)
+          .toFixed(0)
+          .padStart(8),
+        m((r) => r.lcp)
+          .toFixed(0)
+          .padStart(8),
+        m((r) => r.fcp)
+          .toFixed(0)
+          .padStart(8),
+        m((r) => r.cls)
+          .toFixed(3)
+          .padStart(6),
         String(elements).padStart(13),
       ];
       console.log(`${cells.join(' ')}  ${load()}`);
@@ -129,7 +156,8 @@ try {
         const medians = groups.map((g) => `${g} ${median(samples.map((r) => r.mainThread[g] ?? 0)).toFixed(0)}`);
         console.log(`    main thread (median ms): ${medians.join(', ')}`);
         const scripts = samples[0]!.bootup.sort((a, b) => b.scripting - a.scripting).slice(0, 6);
-        for (const s of scripts) console.log(`    script ${s.scripting.toFixed(0).padStart(5)} ms  ${s.url.replace(preview.base, '')}`);
+        for (const s of scripts)
+          console.log(`    script ${s.scripting.toFixed(0).padStart(5)} ms  ${s.url.replace(preview.base, '')}`);
       }
     }
   }

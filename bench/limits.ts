@@ -8,7 +8,13 @@
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { IMPROVISATION_ANSWER, splitAfter743, splitPinned, traceStandard, writeGaChatbotEvent } from '../lessons-code/index.ts';
+import {
+  IMPROVISATION_ANSWER,
+  splitAfter743,
+  splitPinned,
+  traceStandard,
+  writeGaChatbotEvent,
+} from '../lessons-code/index.ts';
 import { diffText } from '../src/widgets/shared/text-diff.ts';
 import { nodeRegistry } from '../src/exercise-engine/registry-node.ts';
 import { ExerciseRunner } from '../src/exercise-engine/runner.ts';
@@ -28,7 +34,10 @@ function timed(name: string, testBound: number, work: () => void): void {
 /** Runs the CLI and resolves with the milliseconds until it exits. */
 function cliExit(args: string[], env: Record<string, string>): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['lessons-code/cli.ts', ...args], { env: { ...process.env, ...env }, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['lessons-code/cli.ts', ...args], {
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+  });
   return new Promise((resolve) => child.once('close', () => resolve(performance.now() - started)));
 }
 
@@ -60,18 +69,37 @@ async function main(): Promise<void> {
       timed('traceStandard on a 1 MB stream', 20_000, () => traceStandard(stream));
 
       const { port, server } = await busyPort();
-      figures.add('CLI with GA_HOST_PORT in use: until it exits', await cliExit(['l6'], { GA_HOST_PORT: String(port) }), 'ms', 30_000);
+      figures.add(
+        'CLI with GA_HOST_PORT in use: until it exits',
+        await cliExit(['l6'], { GA_HOST_PORT: String(port) }),
+        'ms',
+        30_000,
+      );
       await new Promise((resolve) => server.close(resolve));
-      figures.add('CLI with GA_HOST_PORT=-1: until it exits', await cliExit(['l6'], { GA_HOST_PORT: '-1' }), 'ms', 30_000);
+      figures.add(
+        'CLI with GA_HOST_PORT=-1: until it exits',
+        await cliExit(['l6'], { GA_HOST_PORT: '-1' }),
+        'ms',
+        30_000,
+      );
       figures.add('CLI l6: the whole program', await cliExit(['l6'], {}), 'ms');
 
       await runner.ready();
       let started = performance.now();
       await runner.run('predict', 'en', 'while (true) {}\n');
-      figures.add('exercise runner: `while (true) {}` stopped after (limit 2000)', performance.now() - started, 'ms', 20_000);
+      figures.add(
+        'exercise runner: `while (true) {}` stopped after (limit 2000)',
+        performance.now() - started,
+        'ms',
+        20_000,
+      );
       await runner.ready();
       started = performance.now();
-      await runner.run('chunks-as-units', 'en', "export const answer = 'x';\nexport function render(chunks: string[]) { return chunks.join(''); }\n");
+      await runner.run(
+        'chunks-as-units',
+        'en',
+        "export const answer = 'x';\nexport function render(chunks: string[]) { return chunks.join(''); }\n",
+      );
       figures.add('exercise runner: a check on a warm worker', performance.now() - started, 'ms');
     }
   } finally {
@@ -80,5 +108,7 @@ async function main(): Promise<void> {
   figures.print(`Figures (median of ${RUNS}; "budget" here is the bound the unit tests allow for finishing)`);
 }
 
-await main().catch((error) => console.log(`bench:limits could not run: ${error instanceof Error ? error.message : String(error)}`));
+await main().catch((error) =>
+  console.log(`bench:limits could not run: ${error instanceof Error ? error.message : String(error)}`),
+);
 process.exitCode = 0;

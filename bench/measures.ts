@@ -16,7 +16,18 @@
 //   npm run bench:measures -- --runs 9
 
 import { cpus, loadavg } from 'node:os';
-import { READERS, SPLITS, WRITERS, bodyOf, compare, readChatServiceStream, readPageStream, readStandardStreamResult, runPair, writerReaderTable } from '../lessons-code/index.ts';
+import {
+  READERS,
+  SPLITS,
+  WRITERS,
+  bodyOf,
+  compare,
+  readChatServiceStream,
+  readPageStream,
+  readStandardStreamResult,
+  runPair,
+  writerReaderTable,
+} from '../lessons-code/index.ts';
 import { chunkerView } from '../src/widgets/chunker/chunker-model.ts';
 import { lossReport } from '../src/widgets/shared/loss-report.ts';
 import { median, runsFromArgs } from './stats.ts';
@@ -44,7 +55,9 @@ function answerOf(kb: number, line: (i: number) => string): string {
 }
 
 const ANSWERS: Record<string, (i: number) => string> = {
-  'lines that differ from the start': (i) => `- **${String.fromCharCode(65 + (i % 7))}${i}** → arpeggio ${i % 13}, play it ` + `over bar ${(i * 7919) % 10007}. Then rest ${i % 5} beats.`,
+  'lines that differ from the start': (i) =>
+    `- **${String.fromCharCode(65 + (i % 7))}${i}** → arpeggio ${i % 13}, play it ` +
+    `over bar ${(i * 7919) % 10007}. Then rest ${i % 5} beats.`,
   'lines that share their start': (i) => `distinct line number ${i}, ${'x'.repeat(i % 7)}.`,
 };
 
@@ -70,24 +83,52 @@ function row(name: string, figures: number[]): void {
     const ratio = ms / figures[i]!;
     return `${ratio.toFixed(2)}×${ratio > GOAL ? ' (OVER)' : ''}`;
   });
-  console.log(`  ${name.padEnd(36)}${figures.map((ms) => `${ms.toFixed(1)} ms`.padStart(11)).join('')}   ${ratios.join(', ')}`);
+  console.log(
+    `  ${name.padEnd(36)}${figures.map((ms) => `${ms.toFixed(1)} ms`.padStart(11)).join('')}   ${ratios.join(', ')}`,
+  );
 }
 
-const header = (sizes: string[], what: string) => console.log(`  ${''.padEnd(36)}${sizes.map((size) => size.padStart(11)).join('')}   ${what}`);
+const header = (sizes: string[], what: string) =>
+  console.log(`  ${''.padEnd(36)}${sizes.map((size) => size.padStart(11)).join('')}   ${what}`);
 
-console.log(`bench:measures — Node ${process.version}, ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(2)).join(', ')}; CPU ms, median of ${RUNS} runs${gc ? ', heap collected before each' : ''}`);
+console.log(
+  `bench:measures — Node ${process.version}, ${cpus().length} cores, load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')}; CPU ms, median of ${RUNS} runs${gc ? ', heap collected before each' : ''}`,
+);
 for (const [kind, line] of Object.entries(ANSWERS)) {
   console.log(`\nAn answer of ${kind} (e.g. ${JSON.stringify(line(12345))})`);
-  header(SIZES_KB.map((kb) => `${kb} KB`), `each doubling (goal ≤ ${GOAL}×)`);
+  header(
+    SIZES_KB.map((kb) => `${kb} KB`),
+    `each doubling (goal ≤ ${GOAL}×)`,
+  );
   const inputs = SIZES_KB.map((kb) => {
     const answer = answerOf(kb, line);
     const cells = WRITERS.flatMap((w) => READERS.flatMap((r) => SPLITS.map((s) => runPair(w, r, s, answer))));
     return { answer, gots: cells.filter((cell) => !cell.thrown).map((cell) => cell.got) };
   });
   const figures = {
-    compare: times(inputs.map(({ answer, gots }) => () => gots.forEach((got) => compare(answer, got)))),
-    pairs: times(inputs.map(({ answer }) => () => writerReaderTable(answer).map((r) => r.cells.map((cell) => lossReport(answer, cell.got))))),
-    chunkers: times(inputs.map(({ answer }) => () => chunkerView(answer))),
+    compare: times(
+      inputs.map(
+        ({ answer, gots }) =>
+          () =>
+            gots.forEach((got) => compare(answer, got)),
+      ),
+    ),
+    pairs: times(
+      inputs.map(
+        ({ answer }) =>
+          () =>
+            writerReaderTable(answer).map((r) => r.cells.map((cell) => lossReport(answer, cell.got))),
+      ),
+    ),
+    chunkers: times(
+      inputs.map(
+        ({ answer }) =>
+          () =>
+            chunkerView(answer),
+      ),
+    ),
   };
   row(`compare(), the ${WRITERS.length * READERS.length * SPLITS.length} pairs' results`, figures.compare);
   row('pairs demo: table + reports', figures.pairs);
@@ -95,7 +136,7 @@ for (const [kind, line] of Object.entries(ANSWERS)) {
 }
 
 // Quadratic on purpose: one event of n bytes read in 1-byte reads.
-console.log('\nOne event of n bytes in 1-byte reads (GA\'s page readers: quadratic, kept as GA wrote them)');
+console.log("\nOne event of n bytes in 1-byte reads (GA's page readers: quadratic, kept as GA wrote them)");
 header(['16 KB', '32 KB', '64 KB'], 'each doubling');
 const oneEvent = (kb: number) => {
   const bytes = new TextEncoder().encode(`data: ${'x'.repeat(kb * 1024)}\n\ndata: [DONE]\n\n`);
@@ -119,5 +160,7 @@ for (const [name, read] of Object.entries(readers)) {
     figures.push(median(samples));
   }
   const ratios = figures.slice(1).map((ms, i) => `${(ms / figures[i]!).toFixed(2)}×`);
-  console.log(`  ${name.padEnd(36)}${figures.map((ms) => `${ms.toFixed(1)} ms`.padStart(11)).join('')}   ${ratios.join(', ')}`);
+  console.log(
+    `  ${name.padEnd(36)}${figures.map((ms) => `${ms.toFixed(1)} ms`.padStart(11)).join('')}   ${ratios.join(', ')}`,
+  );
 }

@@ -23,7 +23,9 @@ import { launchChromium, startPreview } from '../scripts/preview.ts';
 import { Figures, argValue, median, runsFromArgs } from './stats.ts';
 
 // Its own port (GA_BENCH_PORT, else 30 above GA_E2E_PORT), so that runs can share a machine.
-const PORT = Number(process.env.GA_BENCH_PORT || (process.env.GA_E2E_PORT ? Number(process.env.GA_E2E_PORT) + 30 : 4341));
+const PORT = Number(
+  process.env.GA_BENCH_PORT || (process.env.GA_E2E_PORT ? Number(process.env.GA_E2E_PORT) + 30 : 4341),
+);
 const RUNS = runsFromArgs(5);
 const LOCALE = argValue('--locale') ?? 'en';
 const PREFIX = LOCALE === 'en' ? '' : `/${LOCALE}`;
@@ -56,7 +58,8 @@ async function watchFrameScript(page: Page): Promise<void> {
   });
 }
 
-const longestFrameScript = (page: Page) => page.evaluate(() => Math.max(0, ...(window as unknown as { __frames: number[] }).__frames));
+const longestFrameScript = (page: Page) =>
+  page.evaluate(() => Math.max(0, ...(window as unknown as { __frames: number[] }).__frames));
 
 /** Scrolls a widget into view and waits until it says it is ready. */
 async function openWidget(page: Page, url: string, selector: string): Promise<void> {
@@ -102,7 +105,9 @@ async function exerciseCheck(page: Page): Promise<void> {
   figures.add('exercise check, cold (click to verdict)', await clickToVerdict(page, exercise), 'ms', 1000);
   const warm: number[] = [];
   for (let i = 0; i < 5; i++) {
-    await page.waitForFunction((el) => el?.hasAttribute('data-checker-ready'), await host.elementHandle(), { timeout: 60_000 });
+    await page.waitForFunction((el) => el?.hasAttribute('data-checker-ready'), await host.elementHandle(), {
+      timeout: 60_000,
+    });
     warm.push(await clickToVerdict(page, exercise));
   }
   figures.add('exercise check, warm (median of 5)', median(warm), 'ms', 100);
@@ -149,7 +154,12 @@ async function endlessLoop(page: Page): Promise<void> {
   );
   figures.add('while (true) {}: stopped after (limit 2000)', timing.stoppedAfter, 'ms', 3000);
   figures.add('while (true) {}: a click answered during the run', timing.clickAnswer, 'ms', 500);
-  figures.add('while (true) {}: longest task', await page.evaluate(() => (window as unknown as { __longest: number }).__longest), 'ms', 500);
+  figures.add(
+    'while (true) {}: longest task',
+    await page.evaluate(() => (window as unknown as { __longest: number }).__longest),
+    'ms',
+    500,
+  );
 }
 
 async function hostStreamMegabyte(page: Page): Promise<void> {
@@ -177,7 +187,8 @@ async function hostStreamMegabyte(page: Page): Promise<void> {
     const before = root.querySelector('[data-testid="status"]');
     const started = performance.now();
     root.querySelector<HTMLButtonElement>('[data-send]')!.click();
-    while (root.querySelector('[data-testid="status"]') === before && performance.now() - started < 30_000) await new Promise((r) => setTimeout(r, 20));
+    while (root.querySelector('[data-testid="status"]') === before && performance.now() - started < 30_000)
+      await new Promise((r) => setTimeout(r, 20));
     const answered = performance.now() - started;
     await new Promise((r) => setTimeout(r, 200));
     return { worst: Math.max(0, ...w.__longTasks), answered };
@@ -200,7 +211,8 @@ async function failureMegabyte(page: Page): Promise<void> {
     const count = root.querySelectorAll('.fd-bubble').length;
     root.querySelector<HTMLButtonElement>('[data-send]')!.click();
     const started = performance.now();
-    while (root.querySelectorAll('.fd-bubble').length < count + 2 && performance.now() - started < 30_000) await new Promise((r) => setTimeout(r, 20));
+    while (root.querySelectorAll('.fd-bubble').length < count + 2 && performance.now() - started < 30_000)
+      await new Promise((r) => setTimeout(r, 20));
     await new Promise((r) => setTimeout(r, 200));
     return Math.max(0, ...w.__longTasks);
   });
@@ -208,7 +220,12 @@ async function failureMegabyte(page: Page): Promise<void> {
 }
 
 /** Puts a megabyte in a demo's box, lets the browser lay it out, then lets the demo read it. */
-async function megabyteInBox(page: Page, tag: string, text: string, done: (page: Page) => Promise<void>): Promise<number> {
+async function megabyteInBox(
+  page: Page,
+  tag: string,
+  text: string,
+  done: (page: Page) => Promise<void>,
+): Promise<number> {
   await openWidget(page, LESSON, tag);
   const box = page.locator(`${tag} textarea`).first();
   await box.evaluate((el: HTMLTextAreaElement, value) => (el.value = value), text);
@@ -224,7 +241,10 @@ async function pairsMegabyte(page: Page): Promise<void> {
   const { IMPROVISATION_ANSWER } = await import('../lessons-code/index.ts');
   const big = IMPROVISATION_ANSWER.repeat(Math.ceil(1_000_000 / IMPROVISATION_ANSWER.length));
   const worst = await megabyteInBox(page, 'ga-pairs-demo', big, (p) =>
-    p.locator('ga-pairs-demo .pd-stats').filter({ hasText: big.length.toLocaleString('en') }).waitFor({ timeout: 60_000 }),
+    p
+      .locator('ga-pairs-demo .pd-stats')
+      .filter({ hasText: big.length.toLocaleString('en') })
+      .waitFor({ timeout: 60_000 }),
   );
   figures.add('every writer × reader, 1 MB answer: longest frame script', worst, 'ms', 200);
 }
@@ -235,7 +255,10 @@ async function playgroundMegabyte(page: Page): Promise<void> {
   const big = event.repeat(Math.ceil(1_000_000 / event.length));
   const lines = big.split('\n').length - 1;
   const worst = await megabyteInBox(page, 'ga-reader-playground', big, (p) =>
-    p.locator('ga-reader-playground [data-testid=summary]').filter({ hasText: lines.toLocaleString('en') }).waitFor({ timeout: 60_000 }),
+    p
+      .locator('ga-reader-playground [data-testid=summary]')
+      .filter({ hasText: lines.toLocaleString('en') })
+      .waitFor({ timeout: 60_000 }),
   );
   figures.add('reader playground, 1 MB stream: longest frame script', worst, 'ms', 200);
 }
@@ -246,16 +269,30 @@ async function terminalPaste(page: Page): Promise<void> {
   const terminal = page.locator('ga-program-terminal');
   await terminal.scrollIntoViewIfNeeded();
   await terminal.locator('button[data-action="run"]').click();
-  await page.waitForFunction(() => document.querySelector('ga-program-terminal')?.hasAttribute('data-ready'), undefined, { timeout: 60_000 });
-  await page.waitForFunction(() => document.querySelector('ga-program-terminal')?.getAttribute('data-state') === 'idle', undefined, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => document.querySelector('ga-program-terminal')?.hasAttribute('data-ready'),
+    undefined,
+    { timeout: 60_000 },
+  );
+  await page.waitForFunction(
+    () => document.querySelector('ga-program-terminal')?.getAttribute('data-state') === 'idle',
+    undefined,
+    { timeout: 60_000 },
+  );
   await watchFrameScript(page);
   await page.evaluate(() => {
     const element = document.querySelector('ga-program-terminal') as HTMLElement;
     const data = new DataTransfer();
     data.setData('text/plain', '\uFEFF' + 'x\0\uD800y\r'.repeat(100_000) + 'a'.repeat(600_000));
-    element.querySelector('textarea')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    element
+      .querySelector('textarea')!
+      .dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   });
-  await page.waitForFunction(() => document.querySelector('ga-program-terminal')?.getAttribute('data-state') === 'idle', undefined, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => document.querySelector('ga-program-terminal')?.getAttribute('data-state') === 'idle',
+    undefined,
+    { timeout: 60_000 },
+  );
   await page.waitForTimeout(500);
   figures.add('terminal, 1 MB paste: longest frame script', await longestFrameScript(page), 'ms', 200);
 }
@@ -269,7 +306,9 @@ async function cutScan(page: Page): Promise<void> {
     const started = performance.now();
     root.querySelector<HTMLButtonElement>('[data-scan]')!.click();
     // the scan's table with its counts (the table's frame may be on the page, hidden, beforehand)
-    const done = () => root.querySelector('[data-testid="scan"] [data-testid="count"]') !== null && (root.querySelector('[data-testid="scan"]') as HTMLElement).offsetParent !== null;
+    const done = () =>
+      root.querySelector('[data-testid="scan"] [data-testid="count"]') !== null &&
+      (root.querySelector('[data-testid="scan"]') as HTMLElement).offsetParent !== null;
     while (!done() && performance.now() - started < 60_000) await new Promise((r) => setTimeout(r, 10));
     const took = performance.now() - started;
     await new Promise((r) => setTimeout(r, 200));
@@ -284,7 +323,11 @@ async function timelineFirstText(page: Page): Promise<void> {
   await openWidget(page, BEYOND, 'ga-burst-timeline-demo');
   const demo = page.locator('ga-burst-timeline-demo');
   await demo.locator('[data-part=send]').click();
-  await page.waitForFunction(() => document.querySelector('ga-burst-timeline-demo')?.getAttribute('data-state') === 'done', undefined, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => document.querySelector('ga-burst-timeline-demo')?.getAttribute('data-state') === 'done',
+    undefined,
+    { timeout: 60_000 },
+  );
   const first = async (mode: string) => Number(await demo.locator(`[data-part=${mode}-first]`).getAttribute('data-ms'));
   figures.add('timeline, model 1000 ms: first text, GA’s host (burst)', await first('burst'), 'ms');
   figures.add('timeline, model 1000 ms: first text, host that streams', await first('paced'), 'ms');
@@ -302,7 +345,12 @@ const SAMPLES: [string, (page: Page) => Promise<void>][] = [
   ['timeline, model 1000 ms: first text', timelineFirstText],
 ];
 
-async function sample(browser: Browser, base: string, name: string, take: (page: Page) => Promise<void>): Promise<void> {
+async function sample(
+  browser: Browser,
+  base: string,
+  name: string,
+  take: (page: Page) => Promise<void>,
+): Promise<void> {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   page.on('dialog', (dialog) => void dialog.dismiss());

@@ -49,7 +49,11 @@ function conversation(answer: string, chunks: string[], n: number): string {
     agentId: answer === VOICING_ANSWER ? 'voicing' : 'improvisation',
     confidence: 0.92,
     routingMethod: answer === VOICING_ANSWER ? 'deterministic-voicing-guard' : 'semantic',
-    trace: { traceId: n.toString(16).padStart(32, '0'), protocol: 'ga-chat-replica', steps: [{ name: 'voicing-guard', elapsedMs: 0.012 }] },
+    trace: {
+      traceId: n.toString(16).padStart(32, '0'),
+      protocol: 'ga-chat-replica',
+      steps: [{ name: 'voicing-guard', elapsedMs: 0.012 }],
+    },
     grounding: { source: 'course replica of the voicing index', matches: answer === VOICING_ANSWER ? 2 : 0 },
   });
   let text = writeGaChatbotEvent(routing) + ': keep-alive\n\n';
@@ -126,7 +130,10 @@ async function withReadStandardStream(pieces: Uint8Array[], take: Take): Promise
 
 async function withEventSourceParserStream(pieces: Uint8Array[], take: Take): Promise<void> {
   const text = (body(pieces) as ReadableStream<BufferSource>).pipeThrough(new TextDecoderStream());
-  const events = text.pipeThrough(new EventSourceParserStream()) as unknown as AsyncIterable<{ data: string; id?: string }>;
+  const events = text.pipeThrough(new EventSourceParserStream()) as unknown as AsyncIterable<{
+    data: string;
+    id?: string;
+  }>;
   for await (const event of events) take(event.data, event.id ?? '');
 }
 
@@ -170,7 +177,8 @@ async function check(pieces: Uint8Array[]): Promise<number> {
     let n = 0;
     await READERS[name](pieces, (data, id) => {
       const [expected, expectedId] = reference[n] ?? [];
-      if (data !== expected || (id !== undefined && id !== expectedId)) throw new Error(`${name} disagrees with eventsource-parser at event ${n + 1}`);
+      if (data !== expected || (id !== undefined && id !== expectedId))
+        throw new Error(`${name} disagrees with eventsource-parser at event ${n + 1}`);
       n++;
     });
     if (n !== reference.length) throw new Error(`${name} gave ${n} events, eventsource-parser ${reference.length}`);
@@ -200,7 +208,9 @@ async function child(): Promise<void> {
     rounds.push(round);
   }
   if (sink === 0) throw new Error('no data read');
-  process.stdout.write(JSON.stringify({ events, heapMB: Math.round(process.memoryUsage().heapUsed / 1e6), rounds } satisfies ChildReport));
+  process.stdout.write(
+    JSON.stringify({ events, heapMB: Math.round(process.memoryUsage().heapUsed / 1e6), rounds } satisfies ChildReport),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -214,27 +224,54 @@ const median = (values: number[]): number => {
 
 function parent(): void {
   const { bytes, pieces } = buildPieces();
-  const load = loadavg().map((n) => n.toFixed(2)).join(', ');
-  console.log(`stream: ${bytes} bytes (${(bytes / 1e6).toFixed(1)} MB), ${pieces.length} reads ` + `of ${READ_SIZE} bytes; Node ${process.version}, ${cpus().length} cores, load ` + `average ${load}`);
-  console.log(`${PROCESSES} processes (node --single-threaded), each ${WARM_UP} warm-up rounds ` + `then ${PAIRS} timed rounds of the ${NAMES.length} readers in alternating order`);
+  const load = loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
+  console.log(
+    `stream: ${bytes} bytes (${(bytes / 1e6).toFixed(1)} MB), ${pieces.length} reads ` +
+      `of ${READ_SIZE} bytes; Node ${process.version}, ${cpus().length} cores, load ` +
+      `average ${load}`,
+  );
+  console.log(
+    `${PROCESSES} processes (node --single-threaded), each ${WARM_UP} warm-up rounds ` +
+      `then ${PAIRS} timed rounds of the ${NAMES.length} readers in alternating order`,
+  );
   const reports: ChildReport[] = [];
   for (let p = 0; p < PROCESSES; p++) {
-    const out = execFileSync(process.execPath, ['--single-threaded', fileURLToPath(import.meta.url), '--child'], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+    const out = execFileSync(process.execPath, ['--single-threaded', fileURLToPath(import.meta.url), '--child'], {
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    });
     const report = JSON.parse(out) as ChildReport;
     reports.push(report);
-    const ratio = (name: ReaderName) => median(report.rounds.map((r) => r['eventsource-parser'].cpu / r[name].cpu)).toFixed(2);
-    console.log(`process ${p + 1}: ${report.events} events, heap ${report.heapMB} MB at the end; ` + `median ratios (CPU time) callbacks ${ratio('StandardParser, callbacks')}, for ` + `await ${ratio('readStandardStream, for await')}`);
+    const ratio = (name: ReaderName) =>
+      median(report.rounds.map((r) => r['eventsource-parser'].cpu / r[name].cpu)).toFixed(2);
+    console.log(
+      `process ${p + 1}: ${report.events} events, heap ${report.heapMB} MB at the end; ` +
+        `median ratios (CPU time) callbacks ${ratio('StandardParser, callbacks')}, for ` +
+        `await ${ratio('readStandardStream, for await')}`,
+    );
   }
   const rounds = reports.flatMap((report) => report.rounds);
-  const ratio = (name: ReaderName, kind: 'cpu' | 'wall') => median(rounds.map((r) => r['eventsource-parser'][kind] / r[name][kind]));
+  const ratio = (name: ReaderName, kind: 'cpu' | 'wall') =>
+    median(rounds.map((r) => r['eventsource-parser'][kind] / r[name][kind]));
   const mbps = (name: ReaderName) => (bytes / 1e6 / (median(rounds.map((r) => r[name].cpu)) / 1000)).toFixed(0);
   console.log('\nreader                               median CPU ms   MB/s   ratio (CPU)   ratio (wall)');
   for (const name of NAMES) {
     const cpu = median(rounds.map((r) => r[name].cpu)).toFixed(1);
-    console.log(`${name.padEnd(36)} ${cpu.padStart(13)} ${mbps(name).padStart(6)}   ` + `${ratio(name, 'cpu').toFixed(2).padStart(11)}   ` + `${ratio(name, 'wall').toFixed(2).padStart(12)}`);
+    console.log(
+      `${name.padEnd(36)} ${cpu.padStart(13)} ${mbps(name).padStart(6)}   ` +
+        `${ratio(name, 'cpu').toFixed(2).padStart(11)}   ` +
+        `${ratio(name, 'wall').toFixed(2).padStart(12)}`,
+    );
   }
-  console.log(`\nratio StandardParser (callbacks)/eventsource-parser: ` + `${ratio('StandardParser, callbacks', 'cpu').toFixed(2)}  (goal ≥ 1.00)`);
-  console.log(`ratio readStandardStream/eventsource-parser: ${ratio('readStandardStream, for await', 'cpu').toFixed(2)}`);
+  console.log(
+    `\nratio StandardParser (callbacks)/eventsource-parser: ` +
+      `${ratio('StandardParser, callbacks', 'cpu').toFixed(2)}  (goal ≥ 1.00)`,
+  );
+  console.log(
+    `ratio readStandardStream/eventsource-parser: ${ratio('readStandardStream, for await', 'cpu').toFixed(2)}`,
+  );
 }
 
 if (process.argv.includes('--child')) await child();

@@ -36,16 +36,23 @@ export class Figures {
   print(title: string): void {
     console.log(`\n${title}`);
     const width = Math.max(...[...this.all.keys()].map((name) => name.length), 10);
-    console.log(`  ${'figure'.padEnd(width)}  ${'median'.padStart(9)}  ${'min'.padStart(9)}  ${'max'.padStart(9)}  runs  budget`);
+    console.log(
+      `  ${'figure'.padEnd(width)}  ${'median'.padStart(9)}  ${'min'.padStart(9)}  ${'max'.padStart(9)}  runs  budget`,
+    );
     for (const figure of this.all.values()) {
       const { samples, unit, budget } = figure;
       const format = (value: number) => `${value.toFixed(unit === 'ms' && value < 10 ? 1 : 0)} ${unit}`.padStart(9);
       if (samples.length > 0) {
         const mid = median(samples);
         const verdict = budget === undefined ? '' : `≤ ${budget} ${unit} ${mid <= budget ? '(within)' : '(OVER)'}`;
-        console.log(`  ${figure.name.padEnd(width)}  ${format(mid)}  ${format(Math.min(...samples))} ` + ` ${format(Math.max(...samples))}  ${String(samples.length).padStart(4)}  ` + `${verdict}`);
+        console.log(
+          `  ${figure.name.padEnd(width)}  ${format(mid)}  ${format(Math.min(...samples))} ` +
+            ` ${format(Math.max(...samples))}  ${String(samples.length).padStart(4)}  ` +
+            `${verdict}`,
+        );
       }
-      if (figure.errors.length > 0) console.log(`  ${figure.name.padEnd(width)}  not measured (${figure.errors.length}×): ${figure.errors[0]}`);
+      if (figure.errors.length > 0)
+        console.log(`  ${figure.name.padEnd(width)}  not measured (${figure.errors.length}×): ${figure.errors[0]}`);
     }
   }
 }

@@ -23,7 +23,9 @@ import { launchChromium, startPreview } from '../scripts/preview.ts';
 import { Figures, argValue, runsFromArgs } from './stats.ts';
 
 // Its own port (GA_BENCH_PORT, else 31 above GA_E2E_PORT), so that runs can share a machine.
-const PORT = Number(process.env.GA_BENCH_PORT || (process.env.GA_E2E_PORT ? Number(process.env.GA_E2E_PORT) + 31 : 4342));
+const PORT = Number(
+  process.env.GA_BENCH_PORT || (process.env.GA_E2E_PORT ? Number(process.env.GA_E2E_PORT) + 31 : 4342),
+);
 const RUNS = runsFromArgs(5);
 const LOCALE = argValue('--locale') ?? 'en';
 const PAGE = `${LOCALE === 'en' ? '' : `/${LOCALE}`}/ga-ai/06d-one-call-per-round/`;
@@ -37,7 +39,15 @@ const figures = new Figures();
  */
 async function watch(box: Locator): Promise<void> {
   await box.evaluate((host) => {
-    const w = window as unknown as { __bench: { focus: number; keys: number[]; ready: number; checked: number[]; marks: { at: number; count: number }[] } };
+    const w = window as unknown as {
+      __bench: {
+        focus: number;
+        keys: number[];
+        ready: number;
+        checked: number[];
+        marks: { at: number; count: number }[];
+      };
+    };
     w.__bench = { focus: 0, keys: [], ready: 0, checked: [], marks: [] };
     const content = host.querySelector('.cm-content')!;
     content.addEventListener('focus', () => (w.__bench.focus ||= performance.now()), { capture: true });
@@ -46,7 +56,10 @@ async function watch(box: Locator): Promise<void> {
     new MutationObserver(() => {
       if (status.dataset.state === 'ready' && !w.__bench.ready) w.__bench.ready = performance.now();
     }).observe(status, { attributes: true, attributeFilter: ['data-state'] });
-    new MutationObserver(() => w.__bench.checked.push(performance.now())).observe(status, { attributes: true, attributeFilter: ['data-checked'] });
+    new MutationObserver(() => w.__bench.checked.push(performance.now())).observe(status, {
+      attributes: true,
+      attributeFilter: ['data-checked'],
+    });
     const editor = host.querySelector('.cm-editor')!;
     let last = 0;
     new MutationObserver(() => {
@@ -57,7 +70,13 @@ async function watch(box: Locator): Promise<void> {
   });
 }
 
-type Bench = { focus: number; keys: number[]; ready: number; checked: number[]; marks: { at: number; count: number }[] };
+type Bench = {
+  focus: number;
+  keys: number[];
+  ready: number;
+  checked: number[];
+  marks: { at: number; count: number }[];
+};
 const read = (page: Page) => page.evaluate(() => (window as unknown as { __bench: Bench }).__bench);
 
 async function run(browserPage: () => Promise<Page>): Promise<void> {
@@ -71,13 +90,19 @@ async function run(browserPage: () => Promise<Page>): Promise<void> {
     await watch(box);
     const worker = page.waitForEvent('worker', { predicate: (w) => w.url().includes('type-worker'), timeout: 60_000 });
     await box.locator('.cm-line').first().click();
-    await page.waitForFunction(() => (window as unknown as { __bench: Bench }).__bench.checked.length > 0, null, { timeout: 120_000 });
+    await page.waitForFunction(() => (window as unknown as { __bench: Bench }).__bench.checked.length > 0, null, {
+      timeout: 120_000,
+    });
     let bench = await read(page);
     figures.add('first focus → first diagnostics', bench.checked[0]! - bench.focus, 'ms', 1500);
     // Inside it, from the worker's own marks (src/type-service/type-worker.ts), on the page's clock.
     const pageOrigin = await page.evaluate(() => performance.timeOrigin);
-    const marks = await (await worker).evaluate(() => ({ origin: performance.timeOrigin, marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime] as const) }));
-    const at = (name: string) => marks.origin - pageOrigin + (marks.marks.find(([n]) => n === name)?.[1] ?? Number.NaN) - bench.focus;
+    const marks = await (await worker).evaluate(() => ({
+      origin: performance.timeOrigin,
+      marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime] as const),
+    }));
+    const at = (name: string) =>
+      marks.origin - pageOrigin + (marks.marks.find(([n]) => n === name)?.[1] ?? Number.NaN) - bench.focus;
     figures.add('  focus → worker started', marks.origin - pageOrigin - bench.focus, 'ms');
     figures.add('  focus → TypeScript and its files loaded', at('type-checker:loaded'), 'ms');
     figures.add('  focus → lib files and declarations bound', at('type-checker:bound'), 'ms');
@@ -93,10 +118,13 @@ async function run(browserPage: () => Promise<Page>): Promise<void> {
       const adding = i % 2 === 0;
       const before = (await read(page)).marks.length;
       await page.keyboard.press(adding ? 'x' : 'Backspace');
-      await page.waitForFunction((n) => (window as unknown as { __bench: Bench }).__bench.marks.length > n, before, { timeout: 30_000 });
+      await page.waitForFunction((n) => (window as unknown as { __bench: Bench }).__bench.marks.length > n, before, {
+        timeout: 30_000,
+      });
       bench = await read(page);
       const mark = bench.marks[bench.marks.length - 1]!;
-      if ((mark.count > 0) !== adding) throw new Error(`the editor shows ${mark.count} error marks after ${adding ? 'adding' : 'removing'} a letter`);
+      if (mark.count > 0 !== adding)
+        throw new Error(`the editor shows ${mark.count} error marks after ${adding ? 'adding' : 'removing'} a letter`);
       figures.add('keystroke → updated diagnostics', mark.at - bench.keys[bench.keys.length - 1]!, 'ms', 300);
       // Let the lint settle before the next key.
       await page.waitForTimeout(400);
@@ -117,7 +145,9 @@ async function run(browserPage: () => Promise<Page>): Promise<void> {
       observer.observe(document.body, { subtree: true, childList: true });
     });
     await page.keyboard.press('.');
-    await page.waitForFunction(() => (window as unknown as { __options: number }).__options > 0, null, { timeout: 30_000 });
+    await page.waitForFunction(() => (window as unknown as { __options: number }).__options > 0, null, {
+      timeout: 30_000,
+    });
     const shown = await page.evaluate(() => (window as unknown as { __options: number }).__options);
     bench = await read(page);
     figures.add('keystroke → completions', shown - bench.keys[bench.keys.length - 1]!, 'ms');
@@ -131,7 +161,9 @@ const browser = await launchChromium();
 try {
   for (let i = 0; i < RUNS; i++) {
     try {
-      await run(async () => (await browser.newContext({ baseURL: preview.base, viewport: { width: 1280, height: 900 } })).newPage());
+      await run(async () =>
+        (await browser.newContext({ baseURL: preview.base, viewport: { width: 1280, height: 900 } })).newPage(),
+      );
     } catch (error) {
       figures.fail('first focus → first diagnostics', error);
     }
@@ -140,4 +172,7 @@ try {
   await browser.close();
   preview.stop();
 }
-figures.print(`The exercise editors' type checker, ${PAGE}, ${RUNS} fresh contexts (load ` + `average ${(await import('node:os')).loadavg()[0]!.toFixed(1)})`);
+figures.print(
+  `The exercise editors' type checker, ${PAGE}, ${RUNS} fresh contexts (load ` +
+    `average ${(await import('node:os')).loadavg()[0]!.toFixed(1)})`,
+);

@@ -10,7 +10,9 @@ const LESSONS: Record<string, typeof runLesson6> = { l6: runLesson6 };
 /** Lessons that need no host process: they run their replica in this process, on a fake clock. */
 const IN_PROCESS_LESSONS: Record<string, () => Promise<{ text: string }>> = { l6d: runLesson6d };
 const START_TIMEOUT_MS = 8000;
-const USAGE = `usage: npm run lesson -- <lesson>   (lessons: ` + `${[...Object.keys(LESSONS), ...Object.keys(IN_PROCESS_LESSONS)].join(', ')})`;
+const USAGE =
+  `usage: npm run lesson -- <lesson>   (lessons: ` +
+  `${[...Object.keys(LESSONS), ...Object.keys(IN_PROCESS_LESSONS)].join(', ')})`;
 
 /** Starts the host process and resolves with its URL once it says it is ready, never later than the timeout. */
 function startHost(): Promise<{ child: ChildProcess; url: string }> {
@@ -28,7 +30,10 @@ function startHost(): Promise<{ child: ChildProcess; url: string }> {
       child.kill('SIGKILL');
       reject(new Error(reason + (stderr.trim() ? `\n${stderr.trim()}` : '')));
     };
-    const timer = setTimeout(() => fail(`the host did not say it was ready within ${START_TIMEOUT_MS / 1000} s`), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => fail(`the host did not say it was ready within ${START_TIMEOUT_MS / 1000} s`),
+      START_TIMEOUT_MS,
+    );
     child.on('message', (message: HostMessage) => {
       if (message.type === 'ready') {
         clearTimeout(timer);

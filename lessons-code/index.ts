@@ -16,13 +16,32 @@
 
 // GA's code and words.
 export { IMPROVISATION_ANSWER, VOICING_ANSWER, IMPROVISATION_QUESTION, VOICING_QUESTION } from './ga/answers.ts';
-export { splitPinned, splitAfter743, PINNED_SPLIT, SPLIT_743, PINNED_SPLIT_SOURCE, SPLIT_743_SOURCE } from './ga/chunkers.ts';
+export {
+  splitPinned,
+  splitAfter743,
+  PINNED_SPLIT,
+  SPLIT_743,
+  PINNED_SPLIT_SOURCE,
+  SPLIT_743_SOURCE,
+} from './ga/chunkers.ts';
 export { writeGaChatbotEvent, writeGaApiEvent, DONE_EVENT } from './ga/writers.ts';
 export { readPage, readPageResult, readPageStream, readPagePieces, PageStreamState } from './ga/page-reader.ts';
 export type { PageReadResult, PageRouting, PageAnswerListener } from './ga/page-reader.ts';
-export { readChatService, readChatServiceStream, parseChatServiceBuffer, ChatServiceStreamState } from './ga/chat-service-reader.ts';
+export {
+  readChatService,
+  readChatServiceStream,
+  parseChatServiceBuffer,
+  ChatServiceStreamState,
+} from './ga/chat-service-reader.ts';
 export { submitPageMessage, createPageChat, consumePageStream } from './ga/page-chat.ts';
-export type { PageConsume, PageConsumeResult, PageChat, PageSubmission, PageBubble, HistoryTurn } from './ga/page-chat.ts';
+export type {
+  PageConsume,
+  PageConsumeResult,
+  PageChat,
+  PageSubmission,
+  PageBubble,
+  HistoryTurn,
+} from './ga/page-chat.ts';
 export { GA_QUOTES } from './ga/quotes.ts';
 
 // The plumbing every reader shares.
@@ -51,24 +70,61 @@ export type { LessonOutput, EventKind, HostStreamChecks } from './program/lesson
 export { countLines, countBreaks, compare, show } from './program/measures.ts';
 
 // The course's experiments: writer × reader pairs.
-export { WRITERS, READERS, SPLITS, streamOf, runPair, writerReaderTable, readFailure, readStandardText, readOrThrow } from './lab/pairs.ts';
+export {
+  WRITERS,
+  READERS,
+  SPLITS,
+  streamOf,
+  runPair,
+  writerReaderTable,
+  readFailure,
+  readStandardText,
+  readOrThrow,
+} from './lab/pairs.ts';
 export type { Writer, Reader, Split, PairRow, PairCell } from './lab/pairs.ts';
 
 // Beyond the wire: readers as a chat page uses them, cuts, streams that stop short, paced hosts, batched paints.
 export {
-  readDecodingEachPiece, readParsingEachPiece, readPageStreamResult, readStandardStreamResult, readChatServiceStreamResult, readStandardEventsResult,
-  decodingEachPiece, parsingEachPiece, pageOverPieces, standardOverPieces,
+  readDecodingEachPiece,
+  readParsingEachPiece,
+  readPageStreamResult,
+  readStandardStreamResult,
+  readChatServiceStreamResult,
+  readStandardEventsResult,
+  decodingEachPiece,
+  parsingEachPiece,
+  pageOverPieces,
+  standardOverPieces,
 } from './lab/stream-readers.ts';
 export type { StreamReader } from './lab/stream-readers.ts';
 export { CUT_READERS } from './lab/cuts/readers.ts';
 export type { CutReader } from './lab/cuts/readers.ts';
-export { CUT_STREAMS, IMPROVISATION_STREAM_743, IMPROVISATION_STREAM_743_CRLF, bodyOf, piecesInTwo, readInTwo, readWhole, readByteByByte, sameResult } from './lab/cuts/streams.ts';
+export {
+  CUT_STREAMS,
+  IMPROVISATION_STREAM_743,
+  IMPROVISATION_STREAM_743_CRLF,
+  bodyOf,
+  piecesInTwo,
+  readInTwo,
+  readWhole,
+  readByteByByte,
+  sameResult,
+} from './lab/cuts/streams.ts';
 export type { CutStream } from './lab/cuts/streams.ts';
 export { mapStream, describeCut, cutContext } from './lab/cuts/map.ts';
 export type { CutKind, CutPlace, StreamMap, CutContext } from './lab/cuts/map.ts';
 export { scanCuts, scanEveryReader, firstDifference } from './lab/cuts/scan.ts';
 export type { CutBreak, CutScan } from './lab/cuts/scan.ts';
-export { FAILURE_STREAM, DROP_STREAMS, DROP_READERS, dropAt, settleTurn, recordTurn, droppingHost, submitCarefully } from './lab/stop-short.ts';
+export {
+  FAILURE_STREAM,
+  DROP_STREAMS,
+  DROP_READERS,
+  dropAt,
+  settleTurn,
+  recordTurn,
+  droppingHost,
+  submitCarefully,
+} from './lab/stop-short.ts';
 export type { DropStream, DropReader, DropView, TurnStatus, TurnOutcome } from './lab/stop-short.ts';
 export { realClock, createFakeClock, runOnFakeClock } from './core/fake-clock.ts';
 export type { Clock, FakeClock } from './core/fake-clock.ts';
@@ -97,19 +153,48 @@ export type { ReadSize } from './providers/reads.ts';
 export { SENTENCE_POLICIES, applySentencePolicy, endOfLastSentence } from './providers/policy.ts';
 export type { SentencePolicy, PolicyView } from './providers/policy.ts';
 export { createStreamPlayer } from './providers/player.ts';
-export type { StreamPlayer, PlayerOptions, PlayerObservers, PlayerState, PlayedRead, Transport } from './providers/player.ts';
+export type {
+  StreamPlayer,
+  PlayerOptions,
+  PlayerObservers,
+  PlayerState,
+  PlayedRead,
+  Transport,
+} from './providers/player.ts';
 export {
-  PROVIDER_CUT_READERS, cutProviderRecording, scanProviderCuts, describeProviderCut, readProviderDecodingEachRead, sameEnding, sameProviderResult,
+  PROVIDER_CUT_READERS,
+  cutProviderRecording,
+  scanProviderCuts,
+  describeProviderCut,
+  readProviderDecodingEachRead,
+  sameEnding,
+  sameProviderResult,
 } from './providers/cuts.ts';
-export type { ProviderCutKind, ProviderCutPlace, ProviderCutReader, ProviderCutResult, ProviderCutScan } from './providers/cuts.ts';
+export type {
+  ProviderCutKind,
+  ProviderCutPlace,
+  ProviderCutReader,
+  ProviderCutResult,
+  ProviderCutScan,
+} from './providers/cuts.ts';
 export type { GrowingTextSink, GrowingTextSource } from './providers/growing-text.ts';
 export {
-  PROVIDER_RECORDINGS, TRUNCATED_RECORDINGS, OPENAI_DATA_ONLY_STREAM, GEMINI_REPEATED_FINISH_STREAM, recordingById, truncateRecording,
+  PROVIDER_RECORDINGS,
+  TRUNCATED_RECORDINGS,
+  OPENAI_DATA_ONLY_STREAM,
+  GEMINI_REPEATED_FINISH_STREAM,
+  recordingById,
+  truncateRecording,
 } from './providers/recordings.ts';
 export type { RecordingId, ProviderRecording, TruncatedRecording } from './providers/recordings.ts';
 export { FAILED_RECORDINGS, PROVIDER_FAILURE_MESSAGES, failRecording } from './providers/failed-recordings.ts';
 export type { FailedRecording } from './providers/failed-recordings.ts';
-export { OPENAI_REFUSAL, REFUSED_RECORDINGS, TOKEN_LIMIT_RECORDINGS, endRecording } from './providers/ending-recordings.ts';
+export {
+  OPENAI_REFUSAL,
+  REFUSED_RECORDINGS,
+  TOKEN_LIMIT_RECORDINGS,
+  endRecording,
+} from './providers/ending-recordings.ts';
 export type { CopyEnding, EndedRecording } from './providers/ending-recordings.ts';
 export { OPENAI_RESPONSES_STREAM } from './providers/recordings/openai-responses.ts';
 export { ANTHROPIC_MESSAGES_STREAM } from './providers/recordings/anthropic-messages.ts';
@@ -122,12 +207,30 @@ export type { Shape } from './providers/shape-check.ts';
 // The replica over real HTTP is rounds/model-server.ts (Node only, left out here like host/http-host.ts).
 export { CHAT_COMPLETIONS_PATH, DONE_DATA, sseData } from './rounds/chat-format.ts';
 export type {
-  ChatCompletion, ChatCompletionChunk, ChatMessage, ChatRequest, ChunkChoice, ChunkDelta, FinishReason, ToolCall, ToolCallFragment, ToolDefinition, Usage,
+  ChatCompletion,
+  ChatCompletionChunk,
+  ChatMessage,
+  ChatRequest,
+  ChunkChoice,
+  ChunkDelta,
+  FinishReason,
+  ToolCall,
+  ToolCallFragment,
+  ToolDefinition,
+  Usage,
 } from './rounds/chat-format.ts';
 export { textTokens, argumentTokens, promptTokens, MESSAGE_OVERHEAD_TOKENS } from './rounds/tokens.ts';
 export {
-  SEARCH_VOICINGS, HELLO_QUESTION, CAPABILITIES_QUESTION, VOICINGS_QUESTION, DROP2_QUESTION, GREETING_ANSWER, CAPABILITIES_ANSWER, DROP2_ANSWER,
-  OFF_TOPIC_ANSWER, planRound,
+  SEARCH_VOICINGS,
+  HELLO_QUESTION,
+  CAPABILITIES_QUESTION,
+  VOICINGS_QUESTION,
+  DROP2_QUESTION,
+  GREETING_ANSWER,
+  CAPABILITIES_ANSWER,
+  DROP2_ANSWER,
+  OFF_TOPIC_ANSWER,
+  planRound,
 } from './rounds/model-script.ts';
 export type { PlannedRound, PlannedCall } from './rounds/model-script.ts';
 // The model replica's start function and its call counter (CallLog: one line per call, counted per turn).
@@ -138,24 +241,61 @@ export type { CallRecord, CallState } from './rounds/call-log.ts';
 export { replicaChunks, REPLICA_MODEL } from './rounds/replica-plan.ts';
 export { MAX_REQUEST_BYTES } from './rounds/replica-request.ts';
 export {
-  assembleToolCalls, assembleToolCallsByPosition, readChatChunks, RoundReader, readRound, readRoundSkippingEmptyDeltas, readRoundBlindly,
-  paragraphBreak, joinRounds, joinRoundsAsTheyCome, ModelStreamError,
+  assembleToolCalls,
+  assembleToolCallsByPosition,
+  readChatChunks,
+  RoundReader,
+  readRound,
+  readRoundSkippingEmptyDeltas,
+  readRoundBlindly,
+  paragraphBreak,
+  joinRounds,
+  joinRoundsAsTheyCome,
+  ModelStreamError,
 } from './rounds/round-reader.ts';
 export type { AssembledToolCall, RoundResult } from './rounds/round-reader.ts';
 // runTurn(harness, options) → Promise<TurnReport>, and one per harness: runPollThenStreamTurn(options),
 // runStreamEveryRoundTurn(options).
 export { runTurn, startTurn, runPollThenStreamTurn, runStreamEveryRoundTurn, HARNESSES } from './rounds/harnesses.ts';
 export { BillingLedger, Transcript } from './rounds/turn-types.ts';
-export type { HarnessName, HarnessTurnStatus, TurnOptions, TurnReport, TurnStep, BillingEntry, SavedAnswer } from './rounds/turn-types.ts';
+export type {
+  HarnessName,
+  HarnessTurnStatus,
+  TurnOptions,
+  TurnReport,
+  TurnStep,
+  BillingEntry,
+  SavedAnswer,
+} from './rounds/turn-types.ts';
 export { SYSTEM_PROMPT, COURSE_TOOLS, SEARCH_VOICINGS_TOOL, VOICING_INDEX, DEFAULT_TOOL_MS } from './rounds/tools.ts';
 export type { Tool } from './rounds/tools.ts';
-export { roundRequest, recordRound, roundChunks, wireOf, chunksOfWire, shortChunkLine, callOnFakeClock } from './rounds/recordings.ts';
+export {
+  roundRequest,
+  recordRound,
+  roundChunks,
+  wireOf,
+  chunksOfWire,
+  shortChunkLine,
+  callOnFakeClock,
+} from './rounds/recordings.ts';
 export type { RoundOptions, RoundRecording } from './rounds/recordings.ts';
 export { runLesson6d, LENGTH_LIMIT, STOP_AFTER_PIECES } from './rounds/program.ts';
 export type { Lesson6dData, HarnessRow, StopRow } from './rounds/program.ts';
 // The exercises' authoring contract (exercises/contract.ts): the types an exercise's cases.ts is
 // written against. Types only.
 export type {
-  ExerciseDefinition, ExerciseCase, ExerciseText, ExportKind, Learner, LearnerArg, LearnerError, Recorder,
-  FakeFetch, FakeRequest, FakeResponse, CheckTools, Shown, ProofBlock,
+  ExerciseDefinition,
+  ExerciseCase,
+  ExerciseText,
+  ExportKind,
+  Learner,
+  LearnerArg,
+  LearnerError,
+  Recorder,
+  FakeFetch,
+  FakeRequest,
+  FakeResponse,
+  CheckTools,
+  Shown,
+  ProofBlock,
 } from './exercises/contract.ts';

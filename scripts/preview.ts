@@ -14,10 +14,14 @@ export interface Preview {
 export async function startPreview(port: number): Promise<Preview> {
   if (!existsSync('dist/index.html')) throw new Error('no built site in dist/: run `npm run build` first');
   const base = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn('npx', ['astro', 'preview', '--host', '127.0.0.1', '--port', String(port), '--ignore-lock'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    detached: true,
-  });
+  const child: ChildProcess = spawn(
+    'npx',
+    ['astro', 'preview', '--host', '127.0.0.1', '--port', String(port), '--ignore-lock'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
+    },
+  );
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (data: string) => (stderr += data));
   const stop = () => {
@@ -46,6 +50,12 @@ export async function startPreview(port: number): Promise<Preview> {
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 }

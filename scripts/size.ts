@@ -25,10 +25,13 @@ import { fileOf } from '../test/dist/site.ts';
 import { launchChromium, startPreview } from './preview.ts';
 
 /** The script files a built page refers to: script src, module preloads, imports in inline scripts. */
-const scriptsOf = (path: string): string[] => [...new Set(readFileSync(fileOf(path), 'utf8').match(/\/_astro\/[\w.-]+\.m?js\b/g) ?? [])].sort();
+const scriptsOf = (path: string): string[] =>
+  [...new Set(readFileSync(fileOf(path), 'utf8').match(/\/_astro\/[\w.-]+\.m?js\b/g) ?? [])].sort();
 
 // Its own port, so that several helpers' runs can share a machine: GA_SIZE_PORT, else 20 above GA_E2E_PORT.
-const PORT = Number(process.env.GA_SIZE_PORT || (process.env.GA_E2E_PORT ? Number(process.env.GA_E2E_PORT) + 20 : 4339));
+const PORT = Number(
+  process.env.GA_SIZE_PORT || (process.env.GA_E2E_PORT ? Number(process.env.GA_E2E_PORT) + 20 : 4339),
+);
 /** A page may fetch this much more JavaScript (gzipped) than the landing page before any interaction. */
 const FIRST_LOAD_EXTRA_BUDGET = 10 * 1024;
 /** All JavaScript once every widget of a page has been shown and used. */
@@ -53,7 +56,8 @@ function typeCheckerFiles(): Map<string, string> {
     if (/type-service-libs-/.test(name)) return 'lib files';
     if (/type-service-declarations-/.test(name)) return 'lessons-code declarations';
     if (/type-service-options-/.test(name)) return 'compiler options';
-    if (/^diagnosticMessages/.test(name)) return text.includes('¿Quería decir') ? 'messages (es)' : text.includes('plutôt') ? 'messages (fr)' : 'messages';
+    if (/^diagnosticMessages/.test(name))
+      return text.includes('¿Quería decir') ? 'messages (es)' : text.includes('plutôt') ? 'messages (fr)' : 'messages';
     return 'other';
   };
   const visit = (name: string) => {
@@ -132,7 +136,8 @@ async function main(): Promise<number> {
       if (message.type() === 'error') failures.push(`${path}: console error: ${message.text()}`);
     });
     context.on('response', (answer) => {
-      if (answer.status() >= 400) failures.push(`${path}: HTTP ${answer.status()} for ${new URL(answer.url()).pathname}`);
+      if (answer.status() >= 400)
+        failures.push(`${path}: HTTP ${answer.status()} for ${new URL(answer.url()).pathname}`);
     });
     const log = new ScriptLog(page);
     const response = await page.goto(path);
@@ -148,12 +153,16 @@ async function main(): Promise<number> {
         const expected = scriptsOf(pagePath(english, kind));
         const files = scriptsOf(pagePath(locale, kind));
         const same = files.length === expected.length && files.every((file, i) => file === expected[i]);
-        const refers = same ? `refers to the same ${files.length} script files as in English` : 'refers to OTHER script files than in English';
+        const refers = same
+          ? `refers to the same ${files.length} script files as in English`
+          : 'refers to OTHER script files than in English';
         console.log(`${locale.code} ${kind}: ${refers}`);
         if (!same) {
           const missing = expected.filter((file) => !files.includes(file));
           const extra = files.filter((file) => !expected.includes(file));
-          failures.push(`${pagePath(locale, kind)}: other scripts than in English (only in English: ${missing.join(', ') || 'none'}; only here: ${extra.join(', ') || 'none'})`);
+          failures.push(
+            `${pagePath(locale, kind)}: other scripts than in English (only in English: ${missing.join(', ') || 'none'}; only here: ${extra.join(', ') || 'none'})`,
+          );
         }
       }
     }
@@ -197,7 +206,9 @@ async function main(): Promise<number> {
       for (const file of typesAtFirst) failures.push(`${path}: the type checker's ${file} is part of the first load`);
       for (const file of log.missed) failures.push(`${path}: could not measure ${file}`);
       console.log(
-        `en ${kind} (${path}): first load ${kb(first)} ` + `(${extra >= 0 ? '+' : ''}${kb(extra)} over the landing page, budget ` + `+${kb(FIRST_LOAD_EXTRA_BUDGET)}); ` +
+        `en ${kind} (${path}): first load ${kb(first)} ` +
+          `(${extra >= 0 ? '+' : ''}${kb(extra)} over the landing page, budget ` +
+          `+${kb(FIRST_LOAD_EXTRA_BUDGET)}); ` +
           `every widget used: ${kb(total)} (budget ${kb(TOTAL_BUDGET)})`,
       );
       if (extra > FIRST_LOAD_EXTRA_BUDGET) failures.push(`${path}: first load is ${kb(extra)} over the landing page`);
@@ -221,12 +232,17 @@ async function main(): Promise<number> {
       }
       await close();
       const sum = [...parts.values()].reduce((a, b) => a + b, 0);
-      const detail = [...parts].sort((a, b) => b[1] - a[1]).map(([part, bytes]) => `${part} ${kb(bytes)}`).join(', ');
-      console.log(`${locale.code} type checker (${path}, an editor focused): ${kb(sum)} (budget ` + `${kb(TYPE_CHECKER_BUDGET)}) — ${detail}`);
+      const detail = [...parts]
+        .sort((a, b) => b[1] - a[1])
+        .map(([part, bytes]) => `${part} ${kb(bytes)}`)
+        .join(', ');
+      console.log(
+        `${locale.code} type checker (${path}, an editor focused): ${kb(sum)} (budget ` +
+          `${kb(TYPE_CHECKER_BUDGET)}) — ${detail}`,
+      );
       if (!parts.has('TypeScript')) failures.push(`${path}: the type checker did not load TypeScript`);
       if (sum > TYPE_CHECKER_BUDGET) failures.push(`${path}: the type checker fetched ${kb(sum)}`);
     }
-
   } finally {
     await browser.close();
     preview.stop();

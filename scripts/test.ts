@@ -36,5 +36,8 @@ for (const [name, script] of PHASES) {
     break;
   }
 }
-console.log(`\nnpm test: ${code === 0 ? 'passed' : 'FAILED'} in ` + `${((performance.now() - started) / 1000).toFixed(0)} s — ${times.join(', ')}`);
+console.log(
+  `\nnpm test: ${code === 0 ? 'passed' : 'FAILED'} in ` +
+    `${((performance.now() - started) / 1000).toFixed(0)} s — ${times.join(', ')}`,
+);
 process.exitCode = code;

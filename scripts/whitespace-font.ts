@@ -20,24 +20,83 @@ function letter(name: string, w: number, h: number): Shape {
   const mid = (h - s) / 2;
   switch (name) {
     case 'L':
-      return { boxes: [[0, 0, s, h], [0, 0, w, s]] };
+      return {
+        boxes: [
+          [0, 0, s, h],
+          [0, 0, w, s],
+        ],
+      };
     case 'F':
-      return { boxes: [[0, 0, s, h], [0, h - s, w, s], [0, mid, w * 0.8, s]] };
+      return {
+        boxes: [
+          [0, 0, s, h],
+          [0, h - s, w, s],
+          [0, mid, w * 0.8, s],
+        ],
+      };
     case 'C':
-      return { boxes: [[0, 0, s, h], [0, h - s, w, s], [0, 0, w, s]] };
+      return {
+        boxes: [
+          [0, 0, s, h],
+          [0, h - s, w, s],
+          [0, 0, w, s],
+        ],
+      };
     case 'R':
       return {
-        boxes: [[0, 0, s, h], [0, h - s, w, s], [0, mid, w, s], [w - s, mid, s, h - mid]],
-        polygons: [[[w * 0.3, mid], [w * 0.3 + s * 1.3, mid], [w, 0], [w - s * 1.3, 0]]],
+        boxes: [
+          [0, 0, s, h],
+          [0, h - s, w, s],
+          [0, mid, w, s],
+          [w - s, mid, s, h - mid],
+        ],
+        polygons: [
+          [
+            [w * 0.3, mid],
+            [w * 0.3 + s * 1.3, mid],
+            [w, 0],
+            [w - s * 1.3, 0],
+          ],
+        ],
       };
     case 'H':
-      return { boxes: [[0, 0, s, h], [w - s, 0, s, h], [0, mid, w, s]] };
+      return {
+        boxes: [
+          [0, 0, s, h],
+          [w - s, 0, s, h],
+          [0, mid, w, s],
+        ],
+      };
     case 'T':
-      return { boxes: [[0, h - s, w, s], [(w - s) / 2, 0, s, h]] };
+      return {
+        boxes: [
+          [0, h - s, w, s],
+          [(w - s) / 2, 0, s, h],
+        ],
+      };
     case 'N':
-      return { boxes: [[0, 0, s, h], [w - s, 0, s, h]], polygons: [[[0, h], [s * 1.2, h], [w, 0], [w - s * 1.2, 0]]] };
+      return {
+        boxes: [
+          [0, 0, s, h],
+          [w - s, 0, s, h],
+        ],
+        polygons: [
+          [
+            [0, h],
+            [s * 1.2, h],
+            [w, 0],
+            [w - s * 1.2, 0],
+          ],
+        ],
+      };
     case 'U':
-      return { boxes: [[0, 0, s, h], [w - s, 0, s, h], [0, 0, w, s]] };
+      return {
+        boxes: [
+          [0, 0, s, h],
+          [w - s, 0, s, h],
+          [0, 0, w, s],
+        ],
+      };
     default:
       throw new Error(`no letter ${name}`);
   }
@@ -77,7 +136,18 @@ function picture(name: string, unicode: number, letters: string): opentype.Glyph
 function openBox(): opentype.Glyph {
   const path = new opentype.Path();
   const s = STROKE;
-  draw(path, { boxes: [[70, -40, ADVANCE - 140, s], [70, -40, s, 220], [ADVANCE - 70 - s, -40, s, 220]] }, 0, 0);
+  draw(
+    path,
+    {
+      boxes: [
+        [70, -40, ADVANCE - 140, s],
+        [70, -40, s, 220],
+        [ADVANCE - 70 - s, -40, s, 220],
+      ],
+    },
+    0,
+    0,
+  );
   return new opentype.Glyph({ name: 'uni2423', unicode: 0x2423, advanceWidth: ADVANCE, path });
 }
 

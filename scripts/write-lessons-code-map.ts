@@ -20,7 +20,8 @@ export function valueExportsOf(indexSource: string): Map<string, string[]> {
     for (const part of match[2]!.split(',')) {
       const spec = part.trim();
       if (spec === '' || spec.startsWith('type ')) continue;
-      if (!/^[\w$]+$/.test(spec)) throw new Error(`${INDEX_FILE}: "${spec}" is not a plain name (aliases are not supported by ${MAP_FILE})`);
+      if (!/^[\w$]+$/.test(spec))
+        throw new Error(`${INDEX_FILE}: "${spec}" is not a plain name (aliases are not supported by ${MAP_FILE})`);
       names.push(spec);
     }
     if (names.length > 0) byModule.set(match[3]!, [...(byModule.get(match[3]!) ?? []), ...names]);

@@ -25,7 +25,8 @@ export function uiStrings(code: string): Strings {
 }
 
 /** A string with its {{placeholders}} filled in. */
-export const fill = (text: string, vars: Record<string, string | number> = {}) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? `{{${name}}}`));
+export const fill = (text: string, vars: Record<string, string | number> = {}) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? `{{${name}}}`));
 
 /**
  * The program's expected output, the project's own copy of the golden file (English, byte for byte,
@@ -43,7 +44,9 @@ export const EXPECTED_OUTPUT = readFileSync(new URL('./fixtures/l6-expected.txt'
 function englishOnlyPhrases(code: string): string[] {
   if (code === 'en') return [];
   const en = uiStrings('en');
-  const translated = Object.entries(uiStrings(code)).filter(([key, value]) => value !== en[key]).map(([, value]) => value);
+  const translated = Object.entries(uiStrings(code))
+    .filter(([key, value]) => value !== en[key])
+    .map(([, value]) => value);
   const own = [...translated, EXPECTED_OUTPUT];
   const phrases = new Set<string>();
   for (const text of Object.values(uiStrings('en'))) {

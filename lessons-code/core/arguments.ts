@@ -6,7 +6,8 @@
 export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return value.length > 40 ? `a string of ${value.length} characters` : `the string ${JSON.stringify(value)}`;
+  if (typeof value === 'string')
+    return value.length > 40 ? `a string of ${value.length} characters` : `the string ${JSON.stringify(value)}`;
   if (typeof value === 'object') return `an object (${Object.prototype.toString.call(value).slice(8, -1)})`;
   return typeof value === 'undefined' ? 'undefined' : `a ${typeof value} (${String(value)})`;
 }
@@ -27,13 +28,18 @@ export function expectString(value: unknown, where: string, name: string): asser
   if (typeof value !== 'string') fail(where, name, 'a string', value);
 }
 
-export function expectFunction(value: unknown, where: string, name: string): asserts value is (...args: never[]) => unknown {
+export function expectFunction(
+  value: unknown,
+  where: string,
+  name: string,
+): asserts value is (...args: never[]) => unknown {
   if (typeof value !== 'function') fail(where, name, 'a function', value);
 }
 
 /** A plain options object (not a string, an array, null or a function); `undefined` stands for `{}`. */
 export function expectOptions(value: unknown, where: string, name = 'options'): asserts value is object | undefined {
-  if (value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) fail(where, name, 'an object', value);
+  if (value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value)))
+    fail(where, name, 'an object', value);
 }
 
 /** A non-null object (a function is one too), required. */
@@ -61,7 +67,8 @@ export function expectArray(value: unknown, where: string, name: string): assert
 
 export function expectStrings(value: unknown, where: string, name: string): asserts value is readonly string[] {
   expectArray(value, where, name);
-  for (let i = 0; i < value.length; i++) if (typeof value[i] !== 'string') fail(where, `${name}[${i}]`, 'a string', value[i]);
+  for (let i = 0; i < value.length; i++)
+    if (typeof value[i] !== 'string') fail(where, `${name}[${i}]`, 'a string', value[i]);
 }
 
 /** A ReadableStream, unlocked (its own getReader throws a less helpful message for a locked one). */
@@ -69,5 +76,6 @@ export function expectBody(value: unknown, where: string, name = 'body'): assert
   if (typeof value !== 'object' || value === null || typeof (value as ReadableStream).getReader !== 'function') {
     fail(where, name, 'a ReadableStream', value);
   }
-  if ((value as ReadableStream).locked) throw new TypeError(`${where}: ${name} is locked: another reader is reading it`);
+  if ((value as ReadableStream).locked)
+    throw new TypeError(`${where}: ${name} is locked: another reader is reading it`);
 }

@@ -48,7 +48,7 @@ export function classifyEvent(data: string): EventClass {
   if (record.type === 'routing') return { kind: 'routing', routing: record };
   if (Object.hasOwn(record, 'error')) {
     const error = record.error;
-    return { kind: 'error', message: typeof error === 'string' ? error : JSON.stringify(error) ?? String(error) };
+    return { kind: 'error', message: typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error)) };
   }
   return { kind: 'text' };
 }

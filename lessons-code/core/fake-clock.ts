@@ -68,7 +68,8 @@ export function createFakeClock(start = 0): FakeClock {
         let due: [number, { at: number; run: () => void; order: number }] | undefined;
         for (const entry of timers) {
           if (entry[1].at > t) continue;
-          if (!due || entry[1].at < due[1].at || (entry[1].at === due[1].at && entry[1].order < due[1].order)) due = entry;
+          if (!due || entry[1].at < due[1].at || (entry[1].at === due[1].at && entry[1].order < due[1].order))
+            due = entry;
         }
         if (!due) break;
         timers.delete(due[0]);
@@ -141,6 +142,7 @@ export async function runOnFakeClock<T>(clock: FakeClock, work: Promise<T>): Pro
       continue;
     }
     await realTimerTurn();
-    if (!settled && clock.nextAt() === null && ++idle > 20) throw new Error('the work waits for nothing on the fake clock and never settles');
+    if (!settled && clock.nextAt() === null && ++idle > 20)
+      throw new Error('the work waits for nothing on the fake clock and never settles');
   }
 }

@@ -58,9 +58,17 @@ export function containedIn(text: string, patterns: Iterable<string>): Set<strin
     if (pattern === '') found.add(pattern);
     if (pattern === '') continue;
     const w = 2 ** Math.floor(Math.log2(pattern.length));
-    const lengths = add(add(starts, w, () => new Map<number, number[]>()), hashOf(pattern, 0, w), (): number[] => []);
+    const lengths = add(
+      add(starts, w, () => new Map<number, number[]>()),
+      hashOf(pattern, 0, w),
+      (): number[] => [],
+    );
     if (!lengths.includes(pattern.length)) lengths.push(pattern.length);
-    add(add(wanted, pattern.length, (): ByHash => new Map()), hashOf(pattern, 0, pattern.length), (): string[] => []).push(pattern);
+    add(
+      add(wanted, pattern.length, (): ByHash => new Map()),
+      hashOf(pattern, 0, pattern.length),
+      (): string[] => [],
+    ).push(pattern);
     remaining++;
     longest = Math.max(longest, pattern.length);
   }
@@ -109,7 +117,8 @@ export function containedIn(text: string, patterns: Iterable<string>): Set<strin
 /** The strings still looked for, found with a suffix array of the text instead. */
 function withIndex(text: string, wanted: Map<number, ByHash>, found: Set<string>): Set<string> {
   const index = new SubstringIndex(text);
-  for (const byHash of wanted.values()) for (const same of byHash.values()) for (const p of same) if (index.has(p)) found.add(p);
+  for (const byHash of wanted.values())
+    for (const same of byHash.values()) for (const p of same) if (index.has(p)) found.add(p);
   return found;
 }
 

@@ -45,8 +45,17 @@ export class Decoding {
   /** The text of one read. A chunk that is not bytes is an error, never skipped. */
   decode(chunk: unknown, where: string): string {
     if (!(chunk instanceof Uint8Array)) {
-      const what = chunk === undefined ? 'undefined' : chunk === null ? 'null' : typeof chunk === 'object' ? 'an object' : `a ${typeof chunk}`;
-      throw new TypeError(`${where}: the body delivered a chunk that is not bytes (${what}); a body must deliver Uint8Array chunks`);
+      const what =
+        chunk === undefined
+          ? 'undefined'
+          : chunk === null
+            ? 'null'
+            : typeof chunk === 'object'
+              ? 'an object'
+              : `a ${typeof chunk}`;
+      throw new TypeError(
+        `${where}: the body delivered a chunk that is not bytes (${what}); a body must deliver Uint8Array chunks`,
+      );
     }
     // the naive client's own decoder, default settings
     if (this.decoder === null) return new TextDecoder().decode(chunk);
@@ -135,7 +144,12 @@ export class BodyText {
  * `onText` returns true (the body is then cancelled). If `onText` throws, or the signal aborts,
  * the body is cancelled and the promise rejects. In every case the lock is released.
  */
-export async function pumpBody(body: ReadableStream<Uint8Array>, onText: OnText, options: TransportOptions = {}, where = 'pumpBody'): Promise<void> {
+export async function pumpBody(
+  body: ReadableStream<Uint8Array>,
+  onText: OnText,
+  options: TransportOptions = {},
+  where = 'pumpBody',
+): Promise<void> {
   expectFunction(onText, where, 'onText');
   const text = new BodyText(body, options, where);
   try {
@@ -151,7 +165,12 @@ export async function pumpBody(body: ReadableStream<Uint8Array>, onText: OnText,
 }
 
 /** pumpBody's twin for pieces already in hand: the same decoding, the same stop, no promises. */
-export function feedPieces(pieces: readonly Uint8Array[], onText: OnText, options: TransportOptions = {}, where = 'feedPieces'): void {
+export function feedPieces(
+  pieces: readonly Uint8Array[],
+  onText: OnText,
+  options: TransportOptions = {},
+  where = 'feedPieces',
+): void {
   expectArray(pieces, where, 'pieces');
   expectFunction(onText, where, 'onText');
   const decoding = new Decoding(options);
@@ -167,14 +186,24 @@ export interface TextSink<R> {
 }
 
 /** A body read into a sink: pumpBody, then the sink's result. */
-export async function readBody<R>(body: ReadableStream<Uint8Array>, sink: TextSink<R>, options: TransportOptions = {}, where = 'readBody'): Promise<R> {
+export async function readBody<R>(
+  body: ReadableStream<Uint8Array>,
+  sink: TextSink<R>,
+  options: TransportOptions = {},
+  where = 'readBody',
+): Promise<R> {
   expectObject(sink, where, 'sink');
   await pumpBody(body, (text, bytes) => sink.push(text, bytes), options, where);
   return sink.end();
 }
 
 /** readBody's twin for pieces already in hand (the scans feed thousands of cuts this way). */
-export function readPieces<R>(pieces: readonly Uint8Array[], sink: TextSink<R>, options: TransportOptions = {}, where = 'readPieces'): R {
+export function readPieces<R>(
+  pieces: readonly Uint8Array[],
+  sink: TextSink<R>,
+  options: TransportOptions = {},
+  where = 'readPieces',
+): R {
   expectObject(sink, where, 'sink');
   feedPieces(pieces, (text, bytes) => sink.push(text, bytes), options, where);
   return sink.end();

@@ -39,7 +39,14 @@ export interface FakeRequest {
 }
 
 /** What a fake fetch answers: a description of a response, or a real Response (read by the checker). */
-export type FakeResponse = Response | { status?: number; statusText?: string; headers?: Record<string, string>; chunks?: readonly (string | Uint8Array)[] };
+export type FakeResponse =
+  | Response
+  | {
+      status?: number;
+      statusText?: string;
+      headers?: Record<string, string>;
+      chunks?: readonly (string | Uint8Array)[];
+    };
 
 /** A fetch-like function handed to the learner's code; the checker answers every request. */
 export interface FakeFetch extends LearnerArg {

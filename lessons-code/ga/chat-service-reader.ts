@@ -106,6 +106,14 @@ export function readChatService(stream: string): string {
  * cancelled; `[DONE]` ends the loop, and the transport cancels the rest of the body, where GA's loop
  * only stops reading (the difference is visible to the server alone).
  */
-export function readChatServiceStream(body: ReadableStream<Uint8Array>, options: { signal?: AbortSignal } = {}): Promise<string> {
-  return readBody(body, new ChatServiceStreamState(), { ...CLIENT_DECODING, signal: options.signal }, 'readChatServiceStream');
+export function readChatServiceStream(
+  body: ReadableStream<Uint8Array>,
+  options: { signal?: AbortSignal } = {},
+): Promise<string> {
+  return readBody(
+    body,
+    new ChatServiceStreamState(),
+    { ...CLIENT_DECODING, signal: options.signal },
+    'readChatServiceStream',
+  );
 }

@@ -54,7 +54,8 @@ export interface PageSubmission {
   pushed: boolean;
 }
 
-const meta = (routing: PageRouting): string => `${routing.agentId || 'unknown'} via ${routing.routingMethod || 'unknown'}`;
+const meta = (routing: PageRouting): string =>
+  `${routing.agentId || 'unknown'} via ${routing.routingMethod || 'unknown'}`;
 
 /**
  * The page's own consumeSseStream (the course's port, readPageStream), reporting the answer so far
@@ -89,10 +90,23 @@ export async function submitPageMessage(
   if (!message) return null;
   const bubbles: PageBubble[] = [{ role: 'user', text: message, meta: null }];
   const requestBody = JSON.stringify({ message, conversationHistory: history });
-  const submission: PageSubmission = { message, requestBody, status: null, bubbles, finalAnswer: null, routing: null, error: null, pushed: false };
+  const submission: PageSubmission = {
+    message,
+    requestBody,
+    status: null,
+    bubbles,
+    finalAnswer: null,
+    routing: null,
+    error: null,
+    pushed: false,
+  };
   let streamed: PageBubble | null = null;
   try {
-    const response = await host(STREAM_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: requestBody });
+    const response = await host(STREAM_PATH, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: requestBody,
+    });
     submission.status = response.status;
     if (!response.ok) {
       const body = await response.text();

@@ -114,8 +114,16 @@ export function readPage(stream: string): string {
 }
 
 /** consumeSseStream over bytes as they arrive; `[DONE]` ends the read and cancels the body. */
-export function readPageStream(body: ReadableStream<Uint8Array>, options: { signal?: AbortSignal; onAnswer?: PageAnswerListener } = {}): Promise<PageReadResult> {
-  return readBody(body, new PageStreamState(options.onAnswer), { ...PAGE_DECODING, signal: options.signal }, 'readPageStream');
+export function readPageStream(
+  body: ReadableStream<Uint8Array>,
+  options: { signal?: AbortSignal; onAnswer?: PageAnswerListener } = {},
+): Promise<PageReadResult> {
+  return readBody(
+    body,
+    new PageStreamState(options.onAnswer),
+    { ...PAGE_DECODING, signal: options.signal },
+    'readPageStream',
+  );
 }
 
 /** readPageStream over pieces already in hand. */

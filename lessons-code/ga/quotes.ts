@@ -5,7 +5,8 @@
  * fix.
  */
 export const WRITER_FIX_COMMENT =
-  'chatbot responses with markdown tables rendered only their leading paragraph in ' + 'the UI even though /chat returned the full text';
+  'chatbot responses with markdown tables rendered only their leading paragraph in ' +
+  'the UI even though /chat returned the full text';
 
 /** Prose losing its space at a split, from the description of GA pull request #743. */
 export const PR_743_PROSE_EXAMPLE = '…the note Q.To create…';

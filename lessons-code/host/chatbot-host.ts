@@ -132,7 +132,11 @@ export function createChatbotHost(options: HostOptions): ChatHandler {
       });
     } catch {
       // An unhandled exception in ASP.NET Core: a problem-details 500.
-      return problem(500, 'An error occurred while processing your request.', 'https://tools.ietf.org/html/rfc9110#section-15.6.1');
+      return problem(
+        500,
+        'An error occurred while processing your request.',
+        'https://tools.ietf.org/html/rfc9110#section-15.6.1',
+      );
     }
   }
 

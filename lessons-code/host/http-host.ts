@@ -74,8 +74,13 @@ async function serve(handle: ChatHandler, req: IncomingMessage, res: ServerRespo
 function refuseConnect(_req: IncomingMessage, socket: Duplex): void {
   const response = refuseRequest(CHAT_PATH, 'CONNECT', null)!; // no path to look up: the method is refused anywhere
   void response.text().then((body) => {
-    const head = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status]}`, ...[...response.headers].map(([k, v]) => `${k}: ${v}`)];
-    socket.end(`${head.join('\r\n')}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    const head = [
+      `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status]}`,
+      ...[...response.headers].map(([k, v]) => `${k}: ${v}`),
+    ];
+    socket.end(
+      `${head.join('\r\n')}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
   });
 }
 
@@ -118,10 +123,11 @@ export function listenOnLoopback(
       resolve({
         url: origin,
         server,
-        close: () => new Promise<void>((done) => {
-          server.close(() => done());
-          server.closeAllConnections();
-        }),
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
       });
     });
   });

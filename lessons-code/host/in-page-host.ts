@@ -12,7 +12,11 @@ export const IN_PAGE_ORIGIN = 'http://ga-replica.invalid';
 /** A model client that fails the way a call to a closed port does: fetch rejects with ECONNREFUSED. */
 export const closedPortModelClient: ModelClient = {
   complete: () =>
-    Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }) })),
+    Promise.reject(
+      new TypeError('fetch failed', {
+        cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }),
+      }),
+    ),
 };
 
 /**

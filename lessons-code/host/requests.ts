@@ -25,7 +25,8 @@ export function refuseRequest(path: string, method: string, contentType: string 
   expectString(method, 'refuseRequest', 'method');
   if (contentType !== null) expectString(contentType, 'refuseRequest', 'contentType');
   const route = path.replace(/\/+$/, '');
-  if (route !== CHAT_PATH && route !== STREAM_PATH) return problem(404, 'Not Found', 'https://tools.ietf.org/html/rfc9110#section-15.5.5');
+  if (route !== CHAT_PATH && route !== STREAM_PATH)
+    return problem(404, 'Not Found', 'https://tools.ietf.org/html/rfc9110#section-15.5.5');
   if (method.toUpperCase() !== 'POST') {
     const response = problem(405, 'Method Not Allowed', 'https://tools.ietf.org/html/rfc9110#section-15.5.6');
     response.headers.set('Allow', 'POST');
@@ -40,7 +41,12 @@ export function refuseRequest(path: string, method: string, contentType: string 
 /** Reads `{"message": "..."}`, refusing a body that is too large, not JSON, or of the wrong shape. */
 export async function readChatRequest(request: Request): Promise<{ message: string } | { failure: Response }> {
   const badRequest = (detail: string) => ({
-    failure: problem(400, 'One or more validation errors occurred.', 'https://tools.ietf.org/html/rfc9110#section-15.5.1', detail),
+    failure: problem(
+      400,
+      'One or more validation errors occurred.',
+      'https://tools.ietf.org/html/rfc9110#section-15.5.1',
+      detail,
+    ),
   });
   const text = await readLimited(request, MAX_BODY_BYTES);
   if (text === null) return badRequest(`The request body is larger than ${MAX_BODY_BYTES} bytes.`);
@@ -50,7 +56,8 @@ export async function readChatRequest(request: Request): Promise<{ message: stri
   } catch {
     return badRequest('The request body is not valid JSON.');
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return badRequest('The request body must be a JSON object.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return badRequest('The request body must be a JSON object.');
   const message = (body as { message?: unknown }).message;
   if (message === undefined || message === null) return { message: '' };
   if (typeof message !== 'string') return badRequest('The field message must be a string.');
@@ -76,11 +83,17 @@ async function readLimited(request: Request, limit: number): Promise<string | nu
 }
 
 export function json(status: number, value: unknown): Response {
-  return new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  return new Response(JSON.stringify(value), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });
 }
 
 export function problem(status: number, title: string, type: string, detail?: string): Response {
   const body: Record<string, unknown> = { type, title, status };
   if (detail !== undefined) body.detail = detail;
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/problem+json; charset=utf-8' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/problem+json; charset=utf-8' },
+  });
 }

@@ -55,7 +55,11 @@ interface Player {
  * A host that wraps another: the wrapped host's status and headers at once, then its events (its
  * body read whole) played out by `play`, on the clock. Cancelling the body stops the clock's timer.
  */
-function replayHost(inner: FetchLike, clock: Clock, play: (events: readonly string[], player: Player) => void): FetchLike {
+function replayHost(
+  inner: FetchLike,
+  clock: Clock,
+  play: (events: readonly string[], player: Player) => void,
+): FetchLike {
   return async (input, init) => {
     const response = await inner(input, init);
     if (!isEventStream(response)) return response;
@@ -67,7 +71,8 @@ function replayHost(inner: FetchLike, clock: Clock, play: (events: readonly stri
         const events = readStandardEvents(await response.text()).map((event) => event.data);
         if (cancelled) return;
         play(events, {
-          send: (data) => controller.enqueue(encoder.encode(data === '[DONE]' ? DONE_EVENT : writeGaChatbotEvent(data))),
+          send: (data) =>
+            controller.enqueue(encoder.encode(data === '[DONE]' ? DONE_EVENT : writeGaChatbotEvent(data))),
           later: (ms, then) => {
             timer = clock.setTimeout(() => {
               if (!cancelled) then();
@@ -104,7 +109,8 @@ export function createPacedHost(options: PacedHostOptions = {}): FetchLike {
       else answer += data;
     }
     const pieces = split(answer);
-    const pieceMs = options.totalMs === undefined ? (options.pieceMs ?? 12) : options.totalMs / Math.max(1, pieces.length);
+    const pieceMs =
+      options.totalMs === undefined ? (options.pieceMs ?? 12) : options.totalMs / Math.max(1, pieces.length);
     // Piece i leaves at (i + 1) × pieceMs from the start: a late timer delays one piece, not all after it.
     const start = clock.now();
     let next = 0;

@@ -40,7 +40,9 @@ export const WRITERS: readonly Writer[] = [
 /** The standard reader's result in the table: its events, `[DONE]` left out, concatenated. */
 export function readStandardText(stream: string): string {
   expectString(stream, 'readStandardText', 'stream');
-  return readStandard(stream).filter((data) => data !== '[DONE]').join('');
+  return readStandard(stream)
+    .filter((data) => data !== '[DONE]')
+    .join('');
 }
 
 /** The three readers: the HTML standard's, the GaChatbot page's, ga-client's chatService. */

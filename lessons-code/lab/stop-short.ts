@@ -8,8 +8,21 @@ import type { HistoryTurn } from '../ga/page-chat.ts';
 import { writeGaChatbotEvent } from '../ga/writers.ts';
 import { mapStream } from './cuts/map.ts';
 import { bodyOf, IMPROVISATION_STREAM_743 } from './cuts/streams.ts';
-import { readChatServiceStreamResult, readPageStreamResult, readStandardEventsResult, readStandardStreamResult, type StreamReader } from './stream-readers.ts';
-import { expectArray, expectBytes, expectFunction, expectNumber, expectObject, expectString } from '../core/arguments.ts';
+import {
+  readChatServiceStreamResult,
+  readPageStreamResult,
+  readStandardEventsResult,
+  readStandardStreamResult,
+  type StreamReader,
+} from './stream-readers.ts';
+import {
+  expectArray,
+  expectBytes,
+  expectFunction,
+  expectNumber,
+  expectObject,
+  expectString,
+} from '../core/arguments.ts';
 
 /**
  * The whole body of GA's stream when answering fails: one error event, no `[DONE]` (ChatbotController.cs lines 91–95 at
@@ -104,8 +117,10 @@ export interface TurnOutcome {
  */
 export function settleTurn(result: StreamReadResult): TurnOutcome {
   expectObject(result, 'settleTurn', 'result');
-  if (result.error !== null) return { status: 'failed', shown: '', error: result.error, keepInHistory: false, offerRetry: true };
-  if (!result.done) return { status: 'truncated', shown: result.text, error: null, keepInHistory: false, offerRetry: true };
+  if (result.error !== null)
+    return { status: 'failed', shown: '', error: result.error, keepInHistory: false, offerRetry: true };
+  if (!result.done)
+    return { status: 'truncated', shown: result.text, error: null, keepInHistory: false, offerRetry: true };
   return { status: 'complete', shown: result.text, error: null, keepInHistory: true, offerRetry: false };
 }
 

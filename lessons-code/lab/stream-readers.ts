@@ -10,7 +10,10 @@ import { StandardParser } from '../standard/parser.ts';
 import { expectArray, expectBody } from '../core/arguments.ts';
 
 /** A reader of a body delivered in reads of any size. */
-export type StreamReader = (body: ReadableStream<Uint8Array>, options?: { signal?: AbortSignal }) => Promise<StreamReadResult>;
+export type StreamReader = (
+  body: ReadableStream<Uint8Array>,
+  options?: { signal?: AbortSignal },
+) => Promise<StreamReadResult>;
 
 /** The standard's parser, its events sorted by a careful client. */
 class SortedStandard implements TextSink<StreamReadResult> {
@@ -82,12 +85,18 @@ const NAIVE_PARSING: TransportOptions = { flush: false };
 const CLIENT_DECODING: TransportOptions = { flush: false };
 
 const pageResult = ({ answer, done }: PageReadResult): StreamReadResult => ({ text: answer, done, error: null });
-const thrown = (error: unknown): StreamReadResult => ({ text: '', done: false, error: error instanceof Error ? error.message : String(error) });
+const thrown = (error: unknown): StreamReadResult => ({
+  text: '',
+  done: false,
+  error: error instanceof Error ? error.message : String(error),
+});
 
 /** The HTML standard's reader, its events sorted as a careful client does. */
-export const readStandardStreamResult: StreamReader = (body, { signal } = {}) => readBody(body, new SortedStandard(), { signal }, 'readStandardStreamResult');
+export const readStandardStreamResult: StreamReader = (body, { signal } = {}) =>
+  readBody(body, new SortedStandard(), { signal }, 'readStandardStreamResult');
 /** readStandardStreamResult over pieces already in memory, each one read. */
-export const standardOverPieces = (pieces: readonly Uint8Array[]): StreamReadResult => readPieces(pieces, new SortedStandard(), {}, 'standardOverPieces');
+export const standardOverPieces = (pieces: readonly Uint8Array[]): StreamReadResult =>
+  readPieces(pieces, new SortedStandard(), {}, 'standardOverPieces');
 
 /**
  * What the HTML standard's reader gives a user, as in the lesson's failure table: the data of its
@@ -95,16 +104,19 @@ export const standardOverPieces = (pieces: readonly Uint8Array[]): StreamReadRes
  * so an `{"error":…}` event is kept as text; telling them apart is the client's job
  * (readStandardStreamResult, as submitCarefully uses it).
  */
-export const readStandardEventsResult: StreamReader = (body, { signal } = {}) => readBody(body, new PlainStandard(), { signal }, 'readStandardEventsResult');
+export const readStandardEventsResult: StreamReader = (body, { signal } = {}) =>
+  readBody(body, new PlainStandard(), { signal }, 'readStandardEventsResult');
 
 /**
  * Naive reader 1: decodes each piece on its own (a new TextDecoder per read, no streaming mode),
  * then reads whole events correctly. A character whose bytes a cut separates comes out as two
  * replacement characters (U+FFFD); everything else survives.
  */
-export const readDecodingEachPiece: StreamReader = (body, { signal } = {}) => readBody(body, new SortedStandard(), { ...NAIVE_DECODING, signal }, 'readDecodingEachPiece');
+export const readDecodingEachPiece: StreamReader = (body, { signal } = {}) =>
+  readBody(body, new SortedStandard(), { ...NAIVE_DECODING, signal }, 'readDecodingEachPiece');
 /** readDecodingEachPiece over pieces already in memory, each one read. */
-export const decodingEachPiece = (pieces: readonly Uint8Array[]): StreamReadResult => readPieces(pieces, new SortedStandard(), NAIVE_DECODING, 'decodingEachPiece');
+export const decodingEachPiece = (pieces: readonly Uint8Array[]): StreamReadResult =>
+  readPieces(pieces, new SortedStandard(), NAIVE_DECODING, 'decodingEachPiece');
 
 /**
  * Naive reader 2: decodes correctly (streaming mode) but parses each piece as a stream of its
@@ -113,9 +125,11 @@ export const decodingEachPiece = (pieces: readonly Uint8Array[]): StreamReadResu
  * the start of the next piece, is read from the middle of a line. A CR that ends one piece and the
  * LF that starts the next count as two line ends.
  */
-export const readParsingEachPiece: StreamReader = (body, { signal } = {}) => readBody(body, new EachPieceParsed(), { ...NAIVE_PARSING, signal }, 'readParsingEachPiece');
+export const readParsingEachPiece: StreamReader = (body, { signal } = {}) =>
+  readBody(body, new EachPieceParsed(), { ...NAIVE_PARSING, signal }, 'readParsingEachPiece');
 /** readParsingEachPiece over pieces already in memory, each one read. */
-export const parsingEachPiece = (pieces: readonly Uint8Array[]): StreamReadResult => readPieces(pieces, new EachPieceParsed(), NAIVE_PARSING, 'parsingEachPiece');
+export const parsingEachPiece = (pieces: readonly Uint8Array[]): StreamReadResult =>
+  readPieces(pieces, new EachPieceParsed(), NAIVE_PARSING, 'parsingEachPiece');
 
 /** The GaChatbot page's consumeSseStream (readPageStream), as a result: it recognises no error event. */
 export const readPageStreamResult: StreamReader = async (body, options = {}) => {
@@ -131,8 +145,10 @@ export const pageOverPieces = (pieces: readonly Uint8Array[]): StreamReadResult 
 /** ga-client's chatService read loop, as a result; an error event (or JSON that does not parse) is its error. */
 export const readChatServiceStreamResult: StreamReader = async (body, { signal } = {}) => {
   expectBody(body, 'readChatServiceStreamResult'); // a bad argument is the caller's error, not the stream's
-  return readBody(body, new ChatServiceResult(), { ...CLIENT_DECODING, signal }, 'readChatServiceStreamResult').catch((error: unknown) => {
-    if (signal?.aborted && error === signal.reason) throw error; // an abort is the caller's, not the stream's
-    return thrown(error);
-  });
+  return readBody(body, new ChatServiceResult(), { ...CLIENT_DECODING, signal }, 'readChatServiceStreamResult').catch(
+    (error: unknown) => {
+      if (signal?.aborted && error === signal.reason) throw error; // an abort is the caller's, not the stream's
+      return thrown(error);
+    },
+  );
 };

@@ -49,7 +49,13 @@ class Printer {
 
   /** A table: every cell but the last padded to its column's width, one space between, end trimmed. */
   table(widths: number[], rows: string[][]): void {
-    for (const row of rows) this.line(row.map((cell, i) => (i < row.length - 1 ? cell.padEnd(widths[i] ?? 0) : cell)).join(' ').trimEnd());
+    for (const row of rows)
+      this.line(
+        row
+          .map((cell, i) => (i < row.length - 1 ? cell.padEnd(widths[i] ?? 0) : cell))
+          .join(' ')
+          .trimEnd(),
+      );
   }
 
   output(): LessonOutput {
@@ -122,14 +128,28 @@ export function checkHostStream(stream: string, answer: string): HostStreamCheck
   // Past the routing event, the host's bytes are the writer's encoding of the pinned chunks, then [DONE].
   const afterRouting = stream.slice(stream.indexOf('\n\n') + 2);
   const rewritten = splitPinned(answer).map(writeGaChatbotEvent).join('') + DONE_EVENT;
-  return { events, joined, joinedEqualsAnswer: joined === answer, afterRouting, rewritten, writerGivesHostBytes: afterRouting === rewritten };
+  return {
+    events,
+    joined,
+    joinedEqualsAnswer: joined === answer,
+    afterRouting,
+    rewritten,
+    writerGivesHostBytes: afterRouting === rewritten,
+  };
 }
 
 /** The program's words for the two checks (program output: never translated). */
-export const CHECK_WORDS = { joined: { yes: 'yes (line breaks as LF)', no: 'no' }, writer: { yes: 'yes', no: 'no' } } as const;
+export const CHECK_WORDS = {
+  joined: { yes: 'yes (line breaks as LF)', no: 'no' },
+  writer: { yes: 'yes', no: 'no' },
+} as const;
 
 async function post(host: FetchLike, path: string, message: string): Promise<Response> {
-  return host(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message }) });
+  return host(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ message }),
+  });
 }
 
 /** `l6`: the whole program. */
@@ -154,11 +174,17 @@ export async function runLesson6(host: FetchLike): Promise<LessonOutput> {
     out.line(`event ${i + 1}  ${eventKind(data).padEnd(8)} ${data.split('\n').length} line(s)`);
   });
   out.line();
-  out.table([36], [
-    [`POST ${CHAT_PATH}`, `HTTP ${chatResponse.status}, answer of ${answer.length} characters`],
-    ['text events joined, equal to it', CHECK_WORDS.joined[checks.joinedEqualsAnswer ? 'yes' : 'no']],
-  ]);
-  out.line(`the course's copy of the host's writer gives the host's bytes  ` + `${CHECK_WORDS.writer[checks.writerGivesHostBytes ? 'yes' : 'no']}`);
+  out.table(
+    [36],
+    [
+      [`POST ${CHAT_PATH}`, `HTTP ${chatResponse.status}, answer of ${answer.length} characters`],
+      ['text events joined, equal to it', CHECK_WORDS.joined[checks.joinedEqualsAnswer ? 'yes' : 'no']],
+    ],
+  );
+  out.line(
+    `the course's copy of the host's writer gives the host's bytes  ` +
+      `${CHECK_WORDS.writer[checks.writerGivesHostBytes ? 'yes' : 'no']}`,
+  );
 
   // The failure: a question only the model can route.
   out.block(`"${IMPROVISATION_QUESTION}" with no model server`);
@@ -166,10 +192,13 @@ export async function runLesson6(host: FetchLike): Promise<LessonOutput> {
   await failedChat.body?.cancel();
   const failedStreamResponse = await post(host, STREAM_PATH, IMPROVISATION_QUESTION);
   const failedStream = await failedStreamResponse.text();
-  out.table([30], [
-    [`POST ${CHAT_PATH}`, `HTTP ${failedChat.status}`],
-    [`POST ${STREAM_PATH}`, `HTTP ${failedStreamResponse.status}`],
-  ]);
+  out.table(
+    [30],
+    [
+      [`POST ${CHAT_PATH}`, `HTTP ${failedChat.status}`],
+      [`POST ${STREAM_PATH}`, `HTTP ${failedStreamResponse.status}`],
+    ],
+  );
   out.dumpStream(failedStream);
   out.line();
   out.table([22], [['reader', 'what the user gets'], ...readFailure(failedStream).map((r) => [r.reader, r.result])]);
@@ -177,7 +206,10 @@ export async function runLesson6(host: FetchLike): Promise<LessonOutput> {
   // The pinned chunker on the improvisation answer.
   out.block("SseChunker.SplitIntoChunks on the improvisation skill's answer (GA at a826864)");
   const original = IMPROVISATION_ANSWER;
-  out.line(`answer: ${countLines(original)} lines of text, ${countBreaks(original)} line ` + `breaks, ${original.length} characters`);
+  out.line(
+    `answer: ${countLines(original)} lines of text, ${countBreaks(original)} line ` +
+      `breaks, ${original.length} characters`,
+  );
   const pinned = splitPinned(original);
   pinned.forEach((chunk, i) => out.line(`chunk ${i + 1}  ${show(chunk)}`));
   const pinnedJoined = pinned.join('');
@@ -193,9 +225,16 @@ export async function runLesson6(host: FetchLike): Promise<LessonOutput> {
   out.line(`joined: ${joined743.length} characters, ${compare(original, joined743)}`);
 
   out.block('Each writer with each reader, on the improvisation answer');
-  out.table([14, 22, 44], [
-    ['writer', 'reader', ...SPLITS.map((split) => split.label)],
-    ...writerReaderTable(original).map((row) => [row.writer.label, row.reader.label, ...row.cells.map((cell) => cell.verdict)]),
-  ]);
+  out.table(
+    [14, 22, 44],
+    [
+      ['writer', 'reader', ...SPLITS.map((split) => split.label)],
+      ...writerReaderTable(original).map((row) => [
+        row.writer.label,
+        row.reader.label,
+        ...row.cells.map((cell) => cell.verdict),
+      ]),
+    ],
+  );
   return out.output();
 }

@@ -70,5 +70,9 @@ export function compare(original: string, got: string): string {
  */
 export function show(text: string): string {
   expectString(text, 'show', 'text');
-  return '"' + text.replace(/[\\"\r\n]/g, (c) => (c === '\\' ? '\\\\' : c === '"' ? '\\"' : c === '\r' ? '\\r' : '\\n')) + '"';
+  return (
+    '"' +
+    text.replace(/[\\"\r\n]/g, (c) => (c === '\\' ? '\\\\' : c === '"' ? '\\"' : c === '\r' ? '\\r' : '\\n')) +
+    '"'
+  );
 }

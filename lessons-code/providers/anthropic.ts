@@ -50,12 +50,27 @@ export const routeAnthropicEvent: EventRouter = (payload) => {
     const reason = stringField(delta, 'stop_reason');
     if (reason === undefined) return [{ kind: 'ignored', name: type }];
     const explanation = stringField(field(delta, 'stop_details'), 'explanation');
-    return [{ kind: 'stop-reason', name: `${type} ${reason}`, ending: STOP_REASONS[reason] ?? 'failed', reason, ...(explanation ? { message: explanation } : {}) }];
+    return [
+      {
+        kind: 'stop-reason',
+        name: `${type} ${reason}`,
+        ending: STOP_REASONS[reason] ?? 'failed',
+        reason,
+        ...(explanation ? { message: explanation } : {}),
+      },
+    ];
   }
   if (type === 'message_stop') return [{ kind: 'closing', name: type }];
   if (type === 'error') {
     const error = field(payload, 'error');
-    return [{ kind: 'failure', name: type, code: stringField(error, 'type') ?? '', message: stringField(error, 'message') ?? '' }];
+    return [
+      {
+        kind: 'failure',
+        name: type,
+        code: stringField(error, 'type') ?? '',
+        message: stringField(error, 'message') ?? '',
+      },
+    ];
   }
   return [{ kind: 'ignored', name: type }];
 };

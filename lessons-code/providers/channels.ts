@@ -85,7 +85,7 @@ export class ProviderChannels {
   /** Why the model stopped, said before the closing event (Anthropic's `message_delta`). */
   private stopReason: Extract<ProviderRoute, { kind: 'stop-reason' }> | null = null;
   /** The latest closing event's verdict: a server that repeats finishReason says it more than once. */
-  private closing: { kind: VerdictKind } & ProviderVerdict | null = null;
+  private closing: ({ kind: VerdictKind } & ProviderVerdict) | null = null;
   /** The first failure: nothing after it changes how the turn ended. */
   private failure: ProviderVerdict | null = null;
   private readonly provider: Provider;
@@ -164,7 +164,16 @@ export class ProviderChannels {
       // The turn closed as it should, but what the model wrote was a refusal, not an answer.
       ending = { kind: 'refused', event: this.closing.event, reason: 'refusal', message: this.refusal };
     } else if (this.closing !== null) ending = { ...this.closing };
-    else ending = { kind: 'cut', error: transportError === undefined ? '' : transportError instanceof Error ? transportError.message : String(transportError) };
+    else
+      ending = {
+        kind: 'cut',
+        error:
+          transportError === undefined
+            ? ''
+            : transportError instanceof Error
+              ? transportError.message
+              : String(transportError),
+      };
     return { ...channels, complete: ending.kind === 'complete', ending };
   }
 }

@@ -51,14 +51,17 @@ export const PROVIDER_CUT_READERS: readonly ProviderCutReader[] = [
 export function sameProviderResult(a: ProviderStreamResult, b: ProviderStreamResult): boolean {
   expectObject(a, 'sameProviderResult', 'a');
   expectObject(b, 'sameProviderResult', 'b');
-  return a.answer === b.answer && a.reasoning === b.reasoning && a.complete === b.complete && sameEnding(a.ending, b.ending);
+  return (
+    a.answer === b.answer && a.reasoning === b.reasoning && a.complete === b.complete && sameEnding(a.ending, b.ending)
+  );
 }
 
 /** The same ending: the same kind, said by the same event with the same reason and words (or cut by the same error). */
 export function sameEnding(a: TurnEnding, b: TurnEnding): boolean {
   expectObject(a, 'sameEnding', 'a');
   expectObject(b, 'sameEnding', 'b');
-  if (a.kind === 'cut' || b.kind === 'cut') return a.kind === b.kind && (a as { error: string }).error === (b as { error: string }).error;
+  if (a.kind === 'cut' || b.kind === 'cut')
+    return a.kind === b.kind && (a as { error: string }).error === (b as { error: string }).error;
   return a.kind === b.kind && a.event === b.event && a.reason === b.reason && a.message === b.message;
 }
 
@@ -93,7 +96,11 @@ export interface ProviderCutResult {
 }
 
 /** One recording cut after byte `at` (clamped), read by `reader`, against its one-read result. */
-export function cutProviderRecording(recording: ProviderRecording, at: number, reader: ProviderCutReader = PROVIDER_CUT_READERS[0]!): ProviderCutResult {
+export function cutProviderRecording(
+  recording: ProviderRecording,
+  at: number,
+  reader: ProviderCutReader = PROVIDER_CUT_READERS[0]!,
+): ProviderCutResult {
   expectObject(recording, 'cutProviderRecording', 'recording');
   expectNumber(at, 'cutProviderRecording', 'at');
   expectObject(reader, 'cutProviderRecording', 'reader');
@@ -119,7 +126,10 @@ export interface ProviderCutScan {
 }
 
 /** Every cut of a recording, two reads each, with one reader. */
-export function scanProviderCuts(recording: ProviderRecording, reader: ProviderCutReader = PROVIDER_CUT_READERS[0]!): ProviderCutScan {
+export function scanProviderCuts(
+  recording: ProviderRecording,
+  reader: ProviderCutReader = PROVIDER_CUT_READERS[0]!,
+): ProviderCutScan {
   expectObject(recording, 'scanProviderCuts', 'recording');
   expectObject(reader, 'scanProviderCuts', 'reader');
   const { bytes, provider } = recording;

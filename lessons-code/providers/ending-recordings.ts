@@ -54,7 +54,11 @@ function openAIResponse(from: ProviderRecording, changes: Record<string, unknown
   return { ...created.response, ...changes };
 }
 
-const reasoningItem = () => ({ id: 'rs_06c', type: 'reasoning', summary: [{ type: 'summary_text', text: PROVIDER_REASONING }] });
+const reasoningItem = () => ({
+  id: 'rs_06c',
+  type: 'reasoning',
+  summary: [{ type: 'summary_text', text: PROVIDER_REASONING }],
+});
 
 /** OpenAI: the answer so far, closed at the output token limit. */
 function openAILimit(from: ProviderRecording): string {
@@ -78,7 +82,13 @@ function openAILimit(from: ProviderRecording): string {
         status: 'incomplete',
         incomplete_details: { reason: 'max_output_tokens' },
         output: [reasoningItem(), message],
-        usage: { input_tokens: 21, input_tokens_details: { cached_tokens: 0 }, output_tokens: 96, output_tokens_details: { reasoning_tokens: 64 }, total_tokens: 117 },
+        usage: {
+          input_tokens: 21,
+          input_tokens_details: { cached_tokens: 0 },
+          output_tokens: 96,
+          output_tokens_details: { reasoning_tokens: 64 },
+          total_tokens: 117,
+        },
       }),
     })
   );
@@ -106,7 +116,13 @@ function openAIRefusal(from: ProviderRecording): string {
       response: openAIResponse(from, {
         status: 'completed',
         output: [reasoningItem(), message],
-        usage: { input_tokens: 21, input_tokens_details: { cached_tokens: 0 }, output_tokens: 77, output_tokens_details: { reasoning_tokens: 64 }, total_tokens: 98 },
+        usage: {
+          input_tokens: 21,
+          input_tokens_details: { cached_tokens: 0 },
+          output_tokens: 77,
+          output_tokens_details: { reasoning_tokens: 64 },
+          total_tokens: 98,
+        },
       }),
     })
   );
@@ -130,7 +146,10 @@ data: {"type":"message_stop"    }
 function geminiEnding(from: ProviderRecording, candidate: string, usage: string): string {
   const tail = /"modelVersion": "[^"]*","responseId": "[^"]*"/.exec(from.text);
   if (tail === null) throw new Error(`The ${from.id} recording has no modelVersion and responseId to copy.`);
-  return `${eventsBeforeMidAnswer(from).text}data: {"candidates": ` + `[${candidate}],"usageMetadata": ${usage},${tail[0]}}\r\n\r\n`;
+  return (
+    `${eventsBeforeMidAnswer(from).text}data: {"candidates": ` +
+    `[${candidate}],"usageMetadata": ${usage},${tail[0]}}\r\n\r\n`
+  );
 }
 
 /** The copy of `from` that ends at the output token limit, or refused. */
@@ -150,12 +169,14 @@ export function endRecording(from: ProviderRecording, ending: CopyEnding): Ended
         ending === 'token-limit'
           ? geminiEnding(
               from,
-              '{"content": {"parts": [{"text": " is the sound of a soleá."}],"role": ' + '"model"},"finishReason": "MAX_TOKENS","index": 0}',
+              '{"content": {"parts": [{"text": " is the sound of a soleá."}],"role": ' +
+                '"model"},"finishReason": "MAX_TOKENS","index": 0}',
               '{"promptTokenCount": 14,"candidatesTokenCount": 24,"totalTokenCount": 96,"thoughtsTokenCount": 58}',
             )
           : geminiEnding(
               from,
-              '{"finishReason": "SAFETY","index": 0,"safetyRatings": [{"category": ' + '"HARM_CATEGORY_DANGEROUS_CONTENT","probability": "MEDIUM","blocked": true}]}',
+              '{"finishReason": "SAFETY","index": 0,"safetyRatings": [{"category": ' +
+                '"HARM_CATEGORY_DANGEROUS_CONTENT","probability": "MEDIUM","blocked": true}]}',
               '{"promptTokenCount": 14,"candidatesTokenCount": 17,"totalTokenCount": 89,"thoughtsTokenCount": 58}',
             );
       break;
@@ -167,7 +188,11 @@ export function endRecording(from: ProviderRecording, ending: CopyEnding): Ended
 const perProvider = () => PROVIDER_RECORDINGS.filter((recording) => recording.id === recording.provider);
 
 /** The copy of each provider's recording that stops at the output token limit (OpenAI, Anthropic, Gemini). */
-export const TOKEN_LIMIT_RECORDINGS: readonly EndedRecording[] = /* @__PURE__ */ perProvider().map((from) => endRecording(from, 'token-limit'));
+export const TOKEN_LIMIT_RECORDINGS: readonly EndedRecording[] = /* @__PURE__ */ perProvider().map((from) =>
+  endRecording(from, 'token-limit'),
+);
 
 /** The copy of each provider's recording that is refused (OpenAI, Anthropic, Gemini). */
-export const REFUSED_RECORDINGS: readonly EndedRecording[] = /* @__PURE__ */ perProvider().map((from) => endRecording(from, 'refused'));
+export const REFUSED_RECORDINGS: readonly EndedRecording[] = /* @__PURE__ */ perProvider().map((from) =>
+  endRecording(from, 'refused'),
+);

@@ -95,8 +95,16 @@ export function failRecording(from: ProviderRecording): FailedRecording {
   expectObject(from, 'failRecording', 'from');
   const before = eventsBeforeMidAnswer(from);
   const text = before.text + failureEvent(from.provider, before.count);
-  return { from, provider: from.provider, message: PROVIDER_FAILURE_MESSAGES[from.provider], text, bytes: encoder.encode(text) };
+  return {
+    from,
+    provider: from.provider,
+    message: PROVIDER_FAILURE_MESSAGES[from.provider],
+    text,
+    bytes: encoder.encode(text),
+  };
 }
 
 /** The failed copy of each provider's recording (OpenAI, Anthropic, Gemini; not of the two variants). */
-export const FAILED_RECORDINGS: readonly FailedRecording[] = /* @__PURE__ */ PROVIDER_RECORDINGS.filter((recording) => recording.id === recording.provider).map(failRecording);
+export const FAILED_RECORDINGS: readonly FailedRecording[] = /* @__PURE__ */ PROVIDER_RECORDINGS.filter(
+  (recording) => recording.id === recording.provider,
+).map(failRecording);

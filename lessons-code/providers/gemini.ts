@@ -46,10 +46,13 @@ export const routeGeminiEvent: EventRouter = (payload) => {
   const error = errorRoute(payload);
   if (error !== undefined) return [error];
   const candidates = field(payload, 'candidates');
-  const first = Array.isArray(candidates) ? candidates.find((candidate) => (field(candidate, 'index') ?? 0) === 0) : undefined;
+  const first = Array.isArray(candidates)
+    ? candidates.find((candidate) => (field(candidate, 'index') ?? 0) === 0)
+    : undefined;
   if (first === undefined) {
     const blockReason = stringField(field(payload, 'promptFeedback'), 'blockReason');
-    if (blockReason !== undefined) return [{ kind: 'closing', name: 'promptFeedback.blockReason', ending: 'refused', reason: blockReason }];
+    if (blockReason !== undefined)
+      return [{ kind: 'closing', name: 'promptFeedback.blockReason', ending: 'refused', reason: blockReason }];
     return [{ kind: 'ignored', name: 'no candidates' }];
   }
   const routes: ProviderRoute[] = [];
@@ -58,7 +61,10 @@ export const routeGeminiEvent: EventRouter = (payload) => {
     const text = stringField(part, 'text');
     if (text === undefined || text === '') {
       const keys = typeof part === 'object' && part !== null ? Object.keys(part).filter((key) => key !== 'text') : [];
-      routes.push({ kind: 'ignored', name: `part ${text === '' ? 'text "" ' : ''}${keys.join(' ') || '(empty)'}`.replace(/ $/, '') });
+      routes.push({
+        kind: 'ignored',
+        name: `part ${text === '' ? 'text "" ' : ''}${keys.join(' ') || '(empty)'}`.replace(/ $/, ''),
+      });
     } else if (field(part, 'thought') === true) {
       routes.push({ kind: 'reasoning', name: 'part thought', delta: text });
     } else {
@@ -66,7 +72,13 @@ export const routeGeminiEvent: EventRouter = (payload) => {
     }
   }
   const finishReason = stringField(first, 'finishReason');
-  if (finishReason !== undefined) routes.push({ kind: 'closing', name: `finishReason ${finishReason}`, ending: FINISH_REASONS[finishReason] ?? 'failed', reason: finishReason });
+  if (finishReason !== undefined)
+    routes.push({
+      kind: 'closing',
+      name: `finishReason ${finishReason}`,
+      ending: FINISH_REASONS[finishReason] ?? 'failed',
+      reason: finishReason,
+    });
   if (routes.length === 0) routes.push({ kind: 'ignored', name: 'candidate without parts' });
   return routes;
 };
@@ -76,7 +88,12 @@ function errorRoute(payload: unknown, note = ''): ProviderRoute | undefined {
   const error = field(payload, 'error');
   if (typeof error !== 'object' || error === null || Array.isArray(error)) return undefined;
   const status = stringField(error, 'status') ?? '';
-  return { kind: 'failure', name: ['error', status, note].filter(Boolean).join(' '), code: status, message: stringField(error, 'message') ?? '' };
+  return {
+    kind: 'failure',
+    name: ['error', status, note].filter(Boolean).join(' '),
+    code: status,
+    message: stringField(error, 'message') ?? '',
+  };
 }
 
 /**

@@ -40,7 +40,8 @@ export class GrowingTextRelay {
 
   /** The part of `textSoFar` not passed on yet ('' when nothing is new, or only a held-back character). */
   grow(textSoFar: string): string {
-    if (textSoFar.length < this.passed) throw new Error(`The received text shrank from ${this.passed} to ${textSoFar.length} characters.`);
+    if (textSoFar.length < this.passed)
+      throw new Error(`The received text shrank from ${this.passed} to ${textSoFar.length} characters.`);
     this.latest = textSoFar;
     let upTo = textSoFar.length;
     const last = textSoFar.charCodeAt(upTo - 1);

@@ -4,7 +4,10 @@
 import { field, stringField, type EventRouter, type ProviderRoute, type VerdictKind } from './routes.ts';
 
 /** `response.incomplete`'s reasons (`incomplete_details.reason`, as the reference lists them). */
-const INCOMPLETE: Readonly<Record<string, VerdictKind>> = { max_output_tokens: 'token-limit', content_filter: 'refused' };
+const INCOMPLETE: Readonly<Record<string, VerdictKind>> = {
+  max_output_tokens: 'token-limit',
+  content_filter: 'refused',
+};
 
 /**
  * - `response.output_text.delta` → answer; `response.reasoning_summary_text.delta` and
@@ -40,12 +43,26 @@ export const routeOpenAIEvent: EventRouter = (payload) => {
     }
     case 'response.failed': {
       const error = field(field(payload, 'response'), 'error');
-      return [{ kind: 'failure', name: type, code: stringField(error, 'code') ?? '', message: stringField(error, 'message') ?? '' }];
+      return [
+        {
+          kind: 'failure',
+          name: type,
+          code: stringField(error, 'code') ?? '',
+          message: stringField(error, 'message') ?? '',
+        },
+      ];
     }
     case 'error': {
       const nested = field(payload, 'error');
       const code = stringField(nested, 'code') ?? stringField(nested, 'type') ?? stringField(payload, 'code') ?? '';
-      return [{ kind: 'failure', name: type, code, message: stringField(nested, 'message') ?? stringField(payload, 'message') ?? '' }];
+      return [
+        {
+          kind: 'failure',
+          name: type,
+          code,
+          message: stringField(nested, 'message') ?? stringField(payload, 'message') ?? '',
+        },
+      ];
     }
     default:
       return [{ kind: 'ignored', name: type }];

@@ -65,10 +65,11 @@ export function startPacingServer(port = 0): Promise<RunningPacingServer> {
       resolve({
         url: `http://127.0.0.1:${actual}`,
         server,
-        close: () => new Promise<void>((done) => {
-          server.closeAllConnections();
-          server.close(() => done());
-        }),
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
       });
     });
   });

@@ -47,7 +47,8 @@ class TailAfterLastEvent {
     const combined = this.text + piece;
     BLANK_LINE.lastIndex = from;
     let end = -1;
-    for (let match = BLANK_LINE.exec(combined); match !== null; match = BLANK_LINE.exec(combined)) end = match.index + match[0].length;
+    for (let match = BLANK_LINE.exec(combined); match !== null; match = BLANK_LINE.exec(combined))
+      end = match.index + match[0].length;
     this.text = end === -1 ? combined : combined.slice(end);
   }
 }
@@ -87,7 +88,11 @@ function textLayers(provider: Provider, observers: ProviderLayerObservers) {
  * The layers over reads already in hand. `decode: 'each read'` gives every read a decoder of its
  * own (core/transport.ts), the naive client the cut scan compares with.
  */
-export function createProviderPipeline(provider: Provider, observers: ProviderLayerObservers = {}, options: Pick<TransportOptions, 'decode'> = {}): ProviderPipeline {
+export function createProviderPipeline(
+  provider: Provider,
+  observers: ProviderLayerObservers = {},
+  options: Pick<TransportOptions, 'decode'> = {},
+): ProviderPipeline {
   expectOneOf(provider, PROVIDERS, 'createProviderPipeline', 'provider');
   expectOptions(observers, 'createProviderPipeline', 'observers');
   const layers = textLayers(provider, observers);
@@ -151,7 +156,11 @@ export async function readProviderStream(
 }
 
 /** readProviderStream over reads already in hand: the same result, synchronously (for scans over thousands of cuts). */
-export function readProviderPieces(provider: Provider, pieces: Iterable<Uint8Array>, on: ProviderLayerObservers = {}): ProviderStreamResult {
+export function readProviderPieces(
+  provider: Provider,
+  pieces: Iterable<Uint8Array>,
+  on: ProviderLayerObservers = {},
+): ProviderStreamResult {
   expectOneOf(provider, PROVIDERS, 'readProviderPieces', 'provider');
   expectArray(pieces, 'readProviderPieces', 'pieces');
   const pipeline = createProviderPipeline(provider, on);

@@ -46,7 +46,12 @@ function recording(id: RecordingId, provider: Provider, api: string, text: strin
 export const OPENAI_DATA_ONLY_STREAM = /* @__PURE__ */ asDataOnly(OPENAI_RESPONSES_STREAM);
 
 function asDataOnly(stream: string): string {
-  return stream.split('\n').filter((line) => !line.startsWith('event: ')).join('\n') + 'data: [DONE]\n\n';
+  return (
+    stream
+      .split('\n')
+      .filter((line) => !line.startsWith('event: '))
+      .join('\n') + 'data: [DONE]\n\n'
+  );
 }
 
 /**
@@ -63,8 +68,18 @@ export const PROVIDER_RECORDINGS: readonly ProviderRecording[] = [
   /* @__PURE__ */ recording('openai', 'openai', 'Responses API', OPENAI_RESPONSES_STREAM),
   /* @__PURE__ */ recording('anthropic', 'anthropic', 'Messages API', ANTHROPIC_MESSAGES_STREAM),
   /* @__PURE__ */ recording('gemini', 'gemini', 'streamGenerateContent', GEMINI_STREAM),
-  /* @__PURE__ */ recording('openai-data-only', 'openai', 'Responses API (data: only, [DONE])', OPENAI_DATA_ONLY_STREAM),
-  /* @__PURE__ */ recording('gemini-repeated-finish', 'gemini', 'streamGenerateContent (finishReason on every chunk)', GEMINI_REPEATED_FINISH_STREAM),
+  /* @__PURE__ */ recording(
+    'openai-data-only',
+    'openai',
+    'Responses API (data: only, [DONE])',
+    OPENAI_DATA_ONLY_STREAM,
+  ),
+  /* @__PURE__ */ recording(
+    'gemini-repeated-finish',
+    'gemini',
+    'streamGenerateContent (finishReason on every chunk)',
+    GEMINI_REPEATED_FINISH_STREAM,
+  ),
 ];
 
 /** The recording with this id; a TypeError for an unknown one. */
@@ -95,4 +110,5 @@ export function truncateRecording(from: ProviderRecording): TruncatedRecording {
 }
 
 /** The truncated copy of every complete recording, in the same order. */
-export const TRUNCATED_RECORDINGS: readonly TruncatedRecording[] = /* @__PURE__ */ PROVIDER_RECORDINGS.map(truncateRecording);
+export const TRUNCATED_RECORDINGS: readonly TruncatedRecording[] =
+  /* @__PURE__ */ PROVIDER_RECORDINGS.map(truncateRecording);

@@ -66,7 +66,9 @@ export type EventRouter = (payload: unknown) => ProviderRoute[];
 /** An object's own field, or undefined when the value is not an object. */
 export function field(value: unknown, key: string): unknown {
   expectString(key, 'field', 'key');
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
 }
 
 /** A field that must be a string to count; anything else reads as undefined. */

@@ -51,7 +51,8 @@ export function checkShape(value: unknown, shape: Shape, path = '$'): string[] {
       return attempts.reduce((best, problems) => (problems.length < best.length ? problems : best));
     }
     case 'object': {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return [`${path}: expected an object, got ${describe(value)}`];
+      if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return [`${path}: expected an object, got ${describe(value)}`];
       const record = value as Record<string, unknown>;
       const problems: string[] = [];
       const known = new Set<string>();
@@ -65,7 +66,8 @@ export function checkShape(value: unknown, shape: Shape, path = '$'): string[] {
           problems.push(...checkShape(record[name], fieldShape, `${path}.${name}`));
         }
       }
-      for (const key of Object.keys(record)) if (!known.has(key)) problems.push(`${path}.${key}: not a documented field`);
+      for (const key of Object.keys(record))
+        if (!known.has(key)) problems.push(`${path}.${key}: not a documented field`);
       return problems;
     }
   }

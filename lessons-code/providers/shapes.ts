@@ -32,21 +32,51 @@ function documentedShapes(): ShapeTables {
   const REFUSAL = obj({ type: lit('refusal'), refusal: str });
   const CONTENT_PART = oneOf(OUTPUT_TEXT, REFUSAL);
   const OUTPUT_ITEM = oneOf(
-    obj({ id: str, type: lit('reasoning'), summary: arr(SUMMARY_TEXT), 'status?': enumOf('in_progress', 'completed', 'incomplete') }),
-    obj({ id: str, type: lit('message'), status: enumOf('in_progress', 'completed', 'incomplete'), role: lit('assistant'), content: arr(CONTENT_PART) }),
-    obj({ id: str, type: lit('function_call'), call_id: str, name: str, arguments: str, 'status?': enumOf('in_progress', 'completed', 'incomplete') }),
+    obj({
+      id: str,
+      type: lit('reasoning'),
+      summary: arr(SUMMARY_TEXT),
+      'status?': enumOf('in_progress', 'completed', 'incomplete'),
+    }),
+    obj({
+      id: str,
+      type: lit('message'),
+      status: enumOf('in_progress', 'completed', 'incomplete'),
+      role: lit('assistant'),
+      content: arr(CONTENT_PART),
+    }),
+    obj({
+      id: str,
+      type: lit('function_call'),
+      call_id: str,
+      name: str,
+      arguments: str,
+      'status?': enumOf('in_progress', 'completed', 'incomplete'),
+    }),
   );
   /** The Response object: every field the reference requires, and the optional ones the recordings use. */
   const RESPONSE = obj({
-    id: str, object: lit('response'), created_at: num,
+    id: str,
+    object: lit('response'),
+    created_at: num,
     'status?': enumOf('completed', 'failed', 'in_progress', 'cancelled', 'queued', 'incomplete'),
     error: orNull(obj({ code: str, message: str })),
     incomplete_details: orNull(obj({ 'reason?': enumOf('max_output_tokens', 'content_filter') })),
-    instructions: orNull(str), metadata: orNull(obj({})), model: str, output: arr(OUTPUT_ITEM),
-    parallel_tool_calls: bool, temperature: orNull(num), tool_choice: any, tools: arr(any), top_p: orNull(num),
+    instructions: orNull(str),
+    metadata: orNull(obj({})),
+    model: str,
+    output: arr(OUTPUT_ITEM),
+    parallel_tool_calls: bool,
+    temperature: orNull(num),
+    tool_choice: any,
+    tools: arr(any),
+    top_p: orNull(num),
     'usage?': obj({
-      input_tokens: num, input_tokens_details: obj({ cached_tokens: num }),
-      output_tokens: num, output_tokens_details: obj({ reasoning_tokens: num }), total_tokens: num,
+      input_tokens: num,
+      input_tokens_details: obj({ cached_tokens: num }),
+      output_tokens: num,
+      output_tokens_details: obj({ reasoning_tokens: num }),
+      total_tokens: num,
     }),
   });
   const inItem = { item_id: str, output_index: num };
@@ -79,10 +109,14 @@ function documentedShapes(): ShapeTables {
     error: { code: orNull(str), message: str, param: orNull(str) },
   };
 
-
   // ---- Anthropic Messages API -----------------------------------------------------------------
 
-  const USAGE = obj({ input_tokens: num, output_tokens: num, 'cache_creation_input_tokens?': orNull(num), 'cache_read_input_tokens?': orNull(num) });
+  const USAGE = obj({
+    input_tokens: num,
+    output_tokens: num,
+    'cache_creation_input_tokens?': orNull(num),
+    'cache_read_input_tokens?': orNull(num),
+  });
   const CONTENT_BLOCK = oneOf(
     obj({ type: lit('thinking'), thinking: str, signature: str }),
     obj({ type: lit('text'), text: str, 'citations?': orNull(arr(any)) }),
@@ -98,8 +132,14 @@ function documentedShapes(): ShapeTables {
   const ANTHROPIC: Record<string, Record<string, Shape>> = {
     message_start: {
       message: obj({
-        id: str, type: lit('message'), role: lit('assistant'), model: str, content: arr(any),
-        stop_reason: orNull(str), stop_sequence: orNull(str), usage: USAGE,
+        id: str,
+        type: lit('message'),
+        role: lit('assistant'),
+        model: str,
+        content: arr(any),
+        stop_reason: orNull(str),
+        stop_sequence: orNull(str),
+        usage: USAGE,
       }),
     },
     content_block_start: { index: num, content_block: CONTENT_BLOCK },
@@ -107,7 +147,8 @@ function documentedShapes(): ShapeTables {
     content_block_stop: { index: num },
     message_delta: {
       delta: obj({
-        stop_reason: orNull(str), stop_sequence: orNull(str),
+        stop_reason: orNull(str),
+        stop_sequence: orNull(str),
         'stop_details?': orNull(obj({ type: lit('refusal'), category: orNull(str), explanation: orNull(str) })),
       }),
       usage: obj({ output_tokens: num, 'input_tokens?': orNull(num) }),
@@ -117,24 +158,62 @@ function documentedShapes(): ShapeTables {
     error: { error: obj({ type: str, message: str }) },
   };
 
-
   // ---- Gemini streamGenerateContent -----------------------------------------------------------
 
   /** FinishReason, as the reference lists it. */
   const FINISH_REASON = enumOf(
-    'FINISH_REASON_UNSPECIFIED', 'STOP', 'MAX_TOKENS', 'SAFETY', 'RECITATION', 'LANGUAGE', 'OTHER', 'BLOCKLIST',
-    'PROHIBITED_CONTENT', 'SPII', 'MALFORMED_FUNCTION_CALL', 'IMAGE_SAFETY', 'UNEXPECTED_TOOL_CALL', 'TOO_MANY_TOOL_CALLS',
-    'IMAGE_PROHIBITED_CONTENT', 'NO_IMAGE', 'IMAGE_RECITATION', 'IMAGE_OTHER',
+    'FINISH_REASON_UNSPECIFIED',
+    'STOP',
+    'MAX_TOKENS',
+    'SAFETY',
+    'RECITATION',
+    'LANGUAGE',
+    'OTHER',
+    'BLOCKLIST',
+    'PROHIBITED_CONTENT',
+    'SPII',
+    'MALFORMED_FUNCTION_CALL',
+    'IMAGE_SAFETY',
+    'UNEXPECTED_TOOL_CALL',
+    'TOO_MANY_TOOL_CALLS',
+    'IMAGE_PROHIBITED_CONTENT',
+    'NO_IMAGE',
+    'IMAGE_RECITATION',
+    'IMAGE_OTHER',
   );
   const SAFETY_RATING = obj({ category: str, probability: str, 'blocked?': bool });
-  const PART = obj({ 'text?': str, 'thought?': bool, 'thoughtSignature?': str, 'functionCall?': obj({ name: str, 'args?': any }) });
+  const PART = obj({
+    'text?': str,
+    'thought?': bool,
+    'thoughtSignature?': str,
+    'functionCall?': obj({ name: str, 'args?': any }),
+  });
   const GEMINI_RESPONSE = obj({
-    'candidates?': arr(obj({ 'content?': obj({ parts: arr(PART), role: lit('model') }), 'finishReason?': FINISH_REASON, 'index?': num, 'safetyRatings?': arr(SAFETY_RATING) })),
+    'candidates?': arr(
+      obj({
+        'content?': obj({ parts: arr(PART), role: lit('model') }),
+        'finishReason?': FINISH_REASON,
+        'index?': num,
+        'safetyRatings?': arr(SAFETY_RATING),
+      }),
+    ),
     'promptFeedback?': obj({
-      'blockReason?': enumOf('BLOCKED_REASON_UNSPECIFIED', 'SAFETY', 'OTHER', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'IMAGE_SAFETY'),
+      'blockReason?': enumOf(
+        'BLOCKED_REASON_UNSPECIFIED',
+        'SAFETY',
+        'OTHER',
+        'BLOCKLIST',
+        'PROHIBITED_CONTENT',
+        'IMAGE_SAFETY',
+      ),
       'safetyRatings?': arr(SAFETY_RATING),
     }),
-    'usageMetadata?': obj({ 'promptTokenCount?': num, 'candidatesTokenCount?': num, 'totalTokenCount?': num, 'thoughtsTokenCount?': num }),
+    'usageMetadata?': obj({
+      'promptTokenCount?': num,
+      'candidatesTokenCount?': num,
+      'totalTokenCount?': num,
+      'thoughtsTokenCount?': num,
+    }),
     'modelVersion?': str,
     'responseId?': str,
   });
@@ -184,14 +263,17 @@ export function validateProviderEvents(provider: Provider, events: readonly Stan
       return;
     }
     const type = (payload as { type?: unknown }).type;
-    const shape = typeof type === 'string' ? (provider === 'openai' ? openAIShape(type) : anthropicShape(type)) : undefined;
+    const shape =
+      typeof type === 'string' ? (provider === 'openai' ? openAIShape(type) : anthropicShape(type)) : undefined;
     if (shape === undefined) {
       problems.push(`${where}: ${JSON.stringify(type)} is not a documented event type`);
       return;
     }
-    if (event.type !== 'message' && event.type !== type) problems.push(`${where}: named "${event.type}" but its type is "${type}"`);
+    if (event.type !== 'message' && event.type !== type)
+      problems.push(`${where}: named "${event.type}" but its type is "${type}"`);
     if (provider === 'anthropic' && event.type === 'message') problems.push(`${where}: Anthropic names every event`);
-    if (provider === 'anthropic' && i === 0 && type !== 'message_start') problems.push(`${where}: the stream must open with message_start`);
+    if (provider === 'anthropic' && i === 0 && type !== 'message_start')
+      problems.push(`${where}: the stream must open with message_start`);
     if (provider === 'openai') {
       const number = (payload as { sequence_number?: unknown }).sequence_number;
       if (number !== sequence) problems.push(`${where}: sequence_number ${String(number)}, expected ${sequence}`);

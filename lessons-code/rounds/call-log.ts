@@ -56,7 +56,9 @@ export class CallLog {
     return () => this.listeners.delete(listener);
   }
 
-  open(fields: Omit<CallRecord, 'seq' | 'n' | 'generatedTokens' | 'state' | 'finishReason' | 'firstTokenAt' | 'endedAt'>): CallRecord {
+  open(
+    fields: Omit<CallRecord, 'seq' | 'n' | 'generatedTokens' | 'state' | 'finishReason' | 'firstTokenAt' | 'endedAt'>,
+  ): CallRecord {
     const record: CallRecord = {
       ...fields,
       seq: this.records.length + 1,

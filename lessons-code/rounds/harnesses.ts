@@ -44,7 +44,13 @@ async function* pollThenStream(turn: Turn): AsyncGenerator<string, void, undefin
     const choice = completion.choices[0]!;
     const calls = choice.message.tool_calls ?? [];
     const toolRound = choice.finish_reason === 'tool_calls' && calls.length > 0;
-    turn.step({ t: turn.since(), kind: 'answered', call: turn.calls, finishReason: choice.finish_reason, discarded: !toolRound });
+    turn.step({
+      t: turn.since(),
+      kind: 'answered',
+      call: turn.calls,
+      finishReason: choice.finish_reason,
+      discarded: !toolRound,
+    });
     if (!toolRound) break; // an answer: it is thrown away and asked for again, streamed
     await turn.runTools(
       choice.message.content ?? '',
@@ -63,7 +69,10 @@ async function* pollThenStream(turn: Turn): AsyncGenerator<string, void, undefin
  * reaches here through `yield*`): it bills the turn once and saves what the user saw. The naive
  * version bills after the loop instead, a line that an early exit never reaches.
  */
-async function* withEnding(turn: Turn, rounds: AsyncGenerator<string, void, undefined>): AsyncGenerator<string, void, undefined> {
+async function* withEnding(
+  turn: Turn,
+  rounds: AsyncGenerator<string, void, undefined>,
+): AsyncGenerator<string, void, undefined> {
   let completed = false;
   let failure: unknown;
   try {
@@ -90,7 +99,11 @@ const HARNESS_GENERATORS: Record<HarnessName, Harness> = {
  * the turn is billed there, once, and the answer is saved as the user saw it. Its `report()` tells
  * what the turn came to, once it has ended.
  */
-export function startTurn(harness: HarnessName, options: TurnOptions, where = 'startTurn'): { pieces: AsyncGenerator<string, void, undefined>; report(): TurnReport } {
+export function startTurn(
+  harness: HarnessName,
+  options: TurnOptions,
+  where = 'startTurn',
+): { pieces: AsyncGenerator<string, void, undefined>; report(): TurnReport } {
   expectOneOf(harness, Object.keys(HARNESS_GENERATORS), where, 'harness');
   expectObject(options, where, 'options');
   const turn = new Turn(harness, options);
@@ -137,9 +150,11 @@ export async function runTurn(harness: HarnessName, options: TurnOptions, where 
 }
 
 /** `runTurn` with poll-then-stream. */
-export const runPollThenStreamTurn = (options: TurnOptions): Promise<TurnReport> => runTurn('poll-then-stream', options, 'runPollThenStreamTurn');
+export const runPollThenStreamTurn = (options: TurnOptions): Promise<TurnReport> =>
+  runTurn('poll-then-stream', options, 'runPollThenStreamTurn');
 /** `runTurn` with stream-every-round. */
-export const runStreamEveryRoundTurn = (options: TurnOptions): Promise<TurnReport> => runTurn('stream-every-round', options, 'runStreamEveryRoundTurn');
+export const runStreamEveryRoundTurn = (options: TurnOptions): Promise<TurnReport> =>
+  runTurn('stream-every-round', options, 'runStreamEveryRoundTurn');
 
 /** The two harnesses by name, each with its turn function. */
 export const HARNESSES: readonly { name: HarnessName; runTurn: (options: TurnOptions) => Promise<TurnReport> }[] = [

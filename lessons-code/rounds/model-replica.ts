@@ -17,7 +17,15 @@
 
 import type { FetchLike } from '../host/in-page-host.ts';
 import { type Clock, realClock } from '../core/fake-clock.ts';
-import { CHAT_COMPLETIONS_PATH, DONE_DATA, sseData, type ChatCompletion, type ChatCompletionChunk, type FinishReason, type Usage } from './chat-format.ts';
+import {
+  CHAT_COMPLETIONS_PATH,
+  DONE_DATA,
+  sseData,
+  type ChatCompletion,
+  type ChatCompletionChunk,
+  type FinishReason,
+  type Usage,
+} from './chat-format.ts';
 import { CallLog, type CallRecord } from './call-log.ts';
 import { DEFAULT_EPOCH_SECONDS, REPLICA_MODEL, chunkWriter, messageOf, planCall, type Token } from './replica-plan.ts';
 import { errorResponse, readRequest } from './replica-request.ts';
@@ -124,7 +132,8 @@ export function startModelReplica(options: ModelReplicaOptions = {}): ModelRepli
 
   async function handle(request: Request): Promise<Response> {
     const path = new URL(request.url).pathname.replace(/\/+$/, '');
-    if (path !== CHAT_COMPLETIONS_PATH) return errorResponse(404, `Unknown path ${path}: the replica answers ${CHAT_COMPLETIONS_PATH}.`);
+    if (path !== CHAT_COMPLETIONS_PATH)
+      return errorResponse(404, `Unknown path ${path}: the replica answers ${CHAT_COMPLETIONS_PATH}.`);
     if (request.method !== 'POST') {
       const response = errorResponse(405, `Use POST for ${CHAT_COMPLETIONS_PATH}.`);
       response.headers.set('Allow', 'POST');
@@ -135,7 +144,11 @@ export function startModelReplica(options: ModelReplicaOptions = {}): ModelRepli
 
     const id = `chatcmpl-r${++completions}`;
     const { planned, tokens, finishReason, prompt } = planCall(body, () => `call_r${++toolCalls}`);
-    const usage = (): Usage => ({ prompt_tokens: prompt, completion_tokens: record.generatedTokens, total_tokens: prompt + record.generatedTokens });
+    const usage = (): Usage => ({
+      prompt_tokens: prompt,
+      completion_tokens: record.generatedTokens,
+      total_tokens: prompt + record.generatedTokens,
+    });
     const record = calls.open({
       turn: request.headers.get(TURN_HEADER) ?? '',
       id,
@@ -153,14 +166,22 @@ export function startModelReplica(options: ModelReplicaOptions = {}): ModelRepli
       if (request.signal.aborted) generation.stop();
       await generation.finished;
       request.signal.removeEventListener('abort', onAbort);
-      if (record.state === 'stopped') return errorResponse(499, 'The client closed the request.', 'client_closed_request');
+      if (record.state === 'stopped')
+        return errorResponse(499, 'The client closed the request.', 'client_closed_request');
       end(record, finishReason);
       const completion: ChatCompletion = {
         id,
         object: 'chat.completion',
         created,
         model: REPLICA_MODEL,
-        choices: [{ index: 0, message: { role: 'assistant', ...messageOf(tokens), refusal: null }, logprobs: null, finish_reason: finishReason }],
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', ...messageOf(tokens), refusal: null },
+            logprobs: null,
+            finish_reason: finishReason,
+          },
+        ],
         usage: usage(),
       };
       return new Response(JSON.stringify(completion), { status: 200, headers: { 'Content-Type': 'application/json' } });
@@ -175,7 +196,9 @@ export function startModelReplica(options: ModelReplicaOptions = {}): ModelRepli
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
         const send = (text: string) => controller.enqueue(encoder.encode(text));
-        generation = generate(record, tokens, (token, first) => send((first ? event(write.role()) : '') + event(write.token(token))));
+        generation = generate(record, tokens, (token, first) =>
+          send((first ? event(write.role()) : '') + event(write.token(token))),
+        );
         request.signal.addEventListener('abort', stop, { once: true });
         if (request.signal.aborted) stop();
         void generation.finished.then(() => {
@@ -196,7 +219,11 @@ export function startModelReplica(options: ModelReplicaOptions = {}): ModelRepli
     });
     return new Response(stream, {
       status: 200,
-      headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' },
+      headers: {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache',
+        'X-Accel-Buffering': 'no',
+      },
     });
   }
 

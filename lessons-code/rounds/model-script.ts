@@ -95,7 +95,9 @@ function answerFromResults(results: { call: ToolCall; content: string }[]): stri
     } catch {
       return `- ${chord}: the index gave an answer I could not read.`;
     }
-    return voicings.length === 0 ? `- **${chord}**: none in the index.` : `- **${chord}**: ${voicings.map((v) => `\`${v}\``).join(', ')}`;
+    return voicings.length === 0
+      ? `- **${chord}**: none in the index.`
+      : `- **${chord}**: ${voicings.map((v) => `\`${v}\``).join(', ')}`;
   });
   return `Here is what the voicing index holds, lowest string first:\n\n${lines.join('\n')}`;
 }
@@ -116,7 +118,11 @@ export function planRound(request: Pick<ChatRequest, 'messages' | 'tools'>, newC
   const chords = [...new Set(question.match(CHORD_SYMBOL) ?? [])];
   if (/\bvoicings?\b/.test(lower) && chords.length > 0 && offersSearch) {
     return {
-      textTokens: textTokens(chords.length === 1 ? 'Let me look that up in the voicing index.' : 'Let me look those up in the voicing index.'),
+      textTokens: textTokens(
+        chords.length === 1
+          ? 'Let me look that up in the voicing index.'
+          : 'Let me look those up in the voicing index.',
+      ),
       calls: chords.map((chord) => ({
         id: newCallId(),
         name: SEARCH_VOICINGS,

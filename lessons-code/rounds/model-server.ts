@@ -33,7 +33,9 @@ async function serve(replica: ModelReplica, req: IncomingMessage, res: ServerRes
 }
 
 /** Starts the replica on 127.0.0.1 (port 0: any free port) and resolves once it listens. */
-export async function startModelServer(options: ModelReplicaOptions & { port?: number } = {}): Promise<RunningModelServer> {
+export async function startModelServer(
+  options: ModelReplicaOptions & { port?: number } = {},
+): Promise<RunningModelServer> {
   const replica = startModelReplica(options);
   const running = await listenOnLoopback((req, res, origin) => serve(replica, req, res, origin), options.port ?? 0, {
     contentType: 'application/json',

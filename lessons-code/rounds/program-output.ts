@@ -30,14 +30,21 @@ export class Output {
   table(rows: string[][], right: number[] = []): void {
     const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
     for (const row of rows) {
-      const cells = row.map((cell, col) => (right.includes(col) ? cell.padStart(widths[col]!) : cell.padEnd(widths[col]!)));
+      const cells = row.map((cell, col) =>
+        right.includes(col) ? cell.padStart(widths[col]!) : cell.padEnd(widths[col]!),
+      );
       this.line(cells.join('  ').trimEnd());
     }
   }
 
   result(): LessonOutput {
     const text = this.lines.join('\n') + '\n';
-    const blocks = this.starts.map((start, i) => this.lines.slice(start, this.starts[i + 1] ?? this.lines.length).join('\n').trimEnd());
+    const blocks = this.starts.map((start, i) =>
+      this.lines
+        .slice(start, this.starts[i + 1] ?? this.lines.length)
+        .join('\n')
+        .trimEnd(),
+    );
     return { text, blocks };
   }
 }

@@ -75,14 +75,26 @@ export async function runLesson6d(): Promise<LessonOutput & { data: Lesson6dData
 
   out.line('# l6d');
   out.title('The model replica');
-  out.line(`POST ${CHAT_COMPLETIONS_PATH} in OpenAI's Chat Completions format, model ` + `"${REPLICA_MODEL}" (a script, not a model)`);
-  out.line(`first token after ${firstTokenMs} ms, then one every ${tokenMs} ms; a tool runs ` + `in ${DEFAULT_TOOL_MS} ms; fake clock`);
+  out.line(
+    `POST ${CHAT_COMPLETIONS_PATH} in OpenAI's Chat Completions format, model ` +
+      `"${REPLICA_MODEL}" (a script, not a model)`,
+  );
+  out.line(
+    `first token after ${firstTokenMs} ms, then one every ${tokenMs} ms; a tool runs ` +
+      `in ${DEFAULT_TOOL_MS} ms; fake clock`,
+  );
 
   const toolStream = await callOnFakeClock(clock, replica, roundRequest(VOICINGS_QUESTION), 'wire');
   const toolChunks = chunksOfWire(toolStream);
   out.title(`"${VOICINGS_QUESTION}", first round, streamed with include_usage`);
   out.line('(one event per line, without the blank line that ends it; id, object, created and model shown as …)');
-  out.quote(toolStream.split('\n').filter((line) => line !== '').map(shortChunkLine).join('\n'));
+  out.quote(
+    toolStream
+      .split('\n')
+      .filter((line) => line !== '')
+      .map(shortChunkLine)
+      .join('\n'),
+  );
 
   out.title('Two harnesses, one turn per question (times on the fake clock)');
   const rows = [['question', 'harness', 'model calls', 'input', 'output', 'first character', 'total']];
@@ -91,8 +103,12 @@ export async function runLesson6d(): Promise<LessonOutput & { data: Lesson6dData
   for (const question of [HELLO_QUESTION, CAPABILITIES_QUESTION, VOICINGS_QUESTION]) {
     for (const harness of HARNESSES) {
       const turnId = `${harness.name}: ${question}`;
-      const report = await runOnFakeClock(clock, harness.runTurn({ model: replica.fetch, question, turnId, clock, ledger }));
-      if (report.status !== 'complete') throw new Error(`${turnId} ended ${report.status}${report.error ? `: ${report.error}` : ''}`);
+      const report = await runOnFakeClock(
+        clock,
+        harness.runTurn({ model: replica.fetch, question, turnId, clock, ledger }),
+      );
+      if (report.status !== 'complete')
+        throw new Error(`${turnId} ended ${report.status}${report.error ? `: ${report.error}` : ''}`);
       if (harness.name === 'stream-every-round' && question === VOICINGS_QUESTION) voicingRounds = report.roundTexts;
       data.harnesses.push({
         question,
@@ -107,7 +123,15 @@ export async function runLesson6d(): Promise<LessonOutput & { data: Lesson6dData
   }
   for (const row of data.harnesses) {
     const first = row.harness === HARNESSES[0]!.name;
-    rows.push([first ? row.question : '', row.harness, String(row.calls), thousands(row.inputTokens), thousands(row.outputTokens), ms(row.firstCharacterMs), ms(row.totalMs)]);
+    rows.push([
+      first ? row.question : '',
+      row.harness,
+      String(row.calls),
+      thousands(row.inputTokens),
+      thousands(row.outputTokens),
+      ms(row.firstCharacterMs),
+      ms(row.totalMs),
+    ]);
   }
   out.table(rows, [2, 3, 4, 5, 6]);
   out.line('model calls: counted by the replica, one log line per call with its turn id');
@@ -129,14 +153,28 @@ export async function runLesson6d(): Promise<LessonOutput & { data: Lesson6dData
   });
   out.line(`  ${byPosition.length} call(s) instead of 2; arguments ${parses ? 'parse' : 'do not parse as JSON'}`);
 
-  const cutStream = await callOnFakeClock(clock, replica, roundRequest(CAPABILITIES_QUESTION, { maxTokens: LENGTH_LIMIT }), 'length');
+  const cutStream = await callOnFakeClock(
+    clock,
+    replica,
+    roundRequest(CAPABILITIES_QUESTION, { maxTokens: LENGTH_LIMIT }),
+    'length',
+  );
   const cutChunks = chunksOfWire(cutStream);
   const careful = readRound(cutChunks);
   const skipping = readRoundSkippingEmptyDeltas(cutChunks);
-  out.title(`2. finish_reason in a chunk with an empty delta ("${CAPABILITIES_QUESTION}", ` + `max_completion_tokens ${LENGTH_LIMIT})`);
+  out.title(
+    `2. finish_reason in a chunk with an empty delta ("${CAPABILITIES_QUESTION}", ` +
+      `max_completion_tokens ${LENGTH_LIMIT})`,
+  );
   out.quote(careful.text);
-  out.line(`every chunk read:          finish_reason ${careful.finishReason}: the answer ` + `was cut after ${careful.tokensReceived} tokens`);
-  out.line(`chunks with content only:  finish_reason ` + `${skipping.finishReason === null ? 'never seen: the cut answer looks complete' : skipping.finishReason}`);
+  out.line(
+    `every chunk read:          finish_reason ${careful.finishReason}: the answer ` +
+      `was cut after ${careful.tokensReceived} tokens`,
+  );
+  out.line(
+    `chunks with content only:  finish_reason ` +
+      `${skipping.finishReason === null ? 'never seen: the cut answer looks complete' : skipping.finishReason}`,
+  );
 
   const helloStream = await callOnFakeClock(clock, replica, roundRequest(HELLO_QUESTION), 'usage');
   const helloChunks = chunksOfWire(helloStream);
@@ -149,7 +187,15 @@ export async function runLesson6d(): Promise<LessonOutput & { data: Lesson6dData
     blindly = `${(error as Error).name}: ${(error as Error).message}`;
   }
   out.title(`3. Usage in a last chunk with choices: [] ("${HELLO_QUESTION}")`);
-  out.line(helloStream.split('\n').filter((line) => line.startsWith('data: ')).slice(-2).map(shortChunkLine).map((line) => `  | ${line}`).join('\n'));
+  out.line(
+    helloStream
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .slice(-2)
+      .map(shortChunkLine)
+      .map((line) => `  | ${line}`)
+      .join('\n'),
+  );
   out.line(`choices checked first:   usage ${usage?.prompt_tokens} in, ${usage?.completion_tokens} out`);
   out.line(`chunk.choices[0].delta:  ${blindly}`);
 
@@ -204,7 +250,9 @@ export async function runLesson6d(): Promise<LessonOutput & { data: Lesson6dData
       billIn === 'finally' ? 'in finally' : 'after the loop',
       `${row.generated} of ${row.planned} tokens (${row.state})`,
       String(row.later),
-      row.billed.length === 0 ? 'nothing' : row.billed.map((e) => `${e.inputTokens} in, ${e.outputTokens} out`).join(' + '),
+      row.billed.length === 0
+        ? 'nothing'
+        : row.billed.map((e) => `${e.inputTokens} in, ${e.outputTokens} out`).join(' + '),
       row.saved === null ? 'none' : `${row.saved.status}, ${thousands(row.saved.characters)} characters`,
     ]);
     if (report.status !== 'stopped') throw new Error(`${turnId} ended ${report.status}`);

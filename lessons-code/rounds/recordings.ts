@@ -5,7 +5,13 @@
 
 import { createFakeClock, runOnFakeClock, type FakeClock } from '../core/fake-clock.ts';
 import { readStandard } from '../standard/parser.ts';
-import { CHAT_COMPLETIONS_PATH, DONE_DATA, sseData, type ChatCompletionChunk, type ChatRequest } from './chat-format.ts';
+import {
+  CHAT_COMPLETIONS_PATH,
+  DONE_DATA,
+  sseData,
+  type ChatCompletionChunk,
+  type ChatRequest,
+} from './chat-format.ts';
 import { COURSE_TOOLS, SYSTEM_PROMPT } from './tools.ts';
 import { TURN_HEADER, startModelReplica, type ModelReplica } from './model-replica.ts';
 import { REPLICA_MODEL, replicaChunks } from './replica-plan.ts';
@@ -52,17 +58,29 @@ export function chunksOfWire(wire: string): ChatCompletionChunk[] {
 /** A chunk's line with the fields every chunk repeats (id, object, created, model) cut to `…`. */
 export function shortChunkLine(line: string): string {
   expectString(line, 'shortChunkLine', 'line');
-  return line.replace(/^data: \{"id":"[^"]*","object":"chat\.completion\.chunk","created":\d+,"model":"[^"]*",/, 'data: {…,');
+  return line.replace(
+    /^data: \{"id":"[^"]*","object":"chat\.completion\.chunk","created":\d+,"model":"[^"]*",/,
+    'data: {…,',
+  );
 }
 
 /** One call to a replica on a fake clock, its body read whole: the bytes a client receives. */
-export function callOnFakeClock(clock: FakeClock, replica: ModelReplica, request: ChatRequest, turn: string): Promise<string> {
+export function callOnFakeClock(
+  clock: FakeClock,
+  replica: ModelReplica,
+  request: ChatRequest,
+  turn: string,
+): Promise<string> {
   expectObject(clock, 'callOnFakeClock', 'clock');
   expectObject(replica, 'callOnFakeClock', 'replica');
   expectObject(request, 'callOnFakeClock', 'request');
   expectString(turn, 'callOnFakeClock', 'turn');
   const work = replica
-    .fetch(CHAT_COMPLETIONS_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json', [TURN_HEADER]: turn }, body: JSON.stringify(request) })
+    .fetch(CHAT_COMPLETIONS_PATH, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [TURN_HEADER]: turn },
+      body: JSON.stringify(request),
+    })
     .then((response) => response.text());
   return runOnFakeClock(clock, work);
 }

@@ -71,7 +71,8 @@ export function planCall(request: ChatRequest, newCallId: () => string) {
   const round = planRound(request, newCallId);
   const planned = tokensOf(round);
   const tokens = planned.slice(0, Math.min(planned.length, tokenLimit(request)));
-  const finishReason: FinishReason = tokens.length < planned.length ? 'length' : round.calls.length > 0 ? 'tool_calls' : 'stop';
+  const finishReason: FinishReason =
+    tokens.length < planned.length ? 'length' : round.calls.length > 0 ? 'tool_calls' : 'stop';
   return { planned, tokens, finishReason, prompt: promptTokens(request) };
 }
 
@@ -83,11 +84,14 @@ export function chunkWriter(id: string, created: number, includeUsage: boolean) 
     return value;
   };
   // `logprobs` is optional in a chunk's choice and left out: the replica has none to give.
-  const choice = (delta: ChunkDelta, finish: FinishReason | null = null) => [{ index: 0, delta, finish_reason: finish }];
+  const choice = (delta: ChunkDelta, finish: FinishReason | null = null) => [
+    { index: 0, delta, finish_reason: finish },
+  ];
   return {
     /** Sent with the first token (or before the finish chunk of an answer with no token). */
     role: () => chunk(choice({ role: 'assistant', content: '' })),
-    token: (token: Token) => chunk(choice('content' in token ? { content: token.content } : { tool_calls: [token.fragment] })),
+    token: (token: Token) =>
+      chunk(choice('content' in token ? { content: token.content } : { tool_calls: [token.fragment] })),
     finish: (reason: FinishReason) => chunk(choice({}, reason)),
     usage: (usage: Usage) => chunk([], usage),
   };
@@ -107,6 +111,9 @@ export function replicaChunks(request: ChatRequest, epochSeconds = DEFAULT_EPOCH
   const write = chunkWriter('chatcmpl-r1', epochSeconds, includeUsage);
   const chunks = [write.role(), ...plan.tokens.map(write.token), write.finish(plan.finishReason)];
   const generated = plan.tokens.length;
-  if (includeUsage) chunks.push(write.usage({ prompt_tokens: plan.prompt, completion_tokens: generated, total_tokens: plan.prompt + generated }));
+  if (includeUsage)
+    chunks.push(
+      write.usage({ prompt_tokens: plan.prompt, completion_tokens: generated, total_tokens: plan.prompt + generated }),
+    );
   return chunks;
 }

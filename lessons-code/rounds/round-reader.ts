@@ -23,8 +23,10 @@ function parseChunk(data: string): ChatCompletionChunk {
   }
   if (typeof value !== 'object' || value === null) throw new ModelStreamError('a chunk is not a JSON object');
   const error = (value as { error?: { message?: unknown } }).error;
-  if (error !== undefined) throw new ModelStreamError(`the model server sent an error: ${String(error?.message ?? 'no message')}`);
-  if (!Array.isArray((value as { choices?: unknown }).choices)) throw new ModelStreamError('a chunk has no choices array');
+  if (error !== undefined)
+    throw new ModelStreamError(`the model server sent an error: ${String(error?.message ?? 'no message')}`);
+  if (!Array.isArray((value as { choices?: unknown }).choices))
+    throw new ModelStreamError('a chunk has no choices array');
   return value as ChatCompletionChunk;
 }
 
@@ -34,7 +36,10 @@ function parseChunk(data: string): ChatCompletionChunk {
  * that ends without it throws: the answer is incomplete. Leaving the loop early cancels the body,
  * which ends the request; so does aborting `signal`, even while a read is waiting.
  */
-export async function* readChatChunks(body: ReadableStream<Uint8Array>, options: { signal?: AbortSignal } = {}): AsyncGenerator<ChatCompletionChunk, void, undefined> {
+export async function* readChatChunks(
+  body: ReadableStream<Uint8Array>,
+  options: { signal?: AbortSignal } = {},
+): AsyncGenerator<ChatCompletionChunk, void, undefined> {
   expectBody(body, 'readChatChunks');
   for await (const data of readStandardStream(body, options)) {
     if (data === DONE_DATA) return;
@@ -164,7 +169,10 @@ export function readRound(chunks: readonly ChatCompletionChunk[]): RoundResult {
 }
 
 /** Naive: looks only at chunks with content, so it never sees the chunk that carries `finish_reason`. */
-export function readRoundSkippingEmptyDeltas(chunks: readonly ChatCompletionChunk[]): { text: string; finishReason: FinishReason | null } {
+export function readRoundSkippingEmptyDeltas(chunks: readonly ChatCompletionChunk[]): {
+  text: string;
+  finishReason: FinishReason | null;
+} {
   expectArray(chunks, 'readRoundSkippingEmptyDeltas', 'chunks');
   let text = '';
   let finishReason: FinishReason | null = null;

@@ -59,4 +59,3 @@ export const COURSE_TOOLS: readonly Tool[] = [SEARCH_VOICINGS_TOOL];
 
 /** Milliseconds a tool takes by default. */
 export const DEFAULT_TOOL_MS = 200;
-

@@ -108,4 +108,3 @@ export interface TurnReport {
   steps: TurnStep[];
   error: string | null;
 }
-

@@ -2,10 +2,23 @@
 // calls it made and their tokens, the text shown, and its ending (billed once, saved as seen).
 
 import { type Clock, realClock } from '../core/fake-clock.ts';
-import { CHAT_COMPLETIONS_PATH, type ChatCompletion, type ChatMessage, type ChatRequest, type Usage } from './chat-format.ts';
+import {
+  CHAT_COMPLETIONS_PATH,
+  type ChatCompletion,
+  type ChatMessage,
+  type ChatRequest,
+  type Usage,
+} from './chat-format.ts';
 import { TURN_HEADER } from './model-replica.ts';
 import { REPLICA_MODEL } from './replica-plan.ts';
-import { ModelStreamError, RoundReader, paragraphBreak, readChatChunks, type AssembledToolCall, type RoundResult } from './round-reader.ts';
+import {
+  ModelStreamError,
+  RoundReader,
+  paragraphBreak,
+  readChatChunks,
+  type AssembledToolCall,
+  type RoundResult,
+} from './round-reader.ts';
 import { promptTokens } from './tokens.ts';
 import { COURSE_TOOLS, DEFAULT_TOOL_MS, SYSTEM_PROMPT } from './tools.ts';
 import type { HarnessName, HarnessTurnStatus, TurnOptions, TurnStep } from './turn-types.ts';
@@ -74,7 +87,11 @@ export class Turn {
   }
 
   request(stream: boolean): ChatRequest {
-    const request: ChatRequest = { model: REPLICA_MODEL, messages: [...this.messages], tools: (this.options.tools ?? COURSE_TOOLS).map((t) => t.definition) };
+    const request: ChatRequest = {
+      model: REPLICA_MODEL,
+      messages: [...this.messages],
+      tools: (this.options.tools ?? COURSE_TOOLS).map((t) => t.definition),
+    };
     if (stream) {
       request.stream = true;
       request.stream_options = { include_usage: true };
@@ -137,7 +154,13 @@ export class Turn {
     const round = reader.result();
     this.roundTexts.push(round.text);
     this.close(round.usage);
-    this.step({ t: this.since(), kind: 'answered', call: this.calls, finishReason: round.finishReason, discarded: false });
+    this.step({
+      t: this.since(),
+      kind: 'answered',
+      call: this.calls,
+      finishReason: round.finishReason,
+      discarded: false,
+    });
     return round;
   }
 
@@ -145,7 +168,8 @@ export class Turn {
   async complete(request: ChatRequest): Promise<ChatCompletion> {
     const response = await this.send(request);
     const completion = (await response.json()) as ChatCompletion;
-    if (!Array.isArray(completion.choices) || completion.choices[0] === undefined) throw new ModelStreamError('the answer has no choice');
+    if (!Array.isArray(completion.choices) || completion.choices[0] === undefined)
+      throw new ModelStreamError('the answer has no choice');
     this.close(completion.usage ?? null);
     return completion;
   }
@@ -155,7 +179,11 @@ export class Turn {
     this.messages.push({
       role: 'assistant',
       content: text === '' ? null : text,
-      tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })),
+      tool_calls: calls.map((call) => ({
+        id: call.id,
+        type: 'function',
+        function: { name: call.name, arguments: call.arguments },
+      })),
     });
     for (const call of calls) {
       this.step({ t: this.since(), kind: 'tool', name: call.name });
@@ -179,7 +207,13 @@ export class Turn {
     if (this.billed) return;
     this.billed = true;
     this.close(null); // a round cut short: what it spent so far
-    this.options.ledger?.bill({ turnId: this.options.turnId, harness: this.harness, inputTokens: this.input, outputTokens: this.output, status: this.status });
+    this.options.ledger?.bill({
+      turnId: this.options.turnId,
+      harness: this.harness,
+      inputTokens: this.input,
+      outputTokens: this.output,
+      status: this.status,
+    });
   }
 
   /** The turn's `finally`: decides how it ended, bills if billing lives here, saves what the user saw. */
@@ -191,8 +225,12 @@ export class Turn {
       this.status = 'stopped'; // the consumer left the loop: return() brought us here
     }
     if ((this.options.billIn ?? 'finally') === 'finally') this.bill();
-    this.options.transcript?.save({ turnId: this.options.turnId, question: this.options.question, text: this.shown, status: this.status });
+    this.options.transcript?.save({
+      turnId: this.options.turnId,
+      question: this.options.question,
+      text: this.shown,
+      status: this.status,
+    });
     this.step({ t: this.since(), kind: 'end', status: this.status });
   }
 }
-

@@ -81,6 +81,9 @@ export class StandardStream implements AsyncIterableIterator<string, undefined> 
  * }
  * ```
  */
-export function readStandardStream(body: ReadableStream<Uint8Array>, options: { signal?: AbortSignal } = {}): StandardStream {
+export function readStandardStream(
+  body: ReadableStream<Uint8Array>,
+  options: { signal?: AbortSignal } = {},
+): StandardStream {
   return new StandardStream(body, options);
 }

@@ -71,7 +71,17 @@ export function traceStandard(stream: string): StandardTrace {
       const endAt = at + line.length;
       const end: LineEnd = text.charCodeAt(endAt) === 13 ? (text.charCodeAt(endAt + 1) === 10 ? '\r\n' : '\r') : '\n';
       const tag: TraceTag = rule === 'ignored' && !hadColon ? 'no-colon' : rule;
-      lines.push({ start: at + (bom ? 1 : 0), text: line, end, tag, field, value, hadColon, event: null, discarded: false });
+      lines.push({
+        start: at + (bom ? 1 : 0),
+        text: line,
+        end,
+        tag,
+        field,
+        value,
+        hadColon,
+        event: null,
+        discarded: false,
+      });
       at = endAt + end.length;
       if (rule === 'dispatch' || rule === 'blank') {
         if (rule === 'dispatch') {

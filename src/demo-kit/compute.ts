@@ -16,7 +16,10 @@ const DEFAULT_TIME_LIMIT = 8000;
  * writes `new Worker(new URL('…', import.meta.url), { type: 'module' })` itself, so that the bundler
  * finds the worker's file; the worker answers `{ id, request }` with `{ id, ok, value | error }`.
  */
-export function createWorkerComputer<Req, Res>(spawn: () => Worker, host?: HTMLElement): { compute(request: Req, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<Res> } {
+export function createWorkerComputer<Req, Res>(
+  spawn: () => Worker,
+  host?: HTMLElement,
+): { compute(request: Req, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<Res> } {
   let worker: Worker | undefined;
   let nextId = 1;
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -31,13 +34,16 @@ export function createWorkerComputer<Req, Res>(spawn: () => Worker, host?: HTMLE
   const getWorker = () => {
     if (worker) return worker;
     const created = spawn();
-    created.addEventListener('message', (event: MessageEvent<{ id: number; ok: boolean; value?: unknown; error?: string }>) => {
-      const entry = pending.get(event.data.id);
-      if (!entry) return;
-      pending.delete(event.data.id);
-      if (event.data.ok) entry.resolve(event.data.value);
-      else entry.reject(new Error(event.data.error ?? 'error'));
-    });
+    created.addEventListener(
+      'message',
+      (event: MessageEvent<{ id: number; ok: boolean; value?: unknown; error?: string }>) => {
+        const entry = pending.get(event.data.id);
+        if (!entry) return;
+        pending.delete(event.data.id);
+        if (event.data.ok) entry.resolve(event.data.value);
+        else entry.reject(new Error(event.data.error ?? 'error'));
+      },
+    );
     created.addEventListener('error', (event) => {
       event.preventDefault();
       if (worker === created) stopWorker(new Error(event.message || 'the worker failed'));

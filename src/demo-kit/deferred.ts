@@ -114,7 +114,8 @@ function measureWaiting(): void {
   measuring = true;
   // Nothing waits for the pass: each stamp takes its height as the pass reaches it.
   void (async () => {
-    if (document.readyState !== 'complete') await new Promise((resolve) => addEventListener('load', resolve, { once: true }));
+    if (document.readyState !== 'complete')
+      await new Promise((resolve) => addEventListener('load', resolve, { once: true }));
     // Fonts change widths, so line breaks, so heights: measure with the fonts the content will have.
     await document.fonts?.ready;
     const distance = (element: HTMLElement) => {
@@ -122,7 +123,9 @@ function measureWaiting(): void {
       return box.top > innerHeight ? box.top - innerHeight : box.bottom < 0 ? -box.bottom : 0;
     };
     while (true) {
-      const next = [...waiting].filter((element) => !('reserved' in element.dataset)).sort((a, b) => distance(a) - distance(b))[0];
+      const next = [...waiting]
+        .filter((element) => !('reserved' in element.dataset))
+        .sort((a, b) => distance(a) - distance(b))[0];
       if (!next) break;
       await idle();
       if (!waiting.has(next)) continue;

@@ -59,7 +59,11 @@ export function part<E extends HTMLElement = HTMLElement>(root: ParentNode, name
 type Child = Node | string | null | undefined | false;
 
 /** A new element: `h('li', 'chunk', text)`, or with attributes `h('td', { class: 'ok', 'data-x': '1' }, text)`. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props?: string | Record<string, string>, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props?: string | Record<string, string>,
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (typeof props === 'string') node.className = props;
   else if (props) for (const [name, value] of Object.entries(props)) node.setAttribute(name, value);

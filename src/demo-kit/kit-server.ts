@@ -14,7 +14,13 @@ interface Translate {
 }
 
 /** The shared strings every demo may use on the client: verdicts, whitespace names, outcomes. */
-export const SHARED_PREFIXES = ['course.demo.', 'course.verdict.', 'course.count.', 'course.names.', 'course.ws.'] as const;
+export const SHARED_PREFIXES = [
+  'course.demo.',
+  'course.verdict.',
+  'course.count.',
+  'course.names.',
+  'course.ws.',
+] as const;
 
 /**
  * JSON of the strings a widget's element needs (its `data-strings`): every key that starts with one

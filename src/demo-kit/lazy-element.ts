@@ -30,7 +30,8 @@ export function defineLazyElement(tag: string, load: () => Promise<Widget>, trig
           this.observer.observe(this);
         }
         // Any use also starts it: a click, a key, focus arriving by keyboard.
-        for (const type of ['pointerdown', 'focusin', 'keydown'] as const) this.addEventListener(type, () => this.start(), { once: true });
+        for (const type of ['pointerdown', 'focusin', 'keydown'] as const)
+          this.addEventListener(type, () => this.start(), { once: true });
       }
 
       disconnectedCallback(): void {

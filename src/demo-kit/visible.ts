@@ -3,7 +3,14 @@
 // (public/fonts/ga-whitespace.otf, built by scripts/whitespace-font.ts), so they never show as empty
 // boxes: LF ␊, CR ␍, tab ␉, NUL ␀, a BOM [BOM], and the spaces that matter ␣.
 
-const SIGNS: Readonly<Record<string, string>> = { '\r': '␍', '\n': '␊', '\t': '␉', '\0': '␀', '\uFEFF': '[BOM]', ' ': '␣' };
+const SIGNS: Readonly<Record<string, string>> = {
+  '\r': '␍',
+  '\n': '␊',
+  '\t': '␉',
+  '\0': '␀',
+  '\uFEFF': '[BOM]',
+  ' ': '␣',
+};
 
 /** Which spaces get a sign: none, the notable ones (at a line's end, or two in a row), or all. */
 export type SpaceSigns = boolean | 'notable';

@@ -15,7 +15,9 @@ const URL_FIELDS = ['href', 'src', 'poster', 'action'];
 function prefixSrcset(value: string, base: string): string {
   return value
     .split(',')
-    .map((candidate) => candidate.replace(/^(\s*)(\S+)/, (_, space: string, url: string) => space + prefixBase(url, base)))
+    .map((candidate) =>
+      candidate.replace(/^(\s*)(\S+)/, (_, space: string, url: string) => space + prefixBase(url, base)),
+    )
     .join(',');
 }
 
@@ -27,7 +29,8 @@ function basedFields(fields: Record<string, unknown>, base: string): [string, st
     if (URL_FIELDS.includes(name) && typeof value === 'string') next = prefixBase(value, base);
     else if ((name === 'srcSet' || name === 'srcset') && typeof value === 'string') next = prefixSrcset(value, base);
     // hast keeps a srcset as the list of its candidates
-    else if (name === 'srcSet' && Array.isArray(value)) next = value.map((item) => (typeof item === 'string' ? prefixSrcset(item, base) : String(item)));
+    else if (name === 'srcSet' && Array.isArray(value))
+      next = value.map((item) => (typeof item === 'string' ? prefixSrcset(item, base) : String(item)));
     if (next !== undefined && JSON.stringify(next) !== JSON.stringify(value)) changes.push([name, next]);
   }
   return changes;
@@ -52,7 +55,11 @@ export function baseLinksPlugin(base: string) {
   };
   // Only literal attribute values: an expression (href={…}) is the component's business.
   const jsx = (node: JsxNode, ctx: Context) => {
-    const literal = Object.fromEntries(node.attributes.filter((a) => a.type === 'mdxJsxAttribute' && a.name && typeof a.value === 'string').map((a) => [a.name!, a.value]));
+    const literal = Object.fromEntries(
+      node.attributes
+        .filter((a) => a.type === 'mdxJsxAttribute' && a.name && typeof a.value === 'string')
+        .map((a) => [a.name!, a.value]),
+    );
     for (const [name, value] of basedFields(literal, base)) ctx.setProperty(node as never, name, value);
   };
   return {

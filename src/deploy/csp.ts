@@ -87,9 +87,12 @@ export function scriptHash(text: string): `sha256-${string}` {
 function inlineScriptHashes(): `sha256-${string}`[] {
   const require = createRequire(projectRoot);
   return INLINE_SCRIPT_COMPONENTS.flatMap((component) => {
-    const file = component.startsWith('./') ? fileURLToPath(new URL(component, projectRoot)) : require.resolve(component);
+    const file = component.startsWith('./')
+      ? fileURLToPath(new URL(component, projectRoot))
+      : require.resolve(component);
     const scripts = inlineScripts(readFileSync(file, 'utf8'));
-    if (scripts.length === 0) throw new Error(`csp.ts: ${component} has no <script is:inline> (drop it from INLINE_SCRIPT_COMPONENTS)`);
+    if (scripts.length === 0)
+      throw new Error(`csp.ts: ${component} has no <script is:inline> (drop it from INLINE_SCRIPT_COMPONENTS)`);
     return scripts.map(scriptHash);
   });
 }

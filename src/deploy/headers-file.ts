@@ -20,7 +20,8 @@ export function parseHeaders(text: string): HeaderRule[] {
     }
     const header = /^\s+([\w-]+)\s*:\s*(.*?)\s*$/.exec(line);
     const rule = rules.at(-1);
-    if (!header || !rule) throw new Error(`_headers line ${i + 1}: expected "Name: value" under a path, got "${line.trim()}"`);
+    if (!header || !rule)
+      throw new Error(`_headers line ${i + 1}: expected "Name: value" under a path, got "${line.trim()}"`);
     rule.headers.push([header[1]!, header[2]!]);
   }
   return rules;
@@ -28,9 +29,17 @@ export function parseHeaders(text: string): HeaderRule[] {
 
 /** A `_headers` file of these rules, each block after its comment lines (if any). */
 export function formatHeaders(blocks: { comment?: string[]; rule: HeaderRule }[]): string {
-  return blocks
-    .map(({ comment = [], rule }) => [...comment.map((line) => `# ${line}`), rule.path, ...rule.headers.map(([name, value]) => `  ${name}: ${value}`)].join('\n'))
-    .join('\n\n') + '\n';
+  return (
+    blocks
+      .map(({ comment = [], rule }) =>
+        [
+          ...comment.map((line) => `# ${line}`),
+          rule.path,
+          ...rule.headers.map(([name, value]) => `  ${name}: ${value}`),
+        ].join('\n'),
+      )
+      .join('\n\n') + '\n'
+  );
 }
 
 /** Whether a rule's path pattern matches a request's path. */

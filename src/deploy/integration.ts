@@ -59,7 +59,9 @@ export function workersOfBuild(dir: string, base: string, files: string[]): Set<
   const site = new URL(base, 'http://site.invalid');
   const bundled = files
     .filter((file) => file.endsWith('.js'))
-    .flatMap((file) => workerScripts(readFileSync(join(dir, file), 'utf8')).map((url) => new URL(url, new URL(file, site)).pathname));
+    .flatMap((file) =>
+      workerScripts(readFileSync(join(dir, file), 'utf8')).map((url) => new URL(url, new URL(file, site)).pathname),
+    );
   const others = OTHER_WORKERS.filter((file) => files.includes(file)).map((file) => prefixBase(`/${file}`, base));
   return new Set([...bundled, ...others]);
 }
@@ -82,7 +84,11 @@ function headersForBuild(dir: string, base: string): string {
   const pages = files.filter((file) => file.endsWith('.html'));
   const policies = new Set(pages.map((page) => metaPolicy(readFileSync(join(dir, page), 'utf8'))));
   if (policies.size !== 1 || policies.has(undefined)) {
-    throw new Error(`course:deploy: the pages carry ${policies.size} different policies ` + `(${[...policies].map((p) => (p ?? 'none').slice(0, 60)).join(' | ')}); expected ` + `one`);
+    throw new Error(
+      `course:deploy: the pages carry ${policies.size} different policies ` +
+        `(${[...policies].map((p) => (p ?? 'none').slice(0, 60)).join(' | ')}); expected ` +
+        `one`,
+    );
   }
   const pagePolicy = directives([policies.values().next().value!, ...HEADER_ONLY_DIRECTIVES].join(';')).join('; ');
 
@@ -100,7 +106,9 @@ function headersForBuild(dir: string, base: string): string {
 
   const source = join(dir, '_headers');
   const own = existsSync(source) ? parseHeaders(readFileSync(source, 'utf8')) : [];
-  const blocks: { comment?: string[]; rule: HeaderRule }[] = own.map((rule) => ({ rule: { ...rule, path: prefixBase(rule.path, base) } }));
+  const blocks: { comment?: string[]; rule: HeaderRule }[] = own.map((rule) => ({
+    rule: { ...rule, path: prefixBase(rule.path, base) },
+  }));
   const comment = [
     'Written by the build (src/deploy/integration.ts): ' +
       "the pages' Content-Security-Policy, the same as their <meta>, plus frame-ancestors.",
@@ -108,12 +116,21 @@ function headersForBuild(dir: string, base: string): string {
   for (const path of [...pageRules].sort()) {
     blocks.push({
       comment: blocks.length === own.length ? comment : undefined,
-      rule: { path: prefixBase(path, base), headers: [['Content-Security-Policy', pagePolicy], ['Cache-Control', 'public, max-age=0, must-revalidate']] },
+      rule: {
+        path: prefixBase(path, base),
+        headers: [
+          ['Content-Security-Policy', pagePolicy],
+          ['Cache-Control', 'public, max-age=0, must-revalidate'],
+        ],
+      },
     });
   }
   const workerComment = ['Each worker script: the policy of the worker it starts (src/deploy/csp.ts).'];
   for (const [i, worker] of [...workers].sort().entries()) {
-    blocks.push({ comment: i === 0 ? workerComment : undefined, rule: { path: worker, headers: [['Content-Security-Policy', workerPolicy(worker.split('/').pop()!)]] } });
+    blocks.push({
+      comment: i === 0 ? workerComment : undefined,
+      rule: { path: worker, headers: [['Content-Security-Policy', workerPolicy(worker.split('/').pop()!)]] },
+    });
   }
   const header = [
     '# Response headers for hosts that read this file (Netlify, Cloudflare Pages); GitHub Pages does not.',
@@ -129,14 +146,21 @@ export function courseDeploy() {
   return {
     name: 'course:deploy',
     hooks: {
-      'astro:config:setup': ({ config }: { config: { base: string; markdown: { processor?: { name: string; options?: { hastPlugins?: unknown[] } } } } }) => {
+      'astro:config:setup': ({
+        config,
+      }: {
+        config: { base: string; markdown: { processor?: { name: string; options?: { hastPlugins?: unknown[] } } } };
+      }) => {
         base = config.base;
         const plugin = baseLinksPlugin(base);
         if (!plugin) return;
         // As Starlight adds its own steps: to the options of the processor the config resolved to.
         const processor = config.markdown.processor;
         if (!processor?.options?.hastPlugins) {
-          throw new Error(`course:deploy: the Markdown processor ${processor?.name ?? '(none)'} takes no ` + `hast plugins; the links of the pages could not get the base ${base}`);
+          throw new Error(
+            `course:deploy: the Markdown processor ${processor?.name ?? '(none)'} takes no ` +
+              `hast plugins; the links of the pages could not get the base ${base}`,
+          );
         }
         processor.options.hastPlugins.push(plugin);
       },

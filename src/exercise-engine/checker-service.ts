@@ -17,7 +17,8 @@ export interface CheckerScope {
 export function serveChecker(scope: CheckerScope, registry: ExerciseRegistry): void {
   /** The link to each learner's worker the page handed over, by the page's id for it. */
   const links = new Map<number, LearnerLink>();
-  const fail = (run: number | null, id: number | null, message: string) => scope.post({ type: 'failed', run, id, message });
+  const fail = (run: number | null, id: number | null, message: string) =>
+    scope.post({ type: 'failed', run, id, message });
 
   scope.listen((message) => {
     switch (message.type) {
@@ -47,20 +48,28 @@ export function serveChecker(scope: CheckerScope, registry: ExerciseRegistry): v
           if (!(error instanceof CheckAborted)) fail(run, null, error instanceof Error ? error.message : String(error));
         };
         // The definition and prose may still have to load (registry-lazy.ts): then the check runs.
-        Promise.all([registry.definition(message.exercise), registry.text(message.exercise, message.locale)]).then(([definition, text]) => {
-          if (!definition || !text) return fail(run, null, `unknown exercise ${message.exercise}`);
-          return runCheck({ definition, text, source: String(message.source) }, link, {
-            onStarted: (cases) => scope.post({ type: 'started', run, cases }),
-            onLoaded: () => scope.post({ type: 'loaded', run }),
-            onCase: (index, report) => scope.post({ type: 'case', run, index, report }),
-            onConsole: (line) => scope.post({ type: 'console', run, line }),
-          }).then((report) => scope.post({ type: 'done', run, report }));
-        }).catch(failed);
+        Promise.all([registry.definition(message.exercise), registry.text(message.exercise, message.locale)])
+          .then(([definition, text]) => {
+            if (!definition || !text) return fail(run, null, `unknown exercise ${message.exercise}`);
+            return runCheck({ definition, text, source: String(message.source) }, link, {
+              onStarted: (cases) => scope.post({ type: 'started', run, cases }),
+              onLoaded: () => scope.post({ type: 'loaded', run }),
+              onCase: (index, report) => scope.post({ type: 'case', run, index, report }),
+              onConsole: (line) => scope.post({ type: 'console', run, line }),
+            }).then((report) => scope.post({ type: 'done', run, report }));
+          })
+          .catch(failed);
         return;
       }
       case 'reveal': {
         Promise.all([registry.definition(message.exercise), registry.text(message.exercise, message.locale)])
-          .then(([definition, text]) => scope.post({ type: 'revealed', id: message.id, reveal: definition && text ? reveal(definition, text) : null }))
+          .then(([definition, text]) =>
+            scope.post({
+              type: 'revealed',
+              id: message.id,
+              reveal: definition && text ? reveal(definition, text) : null,
+            }),
+          )
           .catch((error: unknown) => fail(null, message.id, error instanceof Error ? error.message : String(error)));
         return;
       }

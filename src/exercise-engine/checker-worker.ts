@@ -10,7 +10,10 @@ import { serveChecker } from './checker-service.ts';
 import type { ToChecker } from './protocol.ts';
 import { lazyRegistry } from './registry-lazy.ts';
 
-serveChecker({
-  post: (message) => self.postMessage(message),
-  listen: (handler) => self.addEventListener('message', (event: MessageEvent<ToChecker>) => handler(event.data)),
-}, lazyRegistry);
+serveChecker(
+  {
+    post: (message) => self.postMessage(message),
+    listen: (handler) => self.addEventListener('message', (event: MessageEvent<ToChecker>) => handler(event.data)),
+  },
+  lazyRegistry,
+);

@@ -38,7 +38,8 @@ const enqueue = ReadableStreamDefaultController.prototype.enqueue;
 const closeStream = ReadableStreamDefaultController.prototype.close;
 
 /** `value instanceof type`, without looking up a `Symbol.hasInstance` the learner may have given `type`. */
-const isInstance = (value: unknown, type: abstract new (...args: never[]) => unknown): boolean => apply(hasInstance, type, [value]) as boolean;
+const isInstance = (value: unknown, type: abstract new (...args: never[]) => unknown): boolean =>
+  apply(hasInstance, type, [value]) as boolean;
 
 /** The port to the checker, as the platform's entry point wraps it (with its own captured methods). */
 export interface HarnessPort {
@@ -111,7 +112,15 @@ function describeThrown(value: unknown): ThrownData {
     };
   }
   try {
-    return { isError: false, name: null, message: null, stack: null, value: cloneValue(value), shown: null, importName: null };
+    return {
+      isError: false,
+      name: null,
+      message: null,
+      stack: null,
+      value: cloneValue(value),
+      shown: null,
+      importName: null,
+    };
   } catch {
     let shown = 'a value that cannot be copied';
     try {
@@ -138,15 +147,17 @@ function uncloneableKind(value: unknown): string {
  */
 function learnerConsole(send: (message: FromLearnerWorker) => void): Record<string, (...args: unknown[]) => void> {
   let count = 0;
-  const write = (prefix: string) => (...args: unknown[]) => {
-    if (count++ > CONSOLE_LINES) return;
-    let line = prefix;
-    for (let i = 0; i < args.length; i++) {
-      const arg = args[i];
-      line += (i > 0 ? ' ' : '') + (typeof arg === 'string' ? arg : showValue(arg));
-    }
-    send({ t: 'console', line: line.length > CONSOLE_LINE_CHARS ? line.slice(0, CONSOLE_LINE_CHARS + 1) : line });
-  };
+  const write =
+    (prefix: string) =>
+    (...args: unknown[]) => {
+      if (count++ > CONSOLE_LINES) return;
+      let line = prefix;
+      for (let i = 0; i < args.length; i++) {
+        const arg = args[i];
+        line += (i > 0 ? ' ' : '') + (typeof arg === 'string' ? arg : showValue(arg));
+      }
+      send({ t: 'console', line: line.length > CONSOLE_LINE_CHARS ? line.slice(0, CONSOLE_LINE_CHARS + 1) : line });
+    };
   const quiet = () => undefined;
   const consoleObject: Record<string, (...args: unknown[]) => void> = {
     log: write(''),
@@ -195,7 +206,9 @@ function switchOff(scope: object): void {
   for (const name of SWITCHED_OFF) {
     if (!(name in scope)) continue;
     const off = function () {
-      throw new TypeErrorCtor(`${name} is not available in an exercise: the check gives your code everything it needs.`);
+      throw new TypeErrorCtor(
+        `${name} is not available in an exercise: the check gives your code everything it needs.`,
+      );
     };
     try {
       Object.defineProperty(scope, name, { value: off, writable: false, enumerable: false, configurable: false });
@@ -217,7 +230,8 @@ function streamOf(chunks: readonly Uint8Array[]): ReadableStream<Uint8Array> {
 }
 
 /** The statuses whose response has no body (Fetch standard, "null body status"). */
-const isNullBodyStatus = (status: number): boolean => status === 101 || status === 103 || status === 204 || status === 205 || status === 304;
+const isNullBodyStatus = (status: number): boolean =>
+  status === 101 || status === 103 || status === 204 || status === 205 || status === 304;
 
 /**
  * Serves one learner's module: says hello, then loads the module when the checker sends it and
@@ -234,7 +248,11 @@ export function startHarness(port: HarnessPort, scope: object): void {
   function fakeFetch(fetchId: number) {
     return async function fetch(input: unknown, init?: unknown): Promise<Response> {
       const request: FakeRequest = { url: '', method: 'GET', headers: {}, body: null };
-      request.url = StringCtor(typeof input === 'object' && input !== null && typeof read(input, 'url') === 'string' ? read(input, 'url') : input);
+      request.url = StringCtor(
+        typeof input === 'object' && input !== null && typeof read(input, 'url') === 'string'
+          ? read(input, 'url')
+          : input,
+      );
       const method = read(init, 'method');
       if (typeof method === 'string') request.method = apply(toUpperCase, method, []) as string;
       const headersInit = read(init, 'headers');
@@ -265,7 +283,10 @@ export function startHarness(port: HarnessPort, scope: object): void {
       responseInit.status = answer.status;
       responseInit.statusText = answer.statusText;
       responseInit.headers = headers;
-      return new ResponseCtor(isNullBodyStatus(answer.status) ? null : streamOf(answer.chunks), responseInit as ResponseInit);
+      return new ResponseCtor(
+        isNullBodyStatus(answer.status) ? null : streamOf(answer.chunks),
+        responseInit as ResponseInit,
+      );
     };
   }
 
@@ -364,14 +385,30 @@ export function startHarness(port: HarnessPort, scope: object): void {
       const value: unknown = await apply(fn, undefined, args);
       reply = { t: 'return', id, ok: true, value, uncloneable: null, thrown: null, calls: recorded };
     } catch (error) {
-      reply = { t: 'return', id, ok: false, value: null, uncloneable: null, thrown: describeThrown(error), calls: recorded };
+      reply = {
+        t: 'return',
+        id,
+        ok: false,
+        value: null,
+        uncloneable: null,
+        thrown: describeThrown(error),
+        calls: recorded,
+      };
     }
     try {
       send(reply);
     } catch {
       // The value (or a recorded argument) cannot be copied: say what it was, without it.
       const kind = reply.t === 'return' && reply.ok ? uncloneableKind(reply.value) : 'object';
-      send({ t: 'return', id, ok: reply.t === 'return' && reply.ok, value: null, uncloneable: kind, thrown: reply.t === 'return' ? reply.thrown : null, calls: createObject(null) as Record<string, unknown[][]> });
+      send({
+        t: 'return',
+        id,
+        ok: reply.t === 'return' && reply.ok,
+        value: null,
+        uncloneable: kind,
+        thrown: reply.t === 'return' ? reply.thrown : null,
+        calls: createObject(null) as Record<string, unknown[][]>,
+      });
     }
   }
 

@@ -14,7 +14,12 @@ import { LESSONS_CODE_MAP } from './lessons-code-map.ts';
 /** `lessons-code`, and the relative paths a copy of the lesson's files would use for it. */
 export function isLessonsCode(specifier: string): boolean {
   const bare = specifier.replace(/^(?:\.\.?\/)+/, '');
-  return bare === 'lessons-code' || bare === 'lessons-code/index.ts' || bare === 'lessons-code/index' || bare === 'lessons-code/index.js';
+  return (
+    bare === 'lessons-code' ||
+    bare === 'lessons-code/index.ts' ||
+    bare === 'lessons-code/index' ||
+    bare === 'lessons-code/index.js'
+  );
 }
 
 const REQUIRE_DECLARATION = /\bvar ([\w$]+) = require\((['"])([^'"\\]*)\2\);/g;
@@ -56,9 +61,11 @@ export async function loadLessonsCode(code: string): Promise<Readonly<Record<str
   for (const [load, list] of LESSONS_CODE_MAP) {
     const names = list.split(' ').filter((name) => wanted === 'all' || wanted.has(name));
     if (names.length === 0) continue;
-    loads.push(load().then((module) => {
-      for (const name of names) picked[name] = module[name];
-    }));
+    loads.push(
+      load().then((module) => {
+        for (const name of names) picked[name] = module[name];
+      }),
+    );
   }
   await Promise.all(loads);
   return Object.freeze(picked);

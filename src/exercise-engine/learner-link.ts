@@ -7,7 +7,8 @@
 import type { ArgSpec, ExportEntry, FetchAnswer, FromLearnerWorker, ToLearnerWorker } from './protocol.ts';
 
 /** Whether an untrusted value is an object whose fields may be read. */
-export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
 /** An untrusted string, at most `max` characters long; `fallback` when it is not a string. */
 export const stringOr = (value: unknown, fallback: string | null, max = 2000): string | null =>
   typeof value === 'string' ? value.slice(0, max) : fallback;
@@ -29,7 +30,10 @@ export interface FetchAnswerer {
   answer(request: unknown): Promise<FetchAnswer>;
 }
 
-export type LoadOutcome = { kind: 'loaded'; exports: Map<string, ExportEntry> } | { kind: 'syntax'; message: string } | { kind: 'thrown'; data: unknown };
+export type LoadOutcome =
+  | { kind: 'loaded'; exports: Map<string, ExportEntry> }
+  | { kind: 'syntax'; message: string }
+  | { kind: 'thrown'; data: unknown };
 
 interface PendingCall {
   resolve: (reply: Extract<FromLearnerWorker, { t: 'return' }>) => void;
@@ -141,7 +145,10 @@ export class LearnerLink {
   }
 
   /** Sends one step of loading and waits for its answer (CheckAborted if the worker goes first). */
-  private step<T>(message: ToLearnerWorker, wait: (resolve: (value: T) => void, abort: () => void) => void): Promise<T> {
+  private step<T>(
+    message: ToLearnerWorker,
+    wait: (resolve: (value: T) => void, abort: () => void) => void,
+  ): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (this.closed) {
         reject(new CheckAborted());
@@ -154,7 +161,11 @@ export class LearnerLink {
 
   private abortLoad: () => void = () => undefined;
 
-  call(name: string, args: ArgSpec[], fetches: readonly FetchAnswerer[]): Promise<Extract<FromLearnerWorker, { t: 'return' }>> {
+  call(
+    name: string,
+    args: ArgSpec[],
+    fetches: readonly FetchAnswerer[],
+  ): Promise<Extract<FromLearnerWorker, { t: 'return' }>> {
     for (const fetch of fetches) this.fetches.set(fetch.id, fetch);
     return new Promise((resolve, reject) => {
       if (this.closed) {

@@ -3,7 +3,15 @@
 // call goes over the link; what comes back is validated and becomes the learner's return value, or
 // a `LearnerThrew` when their code threw.
 
-import type { FakeFetch, FakeRequest, FakeResponse, Learner, LearnerArg, LearnerError, Recorder } from '../../lessons-code/index.ts';
+import type {
+  FakeFetch,
+  FakeRequest,
+  FakeResponse,
+  Learner,
+  LearnerArg,
+  LearnerError,
+  Recorder,
+} from '../../lessons-code/index.ts';
 import { CheckAborted, isObject, stringOr, type FetchAnswerer, type LearnerLink } from './learner-link.ts';
 import type { ArgSpec, ExportEntry, FetchAnswer } from './protocol.ts';
 import { learnerLine } from './transpile.ts';
@@ -29,25 +37,48 @@ export class LearnerThrew extends Error implements LearnerError {
 }
 
 /** Validates what the learner's worker says it threw and turns it into the engine's own text. */
-export function thrownInfo(data: unknown): { info: ThrownInfo; original: unknown; wasError: boolean; message: string; importName: string | null } {
+export function thrownInfo(data: unknown): {
+  info: ThrownInfo;
+  original: unknown;
+  wasError: boolean;
+  message: string;
+  importName: string | null;
+} {
   const d = isObject(data) ? data : {};
   const stack = stringOr(d.stack, null, 20_000);
   if (d.isError === true) {
     const name = stringOr(d.name, null, 200) || 'Error';
     const message = stringOr(d.message, '', 2000) ?? '';
-    const info: ThrownInfo = { name, message: message === '' ? name : `${name}: ${message}`, line: learnerLine(stack), source: 'learner' };
+    const info: ThrownInfo = {
+      name,
+      message: message === '' ? name : `${name}: ${message}`,
+      line: learnerLine(stack),
+      source: 'learner',
+    };
     return { info, original: null, wasError: true, message, importName: stringOr(d.importName, null, 200) };
   }
   const shown = typeof d.shown === 'string' ? d.shown.slice(0, 200) : showValue(d.value);
-  return { info: { name: null, message: shown, line: null, source: 'learner' }, original: typeof d.shown === 'string' ? shown : d.value, wasError: false, message: shown, importName: null };
+  return {
+    info: { name: null, message: shown, line: null, source: 'learner' },
+    original: typeof d.shown === 'string' ? shown : d.value,
+    wasError: false,
+    message: shown,
+    importName: null,
+  };
 }
 
 /** A problem the check met with the learner's result (not something the learner's code threw). */
-export const checkProblem = (name: string, message: string): ThrownInfo => ({ name, message: `${name}: ${message}`, line: null, source: 'check' });
+export const checkProblem = (name: string, message: string): ThrownInfo => ({
+  name,
+  message: `${name}: ${message}`,
+  line: null,
+  source: 'check',
+});
 
 let nextArgId = 1;
 const encoder = new TextEncoder();
-const bytes = (chunk: string | Uint8Array): Uint8Array => (typeof chunk === 'string' ? encoder.encode(chunk) : new Uint8Array(chunk));
+const bytes = (chunk: string | Uint8Array): Uint8Array =>
+  typeof chunk === 'string' ? encoder.encode(chunk) : new Uint8Array(chunk);
 
 class StreamArg implements LearnerArg {
   readonly learnerArg = 'stream' as const;
@@ -76,7 +107,9 @@ class FetchArg implements FakeFetch, FetchAnswerer {
   async answer(raw: unknown): Promise<FetchAnswer> {
     const r = isObject(raw) ? raw : {};
     const headers: Record<string, string> = {};
-    if (isObject(r.headers)) for (const [key, value] of Object.entries(r.headers).slice(0, 100)) if (typeof value === 'string') headers[key.toLowerCase()] = value.slice(0, 10_000);
+    if (isObject(r.headers))
+      for (const [key, value] of Object.entries(r.headers).slice(0, 100))
+        if (typeof value === 'string') headers[key.toLowerCase()] = value.slice(0, 10_000);
     const request: FakeRequest = {
       url: stringOr(r.url, '', 10_000)!,
       method: stringOr(r.method, 'GET', 20)!,
@@ -96,7 +129,14 @@ class FetchArg implements FakeFetch, FetchAnswerer {
             chunks.push(value);
           }
         }
-        return { ok: true, message: '', status: response.status, statusText: response.statusText, headers: [...response.headers.entries()], chunks };
+        return {
+          ok: true,
+          message: '',
+          status: response.status,
+          statusText: response.statusText,
+          headers: [...response.headers.entries()],
+          chunks,
+        };
       }
       return {
         ok: true,
@@ -107,7 +147,14 @@ class FetchArg implements FakeFetch, FetchAnswerer {
         chunks: (response.chunks ?? []).map(bytes),
       };
     } catch (error) {
-      return { ok: false, message: error instanceof Error ? error.message : String(error), status: 0, statusText: '', headers: [], chunks: [] };
+      return {
+        ok: false,
+        message: error instanceof Error ? error.message : String(error),
+        status: 0,
+        statusText: '',
+        headers: [],
+        chunks: [],
+      };
     }
   }
 }
@@ -152,7 +199,9 @@ export class LearnerModule implements Learner {
     const calls = isObject(reply.calls) ? reply.calls : {};
     for (const recorder of recorders) {
       const got = calls[String(recorder.id)];
-      recorder.calls = Array.isArray(got) ? got.filter((call): call is unknown[] => Array.isArray(call)).slice(0, 10_000) : [];
+      recorder.calls = Array.isArray(got)
+        ? got.filter((call): call is unknown[] => Array.isArray(call)).slice(0, 10_000)
+        : [];
     }
     if (reply.ok !== true) {
       const { info, original, wasError, message } = thrownInfo(reply.thrown);

@@ -9,8 +9,12 @@ import type { ExerciseRegistry } from './registry.ts';
 import type { ExerciseDefinition, ExerciseText } from '../../lessons-code/index.ts';
 import type { Locale } from './types.ts';
 
-const definitions = import.meta.glob<ExerciseDefinition>('../../lessons-code/exercises/*/cases.ts', { import: 'default' });
-const strings = import.meta.glob<ExerciseText['strings']>('../../lessons-code/exercises/*/text.*.json', { import: 'strings' });
+const definitions = import.meta.glob<ExerciseDefinition>('../../lessons-code/exercises/*/cases.ts', {
+  import: 'default',
+});
+const strings = import.meta.glob<ExerciseText['strings']>('../../lessons-code/exercises/*/text.*.json', {
+  import: 'strings',
+});
 
 const loaders = new Map(Object.entries(definitions).map(([path, load]) => [exerciseIdOf(path), load]));
 

@@ -6,7 +6,9 @@ import type { ExerciseRegistry } from './registry.ts';
 import type { ExerciseDefinition, ExerciseText } from '../../lessons-code/index.ts';
 import { LOCALES, type Locale } from './types.ts';
 
-export async function nodeRegistry(root = new URL('../../lessons-code/exercises/', import.meta.url)): Promise<ExerciseRegistry> {
+export async function nodeRegistry(
+  root = new URL('../../lessons-code/exercises/', import.meta.url),
+): Promise<ExerciseRegistry> {
   const ids = readdirSync(root, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(new URL(`${entry.name}/cases.ts`, root)))
     .map((entry) => entry.name)

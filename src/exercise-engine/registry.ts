@@ -16,8 +16,14 @@ export interface ExerciseRegistry {
   text(id: string, locale: Locale): ExerciseText | undefined | Promise<ExerciseText | undefined>;
 }
 
-const definitions = import.meta.glob<ExerciseDefinition>('../../lessons-code/exercises/*/cases.ts', { eager: true, import: 'default' });
-const texts = import.meta.glob<ExerciseText>('../../lessons-code/exercises/*/text.*.json', { eager: true, import: 'default' });
+const definitions = import.meta.glob<ExerciseDefinition>('../../lessons-code/exercises/*/cases.ts', {
+  eager: true,
+  import: 'default',
+});
+const texts = import.meta.glob<ExerciseText>('../../lessons-code/exercises/*/text.*.json', {
+  eager: true,
+  import: 'default',
+});
 
 const byId = new Map(Object.entries(definitions).map(([path, definition]) => [exerciseIdOf(path), definition]));
 

@@ -83,7 +83,13 @@ export class ExerciseRunner {
   private ensureChecker(): Checker {
     if (this.checker && !this.checker.dead) return this.checker;
     const endpoint = this.platform.spawnChecker();
-    const checker: Checker = { endpoint, ready: Promise.resolve(), dead: false, handlers: new Map(), failures: new Set() };
+    const checker: Checker = {
+      endpoint,
+      ready: Promise.resolve(),
+      dead: false,
+      handlers: new Map(),
+      failures: new Set(),
+    };
     checker.ready = new Promise<void>((resolve, reject) => {
       const timer = this.setTimer(() => {
         this.killChecker(checker, 'the checker took too long to load');
@@ -133,7 +139,13 @@ export class ExerciseRunner {
   }
 
   /** A request to the checker answered by one message under `key`; rejects if the checker fails. */
-  private request<T>(checker: Checker, key: string, message: ToChecker, onMessage: (message: FromChecker, done: (value: T) => void, fail: (error: Error) => void) => void, transfer?: unknown[]): Promise<T> {
+  private request<T>(
+    checker: Checker,
+    key: string,
+    message: ToChecker,
+    onMessage: (message: FromChecker, done: (value: T) => void, fail: (error: Error) => void) => void,
+    transfer?: unknown[],
+  ): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const cleanup = () => {
         checker.handlers.delete(key);
@@ -164,7 +176,12 @@ export class ExerciseRunner {
   private ensureNextWorker(): LearnerWorker {
     if (this.next && !this.next.dead) return this.next;
     const checker = this.ensureChecker();
-    const learner: LearnerWorker = { id: this.nextWorkerId++, endpoint: this.platform.spawnLearnerWorker(), ready: Promise.resolve(), dead: false };
+    const learner: LearnerWorker = {
+      id: this.nextWorkerId++,
+      endpoint: this.platform.spawnLearnerWorker(),
+      ready: Promise.resolve(),
+      dead: false,
+    };
     const [checkerEnd, learnerEnd] = this.platform.channel();
     learner.ready = new Promise<void>((resolve, reject) => {
       let adopted = false;
@@ -185,7 +202,13 @@ export class ExerciseRunner {
       );
       checker.ready.then(
         () =>
-          this.request<void>(checker, `worker:${learner.id}`, { type: 'adopt', worker: learner.id, port: checkerEnd as MessagePort }, (_m, done) => done(), [checkerEnd]).then(
+          this.request<void>(
+            checker,
+            `worker:${learner.id}`,
+            { type: 'adopt', worker: learner.id, port: checkerEnd as MessagePort },
+            (_m, done) => done(),
+            [checkerEnd],
+          ).then(
             () => {
               adopted = true;
               this.clearTimer(timer);
@@ -215,7 +238,8 @@ export class ExerciseRunner {
     if (learner.dead) return;
     learner.dead = true;
     learner.endpoint.terminate();
-    if (this.checker && !this.checker.dead) this.checker.endpoint.post({ type: 'release', worker: learner.id } satisfies ToChecker);
+    if (this.checker && !this.checker.dead)
+      this.checker.endpoint.post({ type: 'release', worker: learner.id } satisfies ToChecker);
     if (this.next === learner) this.next = null;
   }
 
@@ -234,10 +258,15 @@ export class ExerciseRunner {
     const checker = this.ensureChecker();
     await checker.ready;
     const id = this.nextId++;
-    return this.request<CompileProblem | null>(checker, `id:${id}`, { type: 'transpile', id, source }, (message, done, fail) => {
-      if (message.type === 'transpiled') done(message.problem);
-      else if (message.type === 'failed') fail(new RunnerFailure(message.message));
-    });
+    return this.request<CompileProblem | null>(
+      checker,
+      `id:${id}`,
+      { type: 'transpile', id, source },
+      (message, done, fail) => {
+        if (message.type === 'transpiled') done(message.problem);
+        else if (message.type === 'failed') fail(new RunnerFailure(message.message));
+      },
+    );
   }
 
   /** Each case's expected value and the exercise's proof, in `locale`. */
@@ -245,10 +274,15 @@ export class ExerciseRunner {
     const checker = this.ensureChecker();
     await checker.ready;
     const id = this.nextId++;
-    return this.request<Reveal | null>(checker, `id:${id}`, { type: 'reveal', id, exercise, locale }, (message, done, fail) => {
-      if (message.type === 'revealed') done(message.reveal);
-      else if (message.type === 'failed') fail(new RunnerFailure(message.message));
-    });
+    return this.request<Reveal | null>(
+      checker,
+      `id:${id}`,
+      { type: 'reveal', id, exercise, locale },
+      (message, done, fail) => {
+        if (message.type === 'revealed') done(message.reveal);
+        else if (message.type === 'failed') fail(new RunnerFailure(message.message));
+      },
+    );
   }
 
   /**
@@ -257,7 +291,12 @@ export class ExerciseRunner {
    * worker terminated); rejects only if a worker could not load or the checker crashed. `onCase`
    * sees each verdict as it comes.
    */
-  async run(exercise: string, locale: Locale, source: string, onCase?: (index: number, report: CaseReport) => void): Promise<RunReport> {
+  async run(
+    exercise: string,
+    locale: Locale,
+    source: string,
+    onCase?: (index: number, report: CaseReport) => void,
+  ): Promise<RunReport> {
     const learner = this.ensureNextWorker();
     this.next = null; // this worker is for this check only
     try {
@@ -293,7 +332,11 @@ export class ExerciseRunner {
                   return;
                 }
                 const all = caseIds!.map(
-                  (id, index): CaseReport => cases[index] ?? { id, verdict: index === cases.filter(Boolean).length ? { status: 'timeout' } : { status: 'skipped' } },
+                  (id, index): CaseReport =>
+                    cases[index] ?? {
+                      id,
+                      verdict: index === cases.filter(Boolean).length ? { status: 'timeout' } : { status: 'skipped' },
+                    },
                 );
                 resolve({ outcome: 'checked', cases: all, console, timedOut: true });
               }, this.limitMs);

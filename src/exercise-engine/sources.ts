@@ -8,8 +8,15 @@ import type { Locale } from './types.ts';
 
 export type SourceKind = 'starter' | 'solution';
 
-const files = import.meta.glob<string>('../../lessons-code/exercises/*/exercise.ts', { eager: true, query: '?raw', import: 'default' });
-const tables = import.meta.glob<CommentTable>('../../lessons-code/exercises/*/comments.*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<string>('../../lessons-code/exercises/*/exercise.ts', {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
+const tables = import.meta.glob<CommentTable>('../../lessons-code/exercises/*/comments.*.json', {
+  eager: true,
+  import: 'default',
+});
 
 /** The exercise's file as written: the reference solution, with its other variants in groups. */
 export function exerciseFile(id: string): string {
@@ -30,5 +37,8 @@ export function exerciseSource(id: string, kind: SourceKind, locale: Locale): st
 /** The alternative answers written into the exercise's file, by name (English comments). */
 export function alternativeSources(id: string): { name: string; source: string }[] {
   const file = exerciseFile(id);
-  return alternativesIn(file).map((name) => ({ name, source: localVariant(file, `alternative:${name}`, undefined).code }));
+  return alternativesIn(file).map((name) => ({
+    name,
+    source: localVariant(file, `alternative:${name}`, undefined).code,
+  }));
 }

@@ -33,7 +33,8 @@ const MAX_DEPTH = 5;
 export function showValue(value: unknown): string {
   const seen = new Set<object>();
   const out = (v: unknown, depth: number): string => {
-    if (typeof v === 'string') return v.length > MAX_STRING ? show(v.slice(0, MAX_STRING)) + ` …(+${v.length - MAX_STRING})` : show(v);
+    if (typeof v === 'string')
+      return v.length > MAX_STRING ? show(v.slice(0, MAX_STRING)) + ` …(+${v.length - MAX_STRING})` : show(v);
     if (typeof v === 'number') return Object.is(v, -0) ? '-0' : String(v);
     if (typeof v === 'bigint') return `${v}n`;
     if (typeof v === 'boolean' || v === undefined || v === null) return String(v);
@@ -50,13 +51,25 @@ export function showValue(value: unknown): string {
         return '[' + items.join(', ') + ']';
       }
       if (object instanceof Error) return `[${object.name}: ${object.message}]`;
-      if (object instanceof Map) return `Map(${object.size}) ` + out(Object.fromEntries([...object.entries()].slice(0, MAX_ITEMS).map(([k, val]) => [String(k), val])), depth + 1);
+      if (object instanceof Map)
+        return (
+          `Map(${object.size}) ` +
+          out(
+            Object.fromEntries([...object.entries()].slice(0, MAX_ITEMS).map(([k, val]) => [String(k), val])),
+            depth + 1,
+          )
+        );
       if (object instanceof Set) return `Set(${object.size}) ` + out([...object].slice(0, MAX_ITEMS), depth + 1);
-      if (ArrayBuffer.isView(object)) return `${object.constructor.name}(${(object as unknown as ArrayLike<unknown>).length ?? object.byteLength})`;
+      if (ArrayBuffer.isView(object))
+        return `${object.constructor.name}(${(object as unknown as ArrayLike<unknown>).length ?? object.byteLength})`;
       const keys = Object.keys(object);
       const entries = keys
         .slice(0, MAX_ITEMS)
-        .map((key) => `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : show(key)}: ` + `${out((object as Record<string, unknown>)[key], depth + 1)}`);
+        .map(
+          (key) =>
+            `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : show(key)}: ` +
+            `${out((object as Record<string, unknown>)[key], depth + 1)}`,
+        );
       if (keys.length > MAX_ITEMS) entries.push(`…(+${keys.length - MAX_ITEMS})`);
       return entries.length === 0 ? '{}' : '{ ' + entries.join(', ') + ' }';
     } finally {
@@ -84,5 +97,9 @@ export function deepEqual(a: unknown, b: unknown, depth = 0): boolean {
   const keysA = Object.keys(a);
   const keysB = Object.keys(b);
   if (keysA.length !== keysB.length) return false;
-  return keysA.every((key) => Object.hasOwn(b, key) && deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth + 1));
+  return keysA.every(
+    (key) =>
+      Object.hasOwn(b, key) &&
+      deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth + 1),
+  );
 }

@@ -19,7 +19,11 @@ function commentsFile(file: string, locale: string): string | undefined {
 }
 
 /** One variant of the exercise file at `file` (a path or a file: URL), in `locale`. */
-export function readVariant(file: string | URL, variant: VariantName, locale = 'en'): { code: string; missing: string[] } {
+export function readVariant(
+  file: string | URL,
+  variant: VariantName,
+  locale = 'en',
+): { code: string; missing: string[] } {
   const path = typeof file === 'string' ? file : fileURLToPath(file);
   const table = commentsFile(path, locale);
   const comments = table === undefined ? undefined : (JSON.parse(readFileSync(table, 'utf8')) as CommentTable);
@@ -38,7 +42,8 @@ interface PluginContext {
  * this plugin makes up: its chunk is then named after the exercise and the variant
  * (`fix-746.starter.es.<hash>.js`) rather than `exercise.<hash>.js` like the page's own script.
  */
-const MADE_UP = /[\\/]lessons-code[\\/]exercises[\\/]([^\\/]+)[\\/]\1\.(starter|solution|alternative:[\w-]+)\.(en|es|fr)\.ts$/;
+const MADE_UP =
+  /[\\/]lessons-code[\\/]exercises[\\/]([^\\/]+)[\\/]\1\.(starter|solution|alternative:[\w-]+)\.(en|es|fr)\.ts$/;
 
 export function exerciseVariants() {
   return {
@@ -65,7 +70,8 @@ export function exerciseVariants() {
       const table = commentsFile(file, locale);
       if (table !== undefined) this.addWatchFile(table);
       const { code, missing } = readVariant(file, variant, locale);
-      for (const key of missing) this.warn(`${file}: no ${locale} translation of the comment “${key}”; it stays in English`);
+      for (const key of missing)
+        this.warn(`${file}: no ${locale} translation of the comment “${key}”; it stays in English`);
       return `export default ${JSON.stringify(code)};`;
     },
   };

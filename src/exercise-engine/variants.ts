@@ -48,7 +48,9 @@ function parse(source: string, file: string): Part[] {
       branch = null;
       return;
     }
-    const name: VariantName = marker.startsWith('alternative ') ? `alternative:${marker.slice('alternative '.length)}` : (marker as 'starter' | 'solution');
+    const name: VariantName = marker.startsWith('alternative ')
+      ? `alternative:${marker.slice('alternative '.length)}`
+      : (marker as 'starter' | 'solution');
     group ??= { branches: new Map() };
     if (group.branches.has(name)) throw new Error(`${where}: a second // #${marker} in one group`);
     group.branches.set(name, []);
@@ -86,7 +88,8 @@ export function alternativesIn(source: string, file = 'exercise.ts'): string[] {
   const names = new Set<string>();
   for (const part of parse(source, file)) {
     if (typeof part === 'string') continue;
-    for (const name of part.branches.keys()) if (name.startsWith('alternative:')) names.add(name.slice('alternative:'.length));
+    for (const name of part.branches.keys())
+      if (name.startsWith('alternative:')) names.add(name.slice('alternative:'.length));
   }
   return [...names];
 }
@@ -141,13 +144,22 @@ export function translateComments(code: string, table: CommentTable): { code: st
       missing.unshift(block.key);
       continue;
     }
-    lines.splice(block.start, block.end - block.start, ...translated.map((line) => (line === '' ? block.indent + '//' : `${block.indent}// ${line}`)));
+    lines.splice(
+      block.start,
+      block.end - block.start,
+      ...translated.map((line) => (line === '' ? block.indent + '//' : `${block.indent}// ${line}`)),
+    );
   }
   return { code: lines.join('\n'), missing };
 }
 
 /** One variant of an exercise file in a language: comments translated where the table has them. */
-export function localVariant(source: string, variant: VariantName, comments: CommentTable | undefined, file = 'exercise.ts'): { code: string; missing: string[] } {
+export function localVariant(
+  source: string,
+  variant: VariantName,
+  comments: CommentTable | undefined,
+  file = 'exercise.ts',
+): { code: string; missing: string[] } {
   const code = variantOf(source, variant, file);
   return comments === undefined ? { code, missing: [] } : translateComments(code, comments);
 }

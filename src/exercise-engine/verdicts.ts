@@ -33,7 +33,11 @@ function exportKind(entry: ExportEntry | undefined): ValueKind {
 }
 
 /** The export problem that stops a case, if any of the exports it uses is missing or of the wrong kind. */
-function exportProblem(definition: ExerciseDefinition, exports: Map<string, ExportEntry>, uses: readonly string[]): CaseVerdict | null {
+function exportProblem(
+  definition: ExerciseDefinition,
+  exports: Map<string, ExportEntry>,
+  uses: readonly string[],
+): CaseVerdict | null {
   for (const name of uses) {
     const expectedKind = definition.exports[name];
     if (!expectedKind) continue;
@@ -49,7 +53,13 @@ function expectedShown(c: ExerciseDefinition['cases'][number], tools: CheckTools
 }
 
 /** Runs one case; never throws (but rethrows CheckAborted). */
-async function checkCase(definition: ExerciseDefinition, index: number, learner: LearnerModule, exports: Map<string, ExportEntry>, tools: CheckTools): Promise<CaseReport> {
+async function checkCase(
+  definition: ExerciseDefinition,
+  index: number,
+  learner: LearnerModule,
+  exports: Map<string, ExportEntry>,
+  tools: CheckTools,
+): Promise<CaseReport> {
   const c = definition.cases[index]!;
   const report = (verdict: CaseVerdict): CaseReport => ({ id: c.id, verdict });
   const problem = exportProblem(definition, exports, c.uses);
@@ -62,7 +72,10 @@ async function checkCase(definition: ExerciseDefinition, index: number, learner:
     if (error instanceof LearnerThrew) return report({ status: 'throw', error: error.info });
     // The case itself could not go on with what the learner's code gave (a value of the wrong type…).
     const name = error instanceof Error ? error.name : 'Error';
-    return report({ status: 'throw', error: checkProblem(name, error instanceof Error ? error.message : String(error)) });
+    return report({
+      status: 'throw',
+      error: checkProblem(name, error instanceof Error ? error.message : String(error)),
+    });
   }
   let ok: boolean;
   try {
@@ -90,7 +103,6 @@ function unanswered(definition: ExerciseDefinition, exports: Map<string, ExportE
   });
 }
 
-
 export interface CheckHooks {
   /** The learner's code is about to be sent to its worker: the time limit starts. */
   onStarted?: (caseIds: string[]) => void;
@@ -110,11 +122,20 @@ export interface CheckInput {
  * One check: transpile here, load the module in the learner's worker, run every case in order.
  * Rejects only with CheckAborted (the page stopped the check).
  */
-export async function runCheck({ definition, text, source }: CheckInput, link: LearnerLink, hooks: CheckHooks = {}): Promise<CheckReport> {
+export async function runCheck(
+  { definition, text, source }: CheckInput,
+  link: LearnerLink,
+  hooks: CheckHooks = {},
+): Promise<CheckReport> {
   const console: string[] = [];
   link.onConsole = (line) => {
     if (console.length > CONSOLE_LINES) return;
-    const shown = console.length === CONSOLE_LINES ? '…' : line.length > CONSOLE_LINE_CHARS ? line.slice(0, CONSOLE_LINE_CHARS) + ' …' : line;
+    const shown =
+      console.length === CONSOLE_LINES
+        ? '…'
+        : line.length > CONSOLE_LINE_CHARS
+          ? line.slice(0, CONSOLE_LINE_CHARS) + ' …'
+          : line;
     console.push(shown);
     hooks.onConsole?.(shown);
   };
@@ -125,7 +146,8 @@ export async function runCheck({ definition, text, source }: CheckInput, link: L
   await link.prepare(compiled.code);
   hooks.onStarted?.(definition.cases.map((c) => c.id));
   const loaded = await link.load(compiled.code);
-  if (loaded.kind === 'syntax') return { outcome: 'compile-error', problem: { message: loaded.message, line: null, column: null }, console };
+  if (loaded.kind === 'syntax')
+    return { outcome: 'compile-error', problem: { message: loaded.message, line: null, column: null }, console };
   if (loaded.kind === 'thrown') {
     const { info, importName } = thrownInfo(loaded.data);
     return { outcome: 'load-error', error: info, importName, console };

@@ -24,10 +24,21 @@ const THEME: ThemeRegistration = {
     { scope: ['keyword', 'storage', 'storage.type', 'storage.modifier'], settings: { foreground: marker('keyword') } },
     // operators and punctuation stay plain: colouring every `=` and `.` would cost a span each
     { scope: ['keyword.operator', 'punctuation', 'meta.brace'], settings: { foreground: '#000000' } },
-    { scope: ['keyword.operator.new', 'keyword.operator.expression', 'keyword.operator.ternary'], settings: { foreground: marker('keyword') } },
-    { scope: ['constant.numeric', 'constant.language', 'constant.character.escape'], settings: { foreground: marker('number') } },
     {
-      scope: ['meta.definition.function entity.name.function', 'meta.definition.method entity.name.function', 'entity.name.type', 'entity.name.class'],
+      scope: ['keyword.operator.new', 'keyword.operator.expression', 'keyword.operator.ternary'],
+      settings: { foreground: marker('keyword') },
+    },
+    {
+      scope: ['constant.numeric', 'constant.language', 'constant.character.escape'],
+      settings: { foreground: marker('number') },
+    },
+    {
+      scope: [
+        'meta.definition.function entity.name.function',
+        'meta.definition.method entity.name.function',
+        'entity.name.type',
+        'entity.name.class',
+      ],
       settings: { foreground: marker('name') },
     },
   ],

@@ -15,7 +15,11 @@ export const onRequest = defineRouteMiddleware((context) => {
   const route = context.locals.starlightRoute;
   for (const action of route.entry.data.hero?.actions ?? []) action.link = withBase(action.link);
   if (route.id === '404') {
-    route.head = route.head.filter(({ tag, attrs = {} }) => !(tag === 'link' && (attrs.rel === 'canonical' || attrs.rel === 'alternate')) && !(tag === 'meta' && attrs.property === 'og:url'));
+    route.head = route.head.filter(
+      ({ tag, attrs = {} }) =>
+        !(tag === 'link' && (attrs.rel === 'canonical' || attrs.rel === 'alternate')) &&
+        !(tag === 'meta' && attrs.property === 'og:url'),
+    );
     route.head.push({ tag: 'meta', attrs: { name: 'robots', content: 'noindex' } });
   }
 });

@@ -42,13 +42,18 @@ const isComment = (line: string) => /^\s*(\/\/|\/\*\*|\*)/.test(line) && !isRegi
 export function declarationRange(source: string, name: string): LineRange {
   const lines = source.split('\n');
   const [owner, member] = name.includes('.') ? name.split('.', 2) : [name, undefined];
-  let start = lines.findIndex((line) => new RegExp(`^export (async function\\*? |function |const |class )${owner}\\b`).test(line));
+  let start = lines.findIndex((line) =>
+    new RegExp(`^export (async function\\*? |function |const |class )${owner}\\b`).test(line),
+  );
   if (start < 0) throw new Error(`declarationRange: ${owner} is not declared at the top level`);
   let indent = '';
   if (member !== undefined) {
     const classEnd = lines.findIndex((line, i) => i > start && /^}/.test(line));
     const at = lines.findIndex(
-      (line, i) => i > start && i < classEnd && new RegExp(`^  (?:(?:private|public|protected|static|readonly|async) )*${member}\\b`).test(line),
+      (line, i) =>
+        i > start &&
+        i < classEnd &&
+        new RegExp(`^  (?:(?:private|public|protected|static|readonly|async) )*${member}\\b`).test(line),
     );
     if (at < 0) throw new Error(`declarationRange: ${owner} has no member ${member}`);
     start = at;
@@ -82,13 +87,16 @@ export function parseRange(text: string, lineCount: number): LineRange {
   const m = /^(\d+)-(\d+)$/.exec(text.trim());
   if (!m) throw new Error(`parseRange: "${text}" is not of the form 98-160`);
   const range = { from: Number(m[1]), to: Number(m[2]) };
-  if (range.from < 1 || range.to < range.from || range.to > lineCount) throw new Error(`parseRange: ${text} is outside 1-${lineCount}`);
+  if (range.from < 1 || range.to < range.from || range.to > lineCount)
+    throw new Error(`parseRange: ${text} is outside 1-${lineCount}`);
   return range;
 }
 
 /** The declaration of `name` with the comment lines right above it, as text. */
 export function declarationOf(source: string, name: string): string {
   const { from, to } = declarationRange(source, name);
-  return source.split('\n').slice(from - 1, to).join('\n');
+  return source
+    .split('\n')
+    .slice(from - 1, to)
+    .join('\n');
 }
-

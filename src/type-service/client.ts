@@ -42,7 +42,9 @@ export class TypeClient {
       event.preventDefault();
       this.fail(event.message || 'the type checker failed to load');
     });
-    this.worker.addEventListener('messageerror', () => this.fail('the type checker sent a message the page could not read'));
+    this.worker.addEventListener('messageerror', () =>
+      this.fail('the type checker sent a message the page could not read'),
+    );
     this.setState('loading');
     this.post({ type: 'start', locale: this.locale, ...(first ? { first } : {}) });
   }

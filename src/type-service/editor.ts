@@ -4,9 +4,22 @@
 // previous problem and say it; Ctrl+Shift+M (⌘+Shift+M) opens the list of problems; Ctrl+Space
 // asks for completions (they also open by themselves after a dot).
 
-import { autocompletion, type Completion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
+import {
+  autocompletion,
+  type Completion,
+  type CompletionContext,
+  type CompletionResult,
+} from '@codemirror/autocomplete';
 import { Prec, StateEffect, type Extension } from '@codemirror/state';
-import { forceLinting, forEachDiagnostic, linter, lintKeymap, nextDiagnostic, previousDiagnostic, type Diagnostic } from '@codemirror/lint';
+import {
+  forceLinting,
+  forEachDiagnostic,
+  linter,
+  lintKeymap,
+  nextDiagnostic,
+  previousDiagnostic,
+  type Diagnostic,
+} from '@codemirror/lint';
 import { EditorView, hoverTooltip, keymap, type Command } from '@codemirror/view';
 import { withCode } from '../workbench/exercise-render.ts';
 import type { TypeClient } from './client.ts';
@@ -91,7 +104,14 @@ const theme = EditorView.theme({
   '.ga-type-info p': { margin: '0.4rem 0 0' },
   '.ga-type-info code': { fontFamily: 'var(--__sl-font-mono)', fontSize: '0.92em', overflowWrap: 'anywhere' },
   // tsc's code beside its message (TS2551), as legible as the message.
-  '.cm-diagnosticSource': { display: 'inline', marginInlineStart: '0.6em', opacity: '1', fontSize: '85%', color: 'inherit', fontFamily: 'var(--__sl-font-mono)' },
+  '.cm-diagnosticSource': {
+    display: 'inline',
+    marginInlineStart: '0.6em',
+    opacity: '1',
+    fontSize: '85%',
+    color: 'inherit',
+    fontFamily: 'var(--__sl-font-mono)',
+  },
   '.cm-diagnosticText': { overflowWrap: 'anywhere' },
 });
 
@@ -126,7 +146,11 @@ const boostOf = (sortText: string): number => {
   return Number.isFinite(rank) ? Math.max(-99, Math.min(99, 20 - rank)) : 0;
 };
 
-export function typeEditor(options: TypeEditorOptions): { extensions: Extension[]; ready: (view: EditorView) => void; next: Command } {
+export function typeEditor(options: TypeEditorOptions): {
+  extensions: Extension[];
+  ready: (view: EditorView) => void;
+  next: Command;
+} {
   const { client, file } = options;
 
   const lintSource = linter(

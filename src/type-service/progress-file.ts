@@ -32,11 +32,19 @@ export type ProgressRead = { exercises: Map<string, ExerciseState> } | { problem
 const FIELDS = ['code', 'solved', 'assisted', 'revealed', 'hints', 'last', 'answer'] as const;
 const TOP = ['format', 'version', 'saved', 'exercises'];
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Whether the learner did anything in this exercise (an untouched one is left out of the file). */
 export function worthKeeping(state: ExerciseState): boolean {
-  return state.code !== null || state.solved || state.revealed || state.hints > 0 || state.last !== null || state.answer !== null;
+  return (
+    state.code !== null ||
+    state.solved ||
+    state.revealed ||
+    state.hints > 0 ||
+    state.last !== null ||
+    state.answer !== null
+  );
 }
 
 /** The file's text for these states (the untouched ones left out). */
@@ -47,7 +55,13 @@ export function progressFile(states: ReadonlyMap<string, ExerciseState>, saved: 
     const { code, solved, assisted, revealed, hints, last, answer } = state;
     exercises[id] = { code, solved, assisted, revealed, hints, last, answer };
   }
-  return JSON.stringify({ format: PROGRESS_FORMAT, version: PROGRESS_VERSION, saved: saved.toISOString(), exercises }, null, 2) + '\n';
+  return (
+    JSON.stringify(
+      { format: PROGRESS_FORMAT, version: PROGRESS_VERSION, saved: saved.toISOString(), exercises },
+      null,
+      2,
+    ) + '\n'
+  );
 }
 
 /** One exercise's entry, checked field by field; the JSON path of the first wrong one, or its state. */
@@ -79,11 +93,14 @@ export function readProgressFile(text: string, knownIds: readonly string[], maxC
   }
   if (!isObject(value) || value.format !== PROGRESS_FORMAT) return { problem: { kind: 'foreign' } };
   const { version, saved, exercises } = value;
-  if (typeof version === 'number' && Number.isInteger(version) && version > PROGRESS_VERSION) return { problem: { kind: 'newer' } };
+  if (typeof version === 'number' && Number.isInteger(version) && version > PROGRESS_VERSION)
+    return { problem: { kind: 'newer' } };
   if (version !== PROGRESS_VERSION) return { problem: { kind: 'damaged', where: 'version' } };
   for (const key of Object.keys(value)) if (!TOP.includes(key)) return { problem: { kind: 'damaged', where: key } };
-  if (typeof saved !== 'string' || Number.isNaN(Date.parse(saved))) return { problem: { kind: 'damaged', where: 'saved' } };
-  if (!isObject(exercises) || Object.keys(exercises).length === 0) return { problem: { kind: 'damaged', where: 'exercises' } };
+  if (typeof saved !== 'string' || Number.isNaN(Date.parse(saved)))
+    return { problem: { kind: 'damaged', where: 'saved' } };
+  if (!isObject(exercises) || Object.keys(exercises).length === 0)
+    return { problem: { kind: 'damaged', where: 'exercises' } };
   const states = new Map<string, ExerciseState>();
   for (const [id, entry] of Object.entries(exercises)) {
     if (!knownIds.includes(id)) return { problem: { kind: 'unknown', id } };

@@ -4,9 +4,22 @@
 // workbench shows the loaded state; the line says what was loaded once the page is back. A file that
 // cannot be loaded gets its reason in the page's language, and nothing changes.
 
-import { holdWrites, PROGRESS_LOADED_KEY, readExercise, storageKey, writeExercise, type ExerciseState } from '../workbench/exercise-store.ts';
+import {
+  holdWrites,
+  PROGRESS_LOADED_KEY,
+  readExercise,
+  storageKey,
+  writeExercise,
+  type ExerciseState,
+} from '../workbench/exercise-store.ts';
 import { Strings, type Translate } from '../demo-kit/strings.ts';
-import { MAX_PROGRESS_BYTES, progressFile, readProgressFile, worthKeeping, type ProgressProblem } from './progress-file.ts';
+import {
+  MAX_PROGRESS_BYTES,
+  progressFile,
+  readProgressFile,
+  worthKeeping,
+  type ProgressProblem,
+} from './progress-file.ts';
 
 interface Parts {
   say: Translate;
@@ -183,7 +196,10 @@ export function sayLoaded(box: HTMLElement): void {
   } catch {
     loaded = null;
   }
-  const { file, count } = (typeof loaded === 'object' && loaded !== null ? loaded : {}) as { file?: unknown; count?: unknown };
+  const { file, count } = (typeof loaded === 'object' && loaded !== null ? loaded : {}) as {
+    file?: unknown;
+    count?: unknown;
+  };
   if (typeof file !== 'string' || typeof count !== 'number') return;
   const parts = partsOf(box);
   tell(parts, parts.say('transfer.loaded', { file, count }), 'ok');

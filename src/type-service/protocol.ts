@@ -21,7 +21,9 @@ export interface TypeAnswers {
 }
 
 /** `first`: the file the learner started with, checked as the checker warms up (its first answer is then at hand). */
-export type ToTypes = { type: 'start'; locale: Locale; first?: { file: string; text: string } } | { id: number; request: TypeRequest };
+export type ToTypes =
+  | { type: 'start'; locale: Locale; first?: { file: string; text: string } }
+  | { id: number; request: TypeRequest };
 
 export type FromTypes =
   /** The lib files and lessons-code are loaded and bound: answers come quickly from now on. */

@@ -58,10 +58,18 @@ export function speak(typescript: typeof ts, locale: string, messages: string | 
   const problems: ts.Diagnostic[] = [];
   typescript.validateLocaleAndSetLanguage(
     locale,
-    { getExecutingFilePath: () => '/typescript.js', resolvePath: (p) => p, fileExists: (p) => p === path, readFile: (p) => (p === path ? messages : undefined) },
+    {
+      getExecutingFilePath: () => '/typescript.js',
+      resolvePath: (p) => p,
+      fileExists: (p) => p === path,
+      readFile: (p) => (p === path ? messages : undefined),
+    },
     problems,
   );
-  if (problems.length > 0) throw new Error(`TypeScript's ${locale} messages: ${typescript.flattenDiagnosticMessageText(problems[0]!.messageText, ' ')}`);
+  if (problems.length > 0)
+    throw new Error(
+      `TypeScript's ${locale} messages: ${typescript.flattenDiagnosticMessageText(problems[0]!.messageText, ' ')}`,
+    );
 }
 
 /**
@@ -112,7 +120,12 @@ export class TypeService {
     const { DiagnosticCategory } = this.ts;
     return found.map((d) => {
       const from = d.start ?? 0;
-      const severity: Severity = d.category === DiagnosticCategory.Error ? 'error' : d.category === DiagnosticCategory.Warning ? 'warning' : 'info';
+      const severity: Severity =
+        d.category === DiagnosticCategory.Error
+          ? 'error'
+          : d.category === DiagnosticCategory.Warning
+            ? 'warning'
+            : 'info';
       return { from, to: from + (d.length ?? 0), code: d.code, severity, message: oneLine(this.ts, d.messageText) };
     });
   }
@@ -123,18 +136,35 @@ export class TypeService {
     if (text === undefined) return null;
     let from = pos;
     while (from > 0 && IDENTIFIER_PART.test(text[from - 1]!)) from--;
-    const info = this.env.languageService.getCompletionsAtPosition(file, pos, { includeCompletionsForModuleExports: false, includeCompletionsWithInsertText: false });
+    const info = this.env.languageService.getCompletionsAtPosition(file, pos, {
+      includeCompletionsForModuleExports: false,
+      includeCompletionsWithInsertText: false,
+    });
     if (!info) return null;
     const items = info.entries
       .filter((entry) => entry.kind !== this.ts.ScriptElementKind.warning)
-      .map((entry) => ({ name: entry.name, kind: entry.kind, sortText: entry.sortText, ...(entry.source ? { source: entry.source } : {}), ...(entry.data ? { data: entry.data } : {}) }));
+      .map((entry) => ({
+        name: entry.name,
+        kind: entry.kind,
+        sortText: entry.sortText,
+        ...(entry.source ? { source: entry.source } : {}),
+        ...(entry.data ? { data: entry.data } : {}),
+      }));
     return { from, items };
   }
 
   /** A completion's signature and doc comment. */
   describe(file: string, pos: number, item: Pick<CompletionItem, 'name' | 'source' | 'data'>): Described | null {
     if (!this.files.has(file)) return null;
-    const details = this.env.languageService.getCompletionEntryDetails(file, pos, item.name, {}, item.source, {}, item.data);
+    const details = this.env.languageService.getCompletionEntryDetails(
+      file,
+      pos,
+      item.name,
+      {},
+      item.source,
+      {},
+      item.data,
+    );
     return details ? this.described(details.displayParts, details.documentation, details.tags) : null;
   }
 
@@ -143,11 +173,23 @@ export class TypeService {
     if (!this.files.has(file)) return null;
     const info = this.env.languageService.getQuickInfoAtPosition(file, pos);
     if (!info) return null;
-    return { from: info.textSpan.start, to: info.textSpan.start + info.textSpan.length, ...this.described(info.displayParts, info.documentation, info.tags) };
+    return {
+      from: info.textSpan.start,
+      to: info.textSpan.start + info.textSpan.length,
+      ...this.described(info.displayParts, info.documentation, info.tags),
+    };
   }
 
-  private described(parts: ts.SymbolDisplayPart[] | undefined, doc: ts.SymbolDisplayPart[] | undefined, tags: ts.JSDocTagInfo[] | undefined): Described {
+  private described(
+    parts: ts.SymbolDisplayPart[] | undefined,
+    doc: ts.SymbolDisplayPart[] | undefined,
+    tags: ts.JSDocTagInfo[] | undefined,
+  ): Described {
     const text = (p: ts.SymbolDisplayPart[] | undefined) => this.ts.displayPartsToString(p);
-    return { signature: text(parts), doc: text(doc), tags: (tags ?? []).map((tag) => ({ name: tag.name, text: text(tag.text) })) };
+    return {
+      signature: text(parts),
+      doc: text(doc),
+      tags: (tags ?? []).map((tag) => ({ name: tag.name, text: text(tag.text) })),
+    };
   }
 }

@@ -20,12 +20,16 @@ const CACHE_DIR = join(ROOT, 'node_modules/.cache/type-service');
 
 /** tsconfig.json's options, as tsc reads them. */
 export function projectOptions(): ts.CompilerOptions {
-  const config = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'tsconfig.json'), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(ROOT, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
     },
-  });
+  );
   if (!config) throw new Error('tsconfig.json could not be read');
   return config.options;
 }
@@ -35,7 +39,14 @@ export function projectOptions(): ts.CompilerOptions {
  * whose root holds the lib files and lessons-code/) and `types` (none).
  */
 export function pageOptions(project = projectOptions()): ts.CompilerOptions {
-  const { configFilePath: _config, pathsBasePath: _base, baseUrl: _url, types: _types, paths: _paths, ...options } = project;
+  const {
+    configFilePath: _config,
+    pathsBasePath: _base,
+    baseUrl: _url,
+    types: _types,
+    paths: _paths,
+    ...options
+  } = project;
   return { ...options, types: [], paths: { 'lessons-code': [LESSONS_CODE_ENTRY] } };
 }
 
@@ -46,7 +57,8 @@ export function libFiles(options: ts.CompilerOptions): Record<string, string> {
     if (`/${name}` in files) return;
     const text = readFileSync(join(LIB_DIR, name), 'utf8');
     files[`/${name}`] = text;
-    for (const match of text.matchAll(/^\/\/\/\s*<reference\s+lib="([^"]+)"/gm)) visit(`lib.${match[1]!.toLowerCase()}.d.ts`);
+    for (const match of text.matchAll(/^\/\/\/\s*<reference\s+lib="([^"]+)"/gm))
+      visit(`lib.${match[1]!.toLowerCase()}.d.ts`);
   };
   for (const name of options.lib ?? [ts.getDefaultLibFileName(options)]) visit(name);
   return files;
@@ -74,7 +86,11 @@ const DECLARATIONS_FORMAT = 'absolute specifiers';
  * file the site does not have (test/dist/deploy.test.ts checks every such reference).
  */
 function absoluteSpecifiers(file: string, text: string): string {
-  return text.replace(/(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(["'])(\.\.?\/[^"']+)\2/g, (_, before: string, quote: string, specifier: string) => `${before}${quote}${posix.join(posix.dirname(file), specifier)}${quote}`);
+  return text.replace(
+    /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(["'])(\.\.?\/[^"']+)\2/g,
+    (_, before: string, quote: string, specifier: string) =>
+      `${before}${quote}${posix.join(posix.dirname(file), specifier)}${quote}`,
+  );
 }
 
 /**
@@ -97,7 +113,14 @@ export function lessonsCodeDeclarations(project = projectOptions()): Record<stri
     return files;
   }
   const { configFilePath: _config, ...options } = project;
-  const program = ts.createProgram([join(ROOT, 'lessons-code/index.ts')], { ...options, noEmit: false, declaration: true, emitDeclarationOnly: true, declarationMap: false, outDir: undefined });
+  const program = ts.createProgram([join(ROOT, 'lessons-code/index.ts')], {
+    ...options,
+    noEmit: false,
+    declaration: true,
+    emitDeclarationOnly: true,
+    declarationMap: false,
+    outDir: undefined,
+  });
   const files: Record<string, string> = {};
   const lessonsCode = join(ROOT, 'lessons-code');
   const result = program.emit(undefined, (name, text) => {
@@ -107,7 +130,9 @@ export function lessonsCodeDeclarations(project = projectOptions()): Record<stri
       files[file] = absoluteSpecifiers(file, text);
     }
   });
-  const problems = [...ts.getPreEmitDiagnostics(program), ...result.diagnostics].filter((d) => d.category === ts.DiagnosticCategory.Error);
+  const problems = [...ts.getPreEmitDiagnostics(program), ...result.diagnostics].filter(
+    (d) => d.category === ts.DiagnosticCategory.Error,
+  );
   if (problems.length > 0 || result.emitSkipped) {
     const host = { getCanonicalFileName: (f: string) => f, getCurrentDirectory: () => ROOT, getNewLine: () => '\n' };
     throw new Error(`lessons-code's declarations could not be emitted:\n${ts.formatDiagnostics(problems, host)}`);

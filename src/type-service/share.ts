@@ -70,7 +70,9 @@ export async function codeOfFragment(hash: string, maxChars: number): Promise<Sh
   if (bytes === null || bytes.length === 0) return { problem: 'damaged' };
   try {
     // UTF-8 takes at most 3 bytes per UTF-16 code unit: past that, the code is too long for sure.
-    const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('deflate'));
+    const stream = new Blob([bytes as Uint8Array<ArrayBuffer>])
+      .stream()
+      .pipeThrough(new DecompressionStream('deflate'));
     const raw = await bytesOf(stream, maxChars * 3);
     if (raw === 'tooLong') return { problem: 'tooLong' };
     const code = new TextDecoder('utf-8', { fatal: true }).decode(raw);

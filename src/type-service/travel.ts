@@ -49,7 +49,9 @@ export class Travel {
   /** The share button, and the notice of an opened link. */
   attach(editor: ExerciseEditor): void {
     const { section } = this.context;
-    section.querySelector<HTMLButtonElement>('[data-share]')?.addEventListener('click', () => void this.copyLink(editor));
+    section
+      .querySelector<HTMLButtonElement>('[data-share]')
+      ?.addEventListener('click', () => void this.copyLink(editor));
     const shared = this.shared;
     if (shared === null) return;
     // The page was opened at this exercise (Exercise.astro's script); the workbenches above it may have grown since.
@@ -57,7 +59,10 @@ export class Travel {
     const notice = section.querySelector<HTMLElement>('[data-share-notice]');
     if ('problem' in shared) {
       this.forgetLink();
-      this.show(notice, shared.problem === 'tooLong' ? this.say('share.tooLong', { max: this.maxChars }) : this.say('share.damaged'));
+      this.show(
+        notice,
+        shared.problem === 'tooLong' ? this.say('share.tooLong', { max: this.maxChars }) : this.say('share.damaged'),
+      );
       return;
     }
     if (!this.holding) {

@@ -65,7 +65,11 @@ async function drain(): Promise<void> {
     const ready = await service;
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
       const { id, request } = next;
-      if (request.type === 'problems' && !request.keep && queue.some((later) => later.request.type === 'problems' && later.request.file === request.file)) {
+      if (
+        request.type === 'problems' &&
+        !request.keep &&
+        queue.some((later) => later.request.type === 'problems' && later.request.file === request.file)
+      ) {
         post({ type: 'answer', id, answer: null });
         continue;
       }
@@ -79,7 +83,8 @@ async function drain(): Promise<void> {
     }
   } catch {
     // The service did not start: 'failed' (id null) has been said; every request fails with it.
-    for (let next = queue.shift(); next !== undefined; next = queue.shift()) post({ type: 'failed', id: next.id, message: 'the type checker did not start' });
+    for (let next = queue.shift(); next !== undefined; next = queue.shift())
+      post({ type: 'failed', id: next.id, message: 'the type checker did not start' });
   } finally {
     draining = false;
   }
@@ -92,7 +97,8 @@ self.addEventListener('message', (event: MessageEvent<ToTypes>) => {
     service = start(message.locale, message.first);
     service.then(
       () => post({ type: 'ready' }),
-      (error: unknown) => post({ type: 'failed', id: null, message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        post({ type: 'failed', id: null, message: error instanceof Error ? error.message : String(error) }),
     );
     void drain();
     return;

@@ -81,7 +81,9 @@ export class TypeChecking {
   async annotate(code: string): Promise<void> {
     const report = this.context.parts.summary.querySelector<HTMLElement>('.exercise-report');
     if (!report || this.client.state === 'failed') return;
-    const problems = await this.client.request({ type: 'problems', file: this.file, text: code, keep: true }).catch(() => null);
+    const problems = await this.client
+      .request({ type: 'problems', file: this.file, text: code, keep: true })
+      .catch(() => null);
     const found = problems ?? [];
     if (found.length === 0 || !report.isConnected) return;
     const first = found[0]!;

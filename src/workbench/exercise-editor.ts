@@ -7,7 +7,14 @@
 import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentLess, indentMore } from '@codemirror/commands';
 import { typescriptLanguage } from '@codemirror/lang-javascript';
-import { bracketMatching, HighlightStyle, indentOnInput, indentUnit, LanguageSupport, syntaxHighlighting } from '@codemirror/language';
+import {
+  bracketMatching,
+  HighlightStyle,
+  indentOnInput,
+  indentUnit,
+  LanguageSupport,
+  syntaxHighlighting,
+} from '@codemirror/language';
 import { forEachDiagnostic, linter, lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorState, Prec, Transaction, type Extension, type Text } from '@codemirror/state';
 import {
@@ -25,13 +32,30 @@ import { lineNumbersTheme, measureLineNumbersOnScreen } from './editor-line-numb
 
 /** Colours from CSS variables set per theme in Exercise.astro, so that light and dark both pass contrast. */
 const highlight = HighlightStyle.define([
-  { tag: [tags.keyword, tags.operatorKeyword, tags.modifier, tags.controlKeyword, tags.definitionKeyword, tags.moduleKeyword], color: 'var(--ga-code-keyword)' },
+  {
+    tag: [
+      tags.keyword,
+      tags.operatorKeyword,
+      tags.modifier,
+      tags.controlKeyword,
+      tags.definitionKeyword,
+      tags.moduleKeyword,
+    ],
+    color: 'var(--ga-code-keyword)',
+  },
   { tag: [tags.string, tags.special(tags.string), tags.regexp], color: 'var(--ga-code-string)' },
   { tag: [tags.escape], color: 'var(--ga-code-escape)', fontWeight: '600' },
   { tag: [tags.comment, tags.lineComment, tags.blockComment], color: 'var(--ga-code-comment)', fontStyle: 'italic' },
   { tag: [tags.number, tags.bool, tags.null, tags.atom], color: 'var(--ga-code-number)' },
   { tag: [tags.typeName, tags.className, tags.namespace], color: 'var(--ga-code-type)' },
-  { tag: [tags.function(tags.variableName), tags.function(tags.propertyName), tags.function(tags.definition(tags.variableName))], color: 'var(--ga-code-function)' },
+  {
+    tag: [
+      tags.function(tags.variableName),
+      tags.function(tags.propertyName),
+      tags.function(tags.definition(tags.variableName)),
+    ],
+    color: 'var(--ga-code-function)',
+  },
   { tag: tags.invalid, color: 'var(--ga-code-invalid)' },
 ]);
 
@@ -54,7 +78,11 @@ const theme = EditorView.theme({
     backgroundColor: 'var(--ga-code-selection)',
   },
   '.cm-matchingBracket': { backgroundColor: 'var(--ga-code-match)', outline: '1px solid var(--ga-code-gutter)' },
-  '.cm-tooltip': { backgroundColor: 'var(--sl-color-gray-6)', color: 'var(--sl-color-white)', border: '1px solid var(--sl-color-gray-4)' },
+  '.cm-tooltip': {
+    backgroundColor: 'var(--sl-color-gray-6)',
+    color: 'var(--sl-color-white)',
+    border: '1px solid var(--sl-color-gray-4)',
+  },
 });
 
 export interface ExerciseEditor {
@@ -130,7 +158,11 @@ export function createEditor(options: EditorOptions): ExerciseEditor {
   };
 
   const tabKeys = keymap.of([
-    { key: 'Tab', run: (view) => (engaged ? indentMore(view) : false), shift: (view) => (engaged ? indentLess(view) : false) },
+    {
+      key: 'Tab',
+      run: (view) => (engaged ? indentMore(view) : false),
+      shift: (view) => (engaged ? indentLess(view) : false),
+    },
     {
       key: 'Escape',
       run: () => {
@@ -203,7 +235,14 @@ export function createEditor(options: EditorOptions): ExerciseEditor {
         lineNumbersTheme,
         // Long comment lines wrap instead of hiding past the edge (and phones never scroll sideways).
         EditorView.lineWrapping,
-        EditorView.contentAttributes.of({ tabindex: '0', 'aria-label': options.label, 'aria-describedby': options.describedBy, spellcheck: 'false', autocapitalize: 'off', autocorrect: 'off' }),
+        EditorView.contentAttributes.of({
+          tabindex: '0',
+          'aria-label': options.label,
+          'aria-describedby': options.describedBy,
+          spellcheck: 'false',
+          autocapitalize: 'off',
+          autocorrect: 'off',
+        }),
         EditorView.domEventHandlers({
           mousedown: () => {
             engaged = true;
@@ -222,7 +261,14 @@ export function createEditor(options: EditorOptions): ExerciseEditor {
         }),
         EditorView.updateListener.of((update) => {
           if (!update.docChanged) return;
-          const byLearner = update.transactions.some((tr) => tr.isUserEvent('input') || tr.isUserEvent('delete') || tr.isUserEvent('move') || tr.isUserEvent('undo') || tr.isUserEvent('redo'));
+          const byLearner = update.transactions.some(
+            (tr) =>
+              tr.isUserEvent('input') ||
+              tr.isUserEvent('delete') ||
+              tr.isUserEvent('move') ||
+              tr.isUserEvent('undo') ||
+              tr.isUserEvent('redo'),
+          );
           if (byLearner) engaged = true;
           edited = true;
           options.onChange(update.state.doc.toString());

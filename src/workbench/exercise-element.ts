@@ -22,7 +22,10 @@ import { Travel } from '../type-service/travel.ts';
 import { TypeChecking } from '../type-service/workbench.ts';
 
 const isApple = (): boolean => {
-  const platform = (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform || navigator.platform || navigator.userAgent;
+  const platform =
+    (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ||
+    navigator.platform ||
+    navigator.userAgent;
   return /Mac|iPhone|iPad|iPod/i.test(platform);
 };
 
@@ -106,7 +109,14 @@ class Workbench {
         void this.showAnswer(true);
         return;
       }
-      feedback.confirm(showAnswer, parts.confirm, t('showAnswerConfirm'), t('showAnswerYes'), () => void this.showAnswer(true), () => parts.reveal.focus());
+      feedback.confirm(
+        showAnswer,
+        parts.confirm,
+        t('showAnswerConfirm'),
+        t('showAnswerYes'),
+        () => void this.showAnswer(true),
+        () => parts.reveal.focus(),
+      );
     });
     const reference = parts.reference;
     if (reference) {
@@ -228,7 +238,8 @@ class Workbench {
     if (report.outcome !== 'compile-error') void this.types.annotate(source);
     // A committed prediction reveals the answer: every expected value and the proof (and an answer
     // revealed before stays shown whatever this check gave).
-    if (prediction && (report.outcome === 'checked' || state.revealed)) void this.showAnswer(report.outcome === 'checked');
+    if (prediction && (report.outcome === 'checked' || state.revealed))
+      void this.showAnswer(report.outcome === 'checked');
     // The next check's worker is loading now; say when it is ready (the latency bench waits for it).
     exerciseRunner()
       .ready()

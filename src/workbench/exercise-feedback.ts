@@ -44,7 +44,14 @@ export class Feedback {
    * An inline yes/cancel question in `box`; focus goes to Cancel, Escape cancels and gives the
    * focus back to `from`. After Yes, `onYes` runs, then `focusAfter` places the focus.
    */
-  confirm(from: HTMLButtonElement, box: HTMLElement, question: string, yes: string, onYes: () => void, focusAfter: () => void): void {
+  confirm(
+    from: HTMLButtonElement,
+    box: HTMLElement,
+    question: string,
+    yes: string,
+    onYes: () => void,
+    focusAfter: () => void,
+  ): void {
     box.replaceChildren();
     const text = h('p', 'exercise-confirm-text', question);
     text.id = `exercise-${this.workbench.id}-confirm-${Math.random().toString(36).slice(2, 7)}`;

@@ -12,7 +12,12 @@ import type { SavedState } from './exercise-saved-state.ts';
 import { loadAnswerProse, loadSource } from './exercise-sources.ts';
 
 /** Shows the answer (fetched once, then kept with the learner's state); `announce`: says so. */
-export async function showPredictionAnswer(workbench: WorkbenchContext, saved: SavedState, say: (message: string) => void, announce: boolean): Promise<void> {
+export async function showPredictionAnswer(
+  workbench: WorkbenchContext,
+  saved: SavedState,
+  say: (message: string) => void,
+  announce: boolean,
+): Promise<void> {
   const { t, id, locale, section, host, parts } = workbench;
   const { state } = saved;
   saved.markRevealed();
@@ -21,7 +26,9 @@ export async function showPredictionAnswer(workbench: WorkbenchContext, saved: S
     try {
       reveal = await exerciseRunner().reveal(id, locale);
     } catch (error) {
-      parts.reveal.replaceChildren(h('p', 'bad', t('failed', { message: error instanceof Error ? error.message : String(error) })));
+      parts.reveal.replaceChildren(
+        h('p', 'bad', t('failed', { message: error instanceof Error ? error.message : String(error) })),
+      );
       parts.reveal.hidden = false;
       return;
     }

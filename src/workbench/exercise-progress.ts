@@ -48,7 +48,9 @@ function start(box: HTMLElement): void {
 function transfer(box: HTMLElement): void {
   const later = () => import('../type-service/progress-transfer.ts');
   const file = box.querySelector<HTMLInputElement>('[data-transfer-file]');
-  box.querySelector('[data-transfer-download]')?.addEventListener('click', () => void later().then((m) => m.download(box)));
+  box
+    .querySelector('[data-transfer-download]')
+    ?.addEventListener('click', () => void later().then((m) => m.download(box)));
   // The file chooser opens within the click itself, as browsers require.
   box.querySelector('[data-transfer-load]')?.addEventListener('click', () => file?.click());
   file?.addEventListener('change', () => {

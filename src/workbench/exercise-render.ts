@@ -67,7 +67,8 @@ export function thrownBlock(t: Translate, error: ThrownInfo, during: 'case' | 'l
   let sentence: string;
   if (error.source === 'check') sentence = t('checkProblem');
   else if (error.name === null) sentence = t('thrownValue');
-  else if (during === 'load') sentence = error.line !== null ? t('loadError', { line: String(error.line) }) : t('loadErrorNoLine');
+  else if (during === 'load')
+    sentence = error.line !== null ? t('loadError', { line: String(error.line) }) : t('loadErrorNoLine');
   else sentence = error.line !== null ? t('thrownAt', { line: String(error.line) }) : t('thrown');
   const blocks = [h('p', 'bad', sentence), original(t, 'originalMessage', error.message)];
   const why = explanation(t, error);
@@ -77,7 +78,10 @@ export function thrownBlock(t: Translate, error: ThrownInfo, during: 'case' | 'l
 
 /** A syntax error: where, in the page's language; the transpiler's own message; what to look for. */
 export function compileBlock(t: Translate, problem: CompileProblem): { sentence: string; blocks: HTMLElement[] } {
-  const sentence = problem.line !== null ? t('compileError', { line: String(problem.line), column: String(problem.column ?? 1) }) : t('compileErrorNoLine');
+  const sentence =
+    problem.line !== null
+      ? t('compileError', { line: String(problem.line), column: String(problem.column ?? 1) })
+      : t('compileErrorNoLine');
   const blocks = [original(t, 'transpilerSays', problem.message)];
   if (problem.line !== null) blocks.push(h('p', 'note', t('compileHint')));
   return { sentence, blocks };
@@ -138,7 +142,8 @@ function renderTable(actual: Table, expected: Table | null, t: Translate): HTMLE
         const right = want === cell;
         td.className = right ? 'exercise-cell-ok' : 'exercise-cell-bad';
         td.append(h('span', right ? 'ok' : 'bad', right ? '✓ ' : '✗ '), cell);
-        if (!right && want !== undefined) td.append(h('span', 'exercise-cell-expected', ' ' + t('cellExpected', { expected: want })));
+        if (!right && want !== undefined)
+          td.append(h('span', 'exercise-cell-expected', ' ' + t('cellExpected', { expected: want })));
       } else {
         td.textContent = cell;
       }
@@ -152,7 +157,8 @@ function renderTable(actual: Table, expected: Table | null, t: Translate): HTMLE
 }
 
 const sameShape = (a: Table, b: Table): boolean =>
-  a.rows.length === b.rows.length && a.rows.every((row, i) => row.length === b.rows[i]!.length && row[0] === b.rows[i]![0] && row[1] === b.rows[i]![1]);
+  a.rows.length === b.rows.length &&
+  a.rows.every((row, i) => row.length === b.rows[i]!.length && row[0] === b.rows[i]![0] && row[1] === b.rows[i]![1]);
 
 /** One labelled value: "Expected", "Your code gave", "Your prediction". */
 export function labelled(label: string, shown: Shown, t: Translate, className: string): HTMLElement {
@@ -171,11 +177,18 @@ export function verdictBody(verdict: CaseVerdict, t: Translate, prediction: bool
       body.append(labelled(actualLabel, verdict.actual, t, 'exercise-actual'));
       return body;
     case 'fail':
-      if (verdict.expected.kind === 'table' && verdict.actual.kind === 'table' && sameShape(verdict.actual, verdict.expected)) {
+      if (
+        verdict.expected.kind === 'table' &&
+        verdict.actual.kind === 'table' &&
+        sameShape(verdict.actual, verdict.expected)
+      ) {
         body.append(h('p', 'exercise-label', t('tableMarked')), renderTable(verdict.actual, verdict.expected, t));
         return body;
       }
-      body.append(labelled(t('expected'), verdict.expected, t, 'exercise-expected'), labelled(actualLabel, verdict.actual, t, 'exercise-actual'));
+      body.append(
+        labelled(t('expected'), verdict.expected, t, 'exercise-expected'),
+        labelled(actualLabel, verdict.actual, t, 'exercise-actual'),
+      );
       return body;
     case 'throw':
       body.append(...thrownBlock(t, verdict.error, 'case'));
@@ -187,7 +200,11 @@ export function verdictBody(verdict: CaseVerdict, t: Translate, prediction: bool
           'bad',
           verdict.actualKind === 'missing'
             ? t('exportMissing', { name: verdict.name, kind: t(KIND_LABEL[verdict.expectedKind]) })
-            : t('exportWrong', { name: verdict.name, kind: t(KIND_LABEL[verdict.expectedKind]), actual: t(VALUE_LABEL[verdict.actualKind]) }),
+            : t('exportWrong', {
+                name: verdict.name,
+                kind: t(KIND_LABEL[verdict.expectedKind]),
+                actual: t(VALUE_LABEL[verdict.actualKind]),
+              }),
         ),
       );
       return body;

@@ -12,7 +12,15 @@ import { compileBlock, thrownBlock, verdictBody } from './exercise-render.ts';
 import type { SavedState } from './exercise-saved-state.ts';
 import { solvedInStore } from './exercise-store.ts';
 
-const MARKS: Record<string, string> = { pass: '✓', fail: '✗', throw: '✗', export: '✗', timeout: '✗', skipped: '–', 'not-run': '○' };
+const MARKS: Record<string, string> = {
+  pass: '✓',
+  fail: '✗',
+  throw: '✗',
+  export: '✗',
+  timeout: '✗',
+  skipped: '–',
+  'not-run': '○',
+};
 
 export class Results {
   private readonly workbench: WorkbenchContext;
@@ -20,7 +28,12 @@ export class Results {
   private readonly editor: ExerciseEditor;
   private readonly showSyntax: (problem: CompileProblem | null) => void;
 
-  constructor(workbench: WorkbenchContext, saved: SavedState, editor: ExerciseEditor, showSyntax: (problem: CompileProblem | null) => void) {
+  constructor(
+    workbench: WorkbenchContext,
+    saved: SavedState,
+    editor: ExerciseEditor,
+    showSyntax: (problem: CompileProblem | null) => void,
+  ) {
     this.workbench = workbench;
     this.saved = saved;
     this.editor = editor;
@@ -40,7 +53,13 @@ export class Results {
       summary.push(h('p', 'bad exercise-summary', message), ...blocks, h('p', 'note', t('notRun')));
       this.renderCases(null, false);
     } else if (report.outcome === 'load-error') {
-      message = '✗ ' + (report.importName ? t('importError', { name: report.importName }) : report.error.line !== null ? t('loadError', { line: String(report.error.line) }) : t('loadErrorNoLine'));
+      message =
+        '✗ ' +
+        (report.importName
+          ? t('importError', { name: report.importName })
+          : report.error.line !== null
+            ? t('loadError', { line: String(report.error.line) })
+            : t('loadErrorNoLine'));
       summary.push(h('p', 'bad exercise-summary', message));
       if (!report.importName) summary.push(...thrownBlock(t, report.error, 'load').slice(1));
       summary.push(h('p', 'note', t('notRun')));

@@ -6,7 +6,10 @@
 import { ExerciseRunner, type Endpoint } from '../exercise-engine/runner.ts';
 
 function checkerEndpoint(): Endpoint {
-  const worker = new Worker(new URL('../exercise-engine/checker-worker.ts', import.meta.url), { type: 'module', name: 'exercise-checker' });
+  const worker = new Worker(new URL('../exercise-engine/checker-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'exercise-checker',
+  });
   return {
     post: (message, transfer) => worker.postMessage(message, (transfer ?? []) as Transferable[]),
     listen: (onMessage, onFailure) => {
@@ -22,7 +25,10 @@ function checkerEndpoint(): Endpoint {
 }
 
 function learnerEndpoint(): Endpoint {
-  const worker = new Worker(new URL('../exercise-engine/learner-worker.ts', import.meta.url), { type: 'module', name: 'exercise-learner' });
+  const worker = new Worker(new URL('../exercise-engine/learner-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'exercise-learner',
+  });
   return {
     post: (message, transfer) => worker.postMessage(message, (transfer ?? []) as Transferable[]),
     // No message listener: whatever the learner's code posts here reaches nobody. Errors are kept

@@ -7,15 +7,36 @@ import type { SourceKind } from '../exercise-engine/sources.ts';
 import type { Locale } from '../exercise-engine/types.ts';
 
 const SOURCES: Record<`${SourceKind}.${Locale}`, Record<string, () => Promise<string>>> = {
-  'starter.en': import.meta.glob<string>('../../lessons-code/exercises/*/exercise.ts', { query: { variant: 'starter', locale: 'en' }, import: 'default' }),
-  'starter.es': import.meta.glob<string>('../../lessons-code/exercises/*/exercise.ts', { query: { variant: 'starter', locale: 'es' }, import: 'default' }),
-  'starter.fr': import.meta.glob<string>('../../lessons-code/exercises/*/exercise.ts', { query: { variant: 'starter', locale: 'fr' }, import: 'default' }),
-  'solution.en': import.meta.glob<string>('../../lessons-code/exercises/*/exercise.ts', { query: { variant: 'solution', locale: 'en' }, import: 'default' }),
-  'solution.es': import.meta.glob<string>('../../lessons-code/exercises/*/exercise.ts', { query: { variant: 'solution', locale: 'es' }, import: 'default' }),
-  'solution.fr': import.meta.glob<string>('../../lessons-code/exercises/*/exercise.ts', { query: { variant: 'solution', locale: 'fr' }, import: 'default' }),
+  'starter.en': import.meta.glob<string>('../../lessons-code/exercises/*/exercise.ts', {
+    query: { variant: 'starter', locale: 'en' },
+    import: 'default',
+  }),
+  'starter.es': import.meta.glob<string>('../../lessons-code/exercises/*/exercise.ts', {
+    query: { variant: 'starter', locale: 'es' },
+    import: 'default',
+  }),
+  'starter.fr': import.meta.glob<string>('../../lessons-code/exercises/*/exercise.ts', {
+    query: { variant: 'starter', locale: 'fr' },
+    import: 'default',
+  }),
+  'solution.en': import.meta.glob<string>('../../lessons-code/exercises/*/exercise.ts', {
+    query: { variant: 'solution', locale: 'en' },
+    import: 'default',
+  }),
+  'solution.es': import.meta.glob<string>('../../lessons-code/exercises/*/exercise.ts', {
+    query: { variant: 'solution', locale: 'es' },
+    import: 'default',
+  }),
+  'solution.fr': import.meta.glob<string>('../../lessons-code/exercises/*/exercise.ts', {
+    query: { variant: 'solution', locale: 'fr' },
+    import: 'default',
+  }),
 };
 
-const ANSWERS = import.meta.glob<string>('../../lessons-code/exercises/*/answer.*.md', { query: '?raw', import: 'default' });
+const ANSWERS = import.meta.glob<string>('../../lessons-code/exercises/*/answer.*.md', {
+  query: '?raw',
+  import: 'default',
+});
 
 /** The starter or the solution of an exercise, in a language. */
 export function loadSource(id: string, kind: SourceKind, locale: Locale): Promise<string> {

@@ -49,7 +49,15 @@ export const PROGRESS_LOADED_KEY = 'ga-course:progress-loaded';
 /** Where the first version of the workbench kept code and progress (read once, then left alone). */
 const legacyKey = (id: string): string => `ga-course:l6:v1:exercise:${id}`;
 
-export const freshState = (): ExerciseState => ({ code: null, solved: false, assisted: false, revealed: false, hints: 0, last: null, answer: null });
+export const freshState = (): ExerciseState => ({
+  code: null,
+  solved: false,
+  assisted: false,
+  revealed: false,
+  hints: 0,
+  last: null,
+  answer: null,
+});
 
 function storage(): Storage | null {
   try {
@@ -95,7 +103,13 @@ export function stateFrom(value: unknown): ExerciseState | null {
     const report = storedReport(v.last.report);
     if (report) state.last = { locale: v.last.locale, codeHash: v.last.codeHash, report };
   }
-  if (isObject(v.answer) && isLocale(v.answer.locale) && isObject(v.answer.reveal) && isObject(v.answer.reveal.expected) && Array.isArray(v.answer.reveal.proof)) {
+  if (
+    isObject(v.answer) &&
+    isLocale(v.answer.locale) &&
+    isObject(v.answer.reveal) &&
+    isObject(v.answer.reveal.expected) &&
+    Array.isArray(v.answer.reveal.proof)
+  ) {
     state.answer = { locale: v.answer.locale, reveal: v.answer.reveal as unknown as Reveal };
   }
   return state;
@@ -127,7 +141,9 @@ export function writeExercise(id: string, state: ExerciseState): boolean {
   if (held) return true;
   const store = storage();
   if (!store) return false;
-  const last = state.last ? { ...state.last, report: { ...state.last.report, console: state.last.report.console.slice(0, 20) } } : null;
+  const last = state.last
+    ? { ...state.last, report: { ...state.last.report, console: state.last.report.console.slice(0, 20) } }
+    : null;
   try {
     store.setItem(storageKey(id), JSON.stringify({ ...state, last }));
     return true;

@@ -43,7 +43,8 @@ const anchored = () => {
   anchoredAt = performance.now();
   scrolledSinceAnchor = false;
 };
-for (const type of ['wheel', 'touchmove', 'keydown'] as const) addEventListener(type, () => (scrolledSinceAnchor = true), { passive: true, capture: true });
+for (const type of ['wheel', 'touchmove', 'keydown'] as const)
+  addEventListener(type, () => (scrolledSinceAnchor = true), { passive: true, capture: true });
 addEventListener('hashchange', anchored);
 addEventListener(
   'click',
@@ -62,7 +63,8 @@ export function keepAnchorInPlace(section: HTMLElement): void {
   } catch {
     target = null;
   }
-  if (target && target !== section && section.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING) target.scrollIntoView({ block: 'start' });
+  if (target && target !== section && section.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING)
+    target.scrollIntoView({ block: 'start' });
 }
 
 /** Unpacks every workbench of the page as it comes within a screen and a half of the viewport. */

@@ -31,7 +31,9 @@ describe.each(LOCALES)('the lesson’s exercises ($code)', (locale) => {
     const prediction = exerciseDefinition('predict')!;
     expect(prediction.kind).toBe('prediction');
     // Exactly the values that would give the answer away (single letters or words elsewhere on the page are not).
-    const wanted = prediction.cases.flatMap((c) => forms(c.expected)).filter((text) => text.length > 3 && text !== '"neither"' && text !== "'neither'");
+    const wanted = prediction.cases
+      .flatMap((c) => forms(c.expected))
+      .filter((text) => text.length > 3 && text !== '"neither"' && text !== "'neither'");
     expect(wanted).toContain('["a\\nb"]');
     for (const text of new Set(wanted)) expect(html.includes(text), text).toBe(false);
     // The escaped line feed of the first writer's result is nowhere at all.
@@ -46,7 +48,11 @@ describe.each(LOCALES)('the lesson’s exercises ($code)', (locale) => {
       const text = exerciseText(id, locale.code)!;
       const template = section.querySelector('template[data-workbench]')!;
       // The template's markup as text (the parser does not expand entities inside a <template>).
-      const listed = template.innerHTML.replace(/<[^>]+>/g, '').replaceAll('&#160;', '\u00a0').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+      const listed = template.innerHTML
+        .replace(/<[^>]+>/g, '')
+        .replaceAll('&#160;', '\u00a0')
+        .replaceAll('&quot;', '"')
+        .replaceAll('&amp;', '&');
       for (const c of exerciseDefinition(id)!.cases) {
         const { name, checks } = text.cases[c.id]!;
         expect(listed, `${id}/${c.id}`).toContain(name.replaceAll('`', ''));
@@ -57,30 +63,48 @@ describe.each(LOCALES)('the lesson’s exercises ($code)', (locale) => {
     }
   });
 
-  it('exercises 2–4: the lesson’s answer and the reference code in one collapsed ' + 'disclosure, with the answer’s links', () => {
-    const document = page(path);
-    const mdx = readFileSync(new URL(`../../content/docs/${locale.prefix ? locale.code + '/' : ''}ga-ai/06-answer-on-the-wire.mdx`, import.meta.url), 'utf8');
-    for (const id of ['fix-746', 'error-ends-stream', 'chunks-as-units']) {
-      const template = document.querySelector(`#exercise-${id} template[data-workbench]`)!;
-      const parts = parseHTML(`<!doctype html><html><body>${template.innerHTML}</body></html>`).document;
-      const disclosures = parts.querySelectorAll('details');
-      expect(disclosures, id).toHaveLength(1);
-      const [solution] = disclosures;
-      expect(solution!.hasAttribute('open'), id).toBe(false);
-      expect(solution!.querySelector('summary')?.textContent).toBe(uiStrings(locale.code)['course.exercise.solution']);
-      // The answer first, block by block (paragraphs, a list) as the lesson's source has it, then the code.
-      const answer = solution!.querySelector('[data-answer]')!;
-      const source = new RegExp(`<Exercise id="${id}">\\n([\\s\\S]*?)\\n</Exercise>`).exec(mdx)?.[1] ?? '';
-      const blocks = source.trim().split(/\n\n+/);
-      expect(blocks.length, id).toBeGreaterThan(1);
-      expect([...answer.children].map((block) => block.tagName.toLowerCase()), id).toEqual(blocks.map((block) => (block.startsWith('- ') ? 'ul' : 'p')));
-      const code = solution!.querySelector('[data-reference-code]')!;
-      expect(answer.compareDocumentPosition(code) & 4, id).toBe(4); // DOCUMENT_POSITION_FOLLOWING
-      // The answer's links, as the lesson's source writes them.
-      const links = [...source.matchAll(/\]\((https:[^)]+)\)/g)].map((m) => m[1]);
-      expect([...answer.querySelectorAll('a')].map((a) => a.getAttribute('href')), id).toEqual(links);
-    }
-    // A prediction's answer is its own (answer.<locale>.md, after a prediction), never in the page.
-    expect(document.querySelector('#exercise-predict template[data-workbench]')!.innerHTML).not.toContain('<details');
-  });
+  it(
+    'exercises 2–4: the lesson’s answer and the reference code in one collapsed ' +
+      'disclosure, with the answer’s links',
+    () => {
+      const document = page(path);
+      const mdx = readFileSync(
+        new URL(
+          `../../content/docs/${locale.prefix ? locale.code + '/' : ''}ga-ai/06-answer-on-the-wire.mdx`,
+          import.meta.url,
+        ),
+        'utf8',
+      );
+      for (const id of ['fix-746', 'error-ends-stream', 'chunks-as-units']) {
+        const template = document.querySelector(`#exercise-${id} template[data-workbench]`)!;
+        const parts = parseHTML(`<!doctype html><html><body>${template.innerHTML}</body></html>`).document;
+        const disclosures = parts.querySelectorAll('details');
+        expect(disclosures, id).toHaveLength(1);
+        const [solution] = disclosures;
+        expect(solution!.hasAttribute('open'), id).toBe(false);
+        expect(solution!.querySelector('summary')?.textContent).toBe(
+          uiStrings(locale.code)['course.exercise.solution'],
+        );
+        // The answer first, block by block (paragraphs, a list) as the lesson's source has it, then the code.
+        const answer = solution!.querySelector('[data-answer]')!;
+        const source = new RegExp(`<Exercise id="${id}">\\n([\\s\\S]*?)\\n</Exercise>`).exec(mdx)?.[1] ?? '';
+        const blocks = source.trim().split(/\n\n+/);
+        expect(blocks.length, id).toBeGreaterThan(1);
+        expect(
+          [...answer.children].map((block) => block.tagName.toLowerCase()),
+          id,
+        ).toEqual(blocks.map((block) => (block.startsWith('- ') ? 'ul' : 'p')));
+        const code = solution!.querySelector('[data-reference-code]')!;
+        expect(answer.compareDocumentPosition(code) & 4, id).toBe(4); // DOCUMENT_POSITION_FOLLOWING
+        // The answer's links, as the lesson's source writes them.
+        const links = [...source.matchAll(/\]\((https:[^)]+)\)/g)].map((m) => m[1]);
+        expect(
+          [...answer.querySelectorAll('a')].map((a) => a.getAttribute('href')),
+          id,
+        ).toEqual(links);
+      }
+      // A prediction's answer is its own (answer.<locale>.md, after a prediction), never in the page.
+      expect(document.querySelector('#exercise-predict template[data-workbench]')!.innerHTML).not.toContain('<details');
+    },
+  );
 });

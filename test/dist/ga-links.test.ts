@@ -12,7 +12,9 @@ it('every link to a GA file is at the pin and names a file of its tree', () => {
   const wrong: string[] = [];
   let links = 0;
   for (const file of htmlFiles()) {
-    for (const match of readFileSync(file, 'utf8').matchAll(/\shref="(https:\/\/github\.com\/GuitarAlchemist\/ga\/blob\/[^"]+)"/g)) {
+    for (const match of readFileSync(file, 'utf8').matchAll(
+      /\shref="(https:\/\/github\.com\/GuitarAlchemist\/ga\/blob\/[^"]+)"/g,
+    )) {
       links++;
       const [commit, ...rest] = match[1]!.slice(BLOB.length).split('/');
       const path = rest.join('/').replace(/#.*$/, '');
@@ -23,9 +25,14 @@ it('every link to a GA file is at the pin and names a file of its tree', () => {
   expect(wrong).toEqual([]);
 });
 
-it.each(LOCALES.map((locale) => [locale.code, locale] as const))('the lesson links GaApi’s writer at its real path, lines 318–322 (%s)', (_code, locale) => {
-  const hrefs = [...page(pagePath(locale, 'lesson')).querySelectorAll('a[href*="/GaApi/"]')].map((a) => a.getAttribute('href'));
-  const writer = `${BLOB}${GA_PIN}/${GAAPI_WRITER.path}#${GAAPI_WRITER.lines}`;
-  expect(hrefs.length).toBeGreaterThanOrEqual(2); // in the text and under Sources
-  expect(hrefs.every((href) => href === writer)).toBe(true);
-});
+it.each(LOCALES.map((locale) => [locale.code, locale] as const))(
+  'the lesson links GaApi’s writer at its real path, lines 318–322 (%s)',
+  (_code, locale) => {
+    const hrefs = [...page(pagePath(locale, 'lesson')).querySelectorAll('a[href*="/GaApi/"]')].map((a) =>
+      a.getAttribute('href'),
+    );
+    const writer = `${BLOB}${GA_PIN}/${GAAPI_WRITER.path}#${GAAPI_WRITER.lines}`;
+    expect(hrefs.length).toBeGreaterThanOrEqual(2); // in the text and under Sources
+    expect(hrefs.every((href) => href === writer)).toBe(true);
+  },
+);

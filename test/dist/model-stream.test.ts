@@ -10,7 +10,10 @@ import { uiStrings, fill } from '../ui-strings.ts';
 import { LOCALES, page, pagePath, sectionOf } from './site.ts';
 
 const mdxOf = (prefix: string, code: string) =>
-  readFileSync(new URL(`../../content/docs/${prefix ? code + '/' : ''}ga-ai/06c-model-stream.mdx`, import.meta.url), 'utf8');
+  readFileSync(
+    new URL(`../../content/docs/${prefix ? code + '/' : ''}ga-ai/06c-model-stream.mdx`, import.meta.url),
+    'utf8',
+  );
 
 for (const locale of LOCALES) {
   describe(`the model's stream page (${locale.code})`, () => {
@@ -20,8 +23,12 @@ for (const locale of LOCALES) {
 
     it('is in its language, with its sidebar entry right after “Beyond the wire”', () => {
       expect(document.documentElement.getAttribute('lang')).toBe(locale.lang);
-      const label = /sidebar:\s*\n(?:\s+\w+:.*\n)*?\s+label:\s*["']?(.+?)["']?\s*$/m.exec(mdxOf(locale.prefix, locale.code))?.[1];
-      const links = [...document.querySelectorAll('nav.sidebar a, nav a[aria-current]')].map((a) => a.getAttribute('href') ?? '');
+      const label = /sidebar:\s*\n(?:\s+\w+:.*\n)*?\s+label:\s*["']?(.+?)["']?\s*$/m.exec(
+        mdxOf(locale.prefix, locale.code),
+      )?.[1];
+      const links = [...document.querySelectorAll('nav.sidebar a, nav a[aria-current]')].map(
+        (a) => a.getAttribute('href') ?? '',
+      );
       const entries = [...new Set(links.filter((href) => /\/ga-ai\/06/.test(href)))];
       const beyond = entries.findIndex((href) => href.endsWith('/ga-ai/06b-beyond-the-wire/'));
       expect(entries[beyond + 1]).toBe(`${locale.prefix}/ga-ai/06c-model-stream/`);
@@ -38,12 +45,14 @@ for (const locale of LOCALES) {
 
     it('links the three recordings the course wrote, and each provider’s published reference', () => {
       const hrefs = [...document.querySelectorAll('.sl-markdown-content a')].map((a) => a.getAttribute('href'));
-      for (const file of ['openai-responses', 'anthropic-messages', 'gemini-stream']) expect(hrefs).toContain(`${locale.prefix}/source/providers/recordings/${file}/`);
+      for (const file of ['openai-responses', 'anthropic-messages', 'gemini-stream'])
+        expect(hrefs).toContain(`${locale.prefix}/source/providers/recordings/${file}/`);
       for (const url of [
         'https://platform.openai.com/docs/api-reference/responses-streaming',
         'https://platform.claude.com/docs/en/build-with-claude/streaming',
         'https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent',
-      ]) expect(hrefs).toContain(url);
+      ])
+        expect(hrefs).toContain(url);
     });
 
     it('shows the player’s first state before any script: OpenAI’s recording, its figures, nothing read yet', () => {
@@ -52,15 +61,30 @@ for (const locale of LOCALES) {
       const reads = splitReads('openai', openai.bytes, 'event').length;
       expect(player.querySelector('[data-provider=openai]')!.getAttribute('aria-pressed')).toBe('true');
       expect(player.querySelector('[data-part=figures]')!.textContent).toBe(
-        t(reads === 1 ? 'course.providers.figures_one' : 'course.providers.figures_other', { bytes: new Intl.NumberFormat(locale.lang).format(openai.bytes.length), count: reads }),
+        t(reads === 1 ? 'course.providers.figures_one' : 'course.providers.figures_other', {
+          bytes: new Intl.NumberFormat(locale.lang).format(openai.bytes.length),
+          count: reads,
+        }),
       );
       expect(player.querySelector('[data-part=status]')!.textContent).toBe(t('course.providers.state.idle'));
       expect(player.querySelector('[data-part=bytes-line]')!.textContent).toBe(t('course.providers.bytes.none'));
       expect([...player.querySelectorAll('[data-part=recording] option')].map((o) => o.getAttribute('value'))).toEqual([
-        'openai', 'openai:cut', 'openai:failed', 'openai:limit', 'openai:refused', 'openai-data-only', 'openai-data-only:cut',
+        'openai',
+        'openai:cut',
+        'openai:failed',
+        'openai:limit',
+        'openai:refused',
+        'openai-data-only',
+        'openai-data-only:cut',
       ]);
-      for (const [value, key] of [['openai:failed', 'failed'], ['openai:limit', 'tokenLimit'], ['openai:refused', 'refused']]) {
-        expect(player.querySelector(`[data-part=recording] option[value="${value}"]`)!.textContent).toBe(t(`course.providers.recording.${key}`));
+      for (const [value, key] of [
+        ['openai:failed', 'failed'],
+        ['openai:limit', 'tokenLimit'],
+        ['openai:refused', 'refused'],
+      ]) {
+        expect(player.querySelector(`[data-part=recording] option[value="${value}"]`)!.textContent).toBe(
+          t(`course.providers.recording.${key}`),
+        );
       }
       // The endings' notices, hidden until a turn ends short of complete, are already in the page's language.
       const notice = player.querySelector('[data-part=cut-notice]')!;
@@ -69,7 +93,9 @@ for (const locale of LOCALES) {
       expect(part('cut-text')).toBe(t('course.providers.cutNotice'));
       expect(part('failed-text')).toBe(t('course.providers.failedNotice'));
       expect(part('refused-text')).toBe(t('course.providers.refusedNotice'));
-      expect(notice.querySelector('[data-part=words] p:not([data-part])')!.textContent).toBe(t('course.providers.inItsWords'));
+      expect(notice.querySelector('[data-part=words] p:not([data-part])')!.textContent).toBe(
+        t('course.providers.inItsWords'),
+      );
       expect(part('retry-text')).toBe(t('course.providers.failedRetry'));
       expect(part('refused-kept')).toBe(t('course.providers.refusedKept'));
       const limit = player.querySelector('[data-part=limit-notice]')!;

@@ -22,7 +22,11 @@ const goldenBlocks = GOLDEN.replace(/\n$/, '')
 /** The word for the language the program speaks, as each page says it. */
 const ENGLISH: Record<string, string> = { en: 'in English', es: 'en inglés', fr: 'en anglais' };
 
-const mdx = (code: string) => readFileSync(new URL(`../../content/docs/${code === 'en' ? '' : code + '/'}ga-ai/06d-one-call-per-round.mdx`, import.meta.url), 'utf8');
+const mdx = (code: string) =>
+  readFileSync(
+    new URL(`../../content/docs/${code === 'en' ? '' : code + '/'}ga-ai/06d-one-call-per-round.mdx`, import.meta.url),
+    'utf8',
+  );
 
 for (const locale of LOCALES) {
   describe(`the 06d page as built (${locale.code})`, () => {
@@ -64,7 +68,11 @@ for (const locale of LOCALES) {
           .map((p) => p.textContent)
           .join('\n');
       expect(sectionText(1)).toContain(ENGLISH[locale.code]);
-      expect([...document.querySelectorAll('figure.source-code.shell')].map((f) => f.textContent ?? '').filter((text) => text.includes('npm run lesson -- l6d'))).toHaveLength(1);
+      expect(
+        [...document.querySelectorAll('figure.source-code.shell')]
+          .map((f) => f.textContent ?? '')
+          .filter((text) => text.includes('npm run lesson -- l6d')),
+      ).toHaveLength(1);
     });
 
     it('blocks 3 and 8 have a readable view: the figures the program prints, in the page’s language', async () => {
@@ -74,18 +82,25 @@ for (const locale of LOCALES) {
       /** The view of an output block (its selected tab's panel), parsed apart: the checks below change it. */
       const viewOf = (block: number) => {
         const figure = document.querySelector(`pre[data-output-block="${block}"]`)!.closest('figure')!;
-        expect(figure.querySelector('[role=tab][aria-selected=true]')?.textContent).toBe(strings['course.output.tabTable']);
+        expect(figure.querySelector('[role=tab][aria-selected=true]')?.textContent).toBe(
+          strings['course.output.tabTable'],
+        );
         const panel = figure.querySelector('[role=tabpanel]:not([hidden])')!;
         expect(panel.querySelector('pre')).toBeNull();
         return parseHTML(`<!doctype html><html><body>${panel.innerHTML}</body></html>`).document as unknown as Document;
       };
       const harnesses = viewOf(3);
       const tables = [...harnesses.querySelectorAll('table')];
-      expect(tables.map((table) => table.querySelector('caption [lang=en]')?.textContent)).toEqual([...new Set(data.harnesses.map((row) => row.question))]);
+      expect(tables.map((table) => table.querySelector('caption [lang=en]')?.textContent)).toEqual([
+        ...new Set(data.harnesses.map((row) => row.question)),
+      ]);
       for (const row of data.harnesses) {
         const table = tables.find((t) => t.querySelector('caption [lang=en]')?.textContent === row.question)!;
-        const cell = (figure: string) => table.querySelector(`td[data-harness="${row.harness}"][data-figure="${figure}"]`)?.textContent;
-        expect([cell('calls'), cell('input'), cell('output')]).toEqual([row.calls, row.inputTokens, row.outputTokens].map(number));
+        const cell = (figure: string) =>
+          table.querySelector(`td[data-harness="${row.harness}"][data-figure="${figure}"]`)?.textContent;
+        expect([cell('calls'), cell('input'), cell('output')]).toEqual(
+          [row.calls, row.inputTokens, row.outputTokens].map(number),
+        );
         expect(cell('first')).toBe(fill(strings['course.roundsTimeline.ms']!, { ms: number(row.firstCharacterMs!) }));
       }
       // "hello": two calls to poll then stream, one to stream every round.
@@ -95,7 +110,12 @@ for (const locale of LOCALES) {
       const rows = [...stop.querySelectorAll('tr[data-bill-in]')];
       expect(rows.map((row) => row.getAttribute('data-bill-in'))).toEqual(['finally', 'after-the-loop']);
       const billed = rows.map((row) => row.querySelectorAll('td')[2]!.textContent);
-      expect(billed[0]).toBe(fill(strings['course.roundsStop.billedTokens']!, { input: number(data.stop[0]!.billed[0]!.inputTokens), output: number(data.stop[0]!.billed[0]!.outputTokens) }));
+      expect(billed[0]).toBe(
+        fill(strings['course.roundsStop.billedTokens']!, {
+          input: number(data.stop[0]!.billed[0]!.inputTokens),
+          output: number(data.stop[0]!.billed[0]!.outputTokens),
+        }),
+      );
       expect(billed[1]).toBe(strings['course.roundsStop.billedNothing']);
       expect(stop.querySelector('caption [lang=en]')?.textContent).toBe(DROP2_QUESTION);
       expect(stop.querySelector('.chat-bubble')?.textContent?.trim()).toBe(data.saved.trim());
@@ -113,7 +133,8 @@ for (const locale of LOCALES) {
       const stop = document.querySelector('ga-rounds-stop')!;
       expect([sectionOf(timeline), sectionOf(details), sectionOf(stop)]).toEqual([1, 3, 4]);
       // The simulated turns of "hello": two calls against one, a probe thrown away.
-      const cell = (harness: string, figure: string) => timeline.querySelector(`td[data-harness="${harness}"][data-figure="${figure}"]`)?.textContent;
+      const cell = (harness: string, figure: string) =>
+        timeline.querySelector(`td[data-harness="${harness}"][data-figure="${figure}"]`)?.textContent;
       expect([cell('poll-then-stream', 'calls'), cell('stream-every-round', 'calls')]).toEqual(['2', '1']);
       expect(timeline.querySelectorAll('[data-part="track-poll-then-stream"] .rt-discarded')).toHaveLength(1);
       // The details: two calls by index, one by position; the cut answer; the usage; two paragraphs.
@@ -129,15 +150,25 @@ for (const locale of LOCALES) {
     });
 
     it('the three exercises, with their progress, and the excerpts’ whole files', () => {
-      expect([...document.querySelectorAll('[id^="exercise-"] ga-exercise')].map((el) => el.closest('[id^="exercise-"]')!.id)).toEqual([
-        'exercise-rebuild-tool-calls',
-        'exercise-bill-in-finally',
-        'exercise-paragraph-between-rounds',
-      ]);
+      expect(
+        [...document.querySelectorAll('[id^="exercise-"] ga-exercise')].map(
+          (el) => el.closest('[id^="exercise-"]')!.id,
+        ),
+      ).toEqual(['exercise-rebuild-tool-calls', 'exercise-bill-in-finally', 'exercise-paragraph-between-rounds']);
       expect(sectionOf(document.querySelector('#exercise-rebuild-tool-calls')!)).toBe(6);
-      const files = [...document.querySelectorAll('figure.source-code:not(.shell)')].map((f) => f.getAttribute('data-source-file'));
-      expect(files).toEqual(['lessons-code/rounds/harnesses.ts', 'lessons-code/rounds/harnesses.ts', 'lessons-code/rounds/round-reader.ts', 'lessons-code/rounds/harnesses.ts']);
-      for (const link of document.querySelectorAll('figure.source-code figcaption a')) expect(link.getAttribute('href')).toMatch(new RegExp(`^${locale.prefix}/source/rounds/(harnesses|round-reader)/#L\\d+$`));
+      const files = [...document.querySelectorAll('figure.source-code:not(.shell)')].map((f) =>
+        f.getAttribute('data-source-file'),
+      );
+      expect(files).toEqual([
+        'lessons-code/rounds/harnesses.ts',
+        'lessons-code/rounds/harnesses.ts',
+        'lessons-code/rounds/round-reader.ts',
+        'lessons-code/rounds/harnesses.ts',
+      ]);
+      for (const link of document.querySelectorAll('figure.source-code figcaption a'))
+        expect(link.getAttribute('href')).toMatch(
+          new RegExp(`^${locale.prefix}/source/rounds/(harnesses|round-reader)/#L\\d+$`),
+        );
     });
   });
 }

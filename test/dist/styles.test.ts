@@ -36,7 +36,10 @@ function layerOrder(css: string): string[] {
 describe('the course’s cascade layer', () => {
   it('is read as the CSS names the layers', () => {
     expect(layerOrder('@layer course{.a{}}@layer starlight.base,starlight.reset;')).toEqual(['course', 'starlight']);
-    expect(layerOrder('@layer starlight;@layer course{.demo{}}@layer starlight.core{}')).toEqual(['starlight', 'course']);
+    expect(layerOrder('@layer starlight;@layer course{.demo{}}@layer starlight.core{}')).toEqual([
+      'starlight',
+      'course',
+    ]);
   });
 
   for (const locale of LOCALES) {

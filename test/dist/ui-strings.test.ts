@@ -10,7 +10,8 @@ import { LOCALES, page, pagePath } from './site.ts';
 /** An element's text without code, program output or the learner's text (English by design). */
 function uiText(element: Element): string {
   const copy = element.cloneNode(true) as Element;
-  for (const skip of copy.querySelectorAll('pre, code, samp, textarea, script, style, template, kbd, [translate="no"]')) skip.remove();
+  for (const skip of copy.querySelectorAll('pre, code, samp, textarea, script, style, template, kbd, [translate="no"]'))
+    skip.remove();
   return copy.textContent ?? '';
 }
 
@@ -27,7 +28,8 @@ for (const locale of LOCALES) {
         for (const widget of widgets) {
           const labels = JSON.parse(widget.getAttribute('data-strings')!) as Record<string, string>;
           expect(Object.keys(labels).length, widget.tagName).toBeGreaterThan(0);
-          for (const [key, text] of Object.entries(labels)) if (!values.has(text)) foreign.push(`${widget.tagName.toLowerCase()} ${key}: ${text}`);
+          for (const [key, text] of Object.entries(labels))
+            if (!values.has(text)) foreign.push(`${widget.tagName.toLowerCase()} ${key}: ${text}`);
         }
         expect(foreign).toEqual([]);
       });
@@ -45,7 +47,9 @@ for (const locale of LOCALES) {
 
       if (locale.code !== 'en') {
         it(`${kind}: no English UI phrase in the widgets`, () => {
-          const found = [...document.querySelectorAll('section.demo, .exercise-progress')].flatMap((widget) => englishIn(uiText(widget), locale.code));
+          const found = [...document.querySelectorAll('section.demo, .exercise-progress')].flatMap((widget) =>
+            englishIn(uiText(widget), locale.code),
+          );
           expect(found).toEqual([]);
         });
       }

@@ -10,10 +10,24 @@
 // Last, every link of the open page is followed (under the base, alive, its #fragment present); the
 // page came with the header policy of `_headers` besides its <meta> one.
 // A new page: add it to test/pages.ts and PAGE_WIDGETS in fixtures.ts; it is checked here.
-import { EN, PAGE_KINDS, PAGE_KIND_NAMES, PAGE_WIDGETS, PHONE_WIDTH, axeViolations, expect, followLinks, outsideTheScreen, test, useTheme } from './fixtures.ts';
+import {
+  EN,
+  PAGE_KINDS,
+  PAGE_KIND_NAMES,
+  PAGE_WIDGETS,
+  PHONE_WIDTH,
+  axeViolations,
+  expect,
+  followLinks,
+  outsideTheScreen,
+  test,
+  useTheme,
+} from './fixtures.ts';
 
 for (const kind of PAGE_KIND_NAMES) {
-  test(`axe finds no WCAG 2.1 AA violation: ${kind} page, light at ${PHONE_WIDTH} px (first view, then every widget open: it also fits the screen), then dark at desktop width`, async ({ page }) => {
+  test(`axe finds no WCAG 2.1 AA violation: ${kind} page, light at ${PHONE_WIDTH} px (first view, then every widget open: it also fits the screen), then dark at desktop width`, async ({
+    page,
+  }) => {
     test.slow(); // axe three times over a long page full of open widgets takes a while on a busy 2-core machine
     await page.setViewportSize({ width: PHONE_WIDTH, height: 800 });
     await useTheme(page, 'light');

@@ -25,7 +25,10 @@ const BURST = 'ga-burst-timeline-demo';
 
 /** The scan's counts, computed here with the same lessons-code function the unit tests use. */
 const expectedCounts = Object.fromEntries(
-  CUT_STREAMS.map((stream) => [stream.id, Object.fromEntries(scanEveryReader(stream.bytes).map((scan) => [scan.reader, scan.breaking.length]))]),
+  CUT_STREAMS.map((stream) => [
+    stream.id,
+    Object.fromEntries(scanEveryReader(stream.bytes).map((scan) => [scan.reader, scan.breaking.length])),
+  ]),
 );
 
 async function openDemo(page: Page, locale: Locale, tag: string): Promise<Locator> {
@@ -36,7 +39,8 @@ async function openDemo(page: Page, locale: Locale, tag: string): Promise<Locato
   return demo;
 }
 
-const sameOf = (demo: Locator, reader: string) => demo.locator(`tr[data-reader="${reader}"]`).first().getAttribute('data-same');
+const sameOf = (demo: Locator, reader: string) =>
+  demo.locator(`tr[data-reader="${reader}"]`).first().getAttribute('data-same');
 
 async function sameAll(demo: Locator): Promise<Record<string, string | null>> {
   const result: Record<string, string | null> = {};
@@ -56,7 +60,9 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     await expect(slider).toHaveAttribute('max', '682');
     await expect(demo.locator('[data-part=place]')).toHaveAttribute('data-kind', 'char');
     await expect(demo.locator('[data-part=context] .cut-split-char')).toHaveText('–');
-    await expect.poll(() => sameAll(demo)).toEqual({ decodeEach: 'false', parseEach: 'false', page: 'true', standard: 'true' });
+    await expect
+      .poll(() => sameAll(demo))
+      .toEqual({ decodeEach: 'false', parseEach: 'false', page: 'true', standard: 'true' });
 
     // Keyboard only: the arrow keys move the cut one byte; 19 is the next byte of the next character.
     await slider.focus();
@@ -69,7 +75,9 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     await page.keyboard.press('End');
     await expect(slider).toHaveValue('682');
     await expect(demo.locator('[data-part=place]')).toHaveAttribute('data-kind', 'end');
-    await expect.poll(() => sameAll(demo)).toEqual({ decodeEach: 'true', parseEach: 'true', page: 'true', standard: 'true' });
+    await expect
+      .poll(() => sameAll(demo))
+      .toEqual({ decodeEach: 'true', parseEach: 'true', page: 'true', standard: 'true' });
     await expect(slider).toHaveAttribute('aria-valuetext', /682/);
 
     // The number box: Tab to it, type a byte, the cut follows.
@@ -85,7 +93,9 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     await page.keyboard.press('Enter');
     await expect(slider).toHaveValue('682');
     // The status line says what happened, in words.
-    await expect(demo.locator('[data-part=status]')).toHaveText(t(locale, 'course.cut.announce_other', { count: 0, readers: 4 }));
+    await expect(demo.locator('[data-part=status]')).toHaveText(
+      t(locale, 'course.cut.announce_other', { count: 0, readers: 4 }),
+    );
   });
 
   test('cut demo: the first cut and its verdicts are in the page before any script runs', async ({ browser }) => {
@@ -96,11 +106,15 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     await expect(demo.locator('input[type=range]')).toHaveValue('17');
     await expect(demo.locator('[data-part=place]')).toHaveAttribute('data-kind', 'char');
     expect(await sameAll(demo)).toEqual({ decodeEach: 'false', parseEach: 'false', page: 'true', standard: 'true' });
-    await expect(demo.locator('[data-part=status]')).toHaveText(t(locale, 'course.cut.announce_other', { count: 2, readers: 4 }));
+    await expect(demo.locator('[data-part=status]')).toHaveText(
+      t(locale, 'course.cut.announce_other', { count: 2, readers: 4 }),
+    );
     await context.close();
   });
 
-  test('stop-short demo: the first drop and both clients are in the page before any script runs', async ({ browser }) => {
+  test('stop-short demo: the first drop and both clients are in the page before any script runs', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(pageUrl(locale));
@@ -113,7 +127,10 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     await context.close();
   });
 
-  test('cut demo: a scan that is stopped or fails says so and shows no result; the next one works', async ({ page, consoleErrors }) => {
+  test('cut demo: a scan that is stopped or fails says so and shows no result; the next one works', async ({
+    page,
+    consoleErrors,
+  }) => {
     const demo = await openDemo(page, locale, CUT);
     const status = demo.locator('[data-part=scan-status]');
     const scan = demo.getByTestId('scan');
@@ -131,7 +148,9 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     release();
     await page.unroute('**/compute-worker*');
     // A worker that fails as it loads: the scan says so.
-    await page.route('**/compute-worker*', (route) => route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("no worker today");' }));
+    await page.route('**/compute-worker*', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("no worker today");' }),
+    );
     const logged = page.waitForEvent('console', (message) => message.type() === 'error');
     await demo.locator('[data-scan]').click();
     await expect(status).toContainText(t(locale, 'course.demo.failed', { message: '' }));
@@ -142,7 +161,10 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     await page.unroute('**/compute-worker*');
     await demo.locator('[data-scan]').click();
     await expect(scan).toBeVisible({ timeout: 20_000 });
-    await expect(scan.locator('tr[data-reader=parseEach] [data-testid=count]')).toHaveAttribute('data-count', String(expectedCounts.crlf!.parseEach));
+    await expect(scan.locator('tr[data-reader=parseEach] [data-testid=count]')).toHaveAttribute(
+      'data-count',
+      String(expectedCounts.crlf!.parseEach),
+    );
   });
 
   // The longest main-thread task while the scan runs is printed by `npm run bench:page`.
@@ -156,9 +178,14 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     await expect(scan).toBeVisible({ timeout: 20_000 });
     const counts = async () =>
       Object.fromEntries(
-        await scan.locator('tbody tr').evaluateAll((rows) =>
-          rows.map((row) => [(row as HTMLElement).dataset.reader, Number(row.querySelector<HTMLElement>('[data-testid=count]')!.dataset.count)]),
-        ),
+        await scan
+          .locator('tbody tr')
+          .evaluateAll((rows) =>
+            rows.map((row) => [
+              (row as HTMLElement).dataset.reader,
+              Number(row.querySelector<HTMLElement>('[data-testid=count]')!.dataset.count),
+            ]),
+          ),
       );
     expect(await counts()).toEqual(expectedCounts.lf);
     expect(expectedCounts.lf).toEqual({ decodeEach: 22, parseEach: 654, page: 0, standard: 0 });
@@ -191,10 +218,15 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     const crlfCut = new TextEncoder().encode(crlf1.slice(0, crlf1.indexOf('\r\n') + 1)).length;
     await demo.locator('input[type=number]').fill(String(crlfCut));
     await expect(demo.locator('[data-part=place]')).toHaveAttribute('data-kind', 'crlf');
-    await expect.poll(() => sameAll(demo)).toEqual({ decodeEach: 'true', parseEach: 'false', page: 'true', standard: 'true' });
+    await expect
+      .poll(() => sameAll(demo))
+      .toEqual({ decodeEach: 'true', parseEach: 'false', page: 'true', standard: 'true' });
   });
 
-  test('stop-short demo: what each reader keeps, the careful client, the retry, the failure stream', async ({ page, consoleErrors }) => {
+  test('stop-short demo: what each reader keeps, the careful client, the retry, the failure stream', async ({
+    page,
+    consoleErrors,
+  }) => {
     void consoleErrors;
     const demo = await openDemo(page, locale, STOP);
     const slider = demo.locator('input[type=range]');
@@ -203,7 +235,8 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     await expect(slider).toHaveAttribute('max', String(answer!.bytes.length));
     // The unfinished event is shown and discarded; nobody saw [DONE].
     await expect(demo.getByTestId('unfinished')).toContainText('data:');
-    for (const reader of ['standard', 'page', 'chatService']) await expect(demo.locator(`tr[data-reader=${reader}] [data-testid=done]`)).toHaveClass(/bad/);
+    for (const reader of ['standard', 'page', 'chatService'])
+      await expect(demo.locator(`tr[data-reader=${reader}] [data-testid=done]`)).toHaveClass(/bad/);
     const careful = demo.locator('[data-part=careful-body]');
     await expect(careful).toHaveAttribute('data-status', 'truncated');
     await expect(demo.getByTestId('notice')).toBeVisible();
@@ -216,7 +249,9 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     await page.keyboard.press('Enter');
     const doneAt = new TextEncoder().encode(answer!.stream.slice(0, answer!.stream.indexOf('data: [DONE]'))).length;
     await expect(slider).toHaveValue(String(doneAt));
-    await expect(demo.locator('tr[data-reader=standard] td').first()).toContainText(String(IMPROVISATION_ANSWER.length));
+    await expect(demo.locator('tr[data-reader=standard] td').first()).toContainText(
+      String(IMPROVISATION_ANSWER.length),
+    );
     await expect(careful).toHaveAttribute('data-status', 'truncated');
     await expect(demo.getByTestId('careful-history')).toHaveAttribute('data-turns', '2');
 
@@ -246,14 +281,17 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     await expect(slider).toHaveValue(String(DROP_STREAMS[1]!.bytes.length));
     await expect(careful).toHaveAttribute('data-status', 'failed');
     await expect(demo.getByTestId('notice')).toContainText('Failed to process message. Please try again.');
-    for (const reader of ['standard', 'page', 'chatService']) await expect(demo.locator(`tr[data-reader=${reader}] [data-testid=done]`)).toHaveClass(/bad/);
+    for (const reader of ['standard', 'page', 'chatService'])
+      await expect(demo.locator(`tr[data-reader=${reader}] [data-testid=done]`)).toHaveClass(/bad/);
     // As in the lesson's failure table: the standard and the page keep the error event as text,
     // chatService throws; the note under the table says why, and the careful client fails the turn.
     const failed = 'Failed to process message. Please try again.';
     await expect(demo.locator('[data-part=kept-standard]')).toHaveText(`{"error":"${failed}"}`);
     await expect(demo.locator('[data-part=kept-page]')).toHaveText(`{"error":"${failed}"}`);
     await expect(demo.locator('[data-part=error-standard]')).toHaveText('—');
-    await expect(demo.locator('[data-part=error-chatService]')).toHaveText(`${t(locale, 'course.names.throws')} ${failed}`);
+    await expect(demo.locator('[data-part=error-chatService]')).toHaveText(
+      `${t(locale, 'course.names.throws')} ${failed}`,
+    );
     await expect(demo.locator('[data-part=standard-note]')).toBeVisible();
     await expect(demo.getByTestId('page-bubble')).toContainText(`{"error":"${failed}"}`);
     await expect(demo.getByTestId('page-history')).toHaveAttribute('data-turns', '4');
@@ -291,10 +329,15 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     expect(Number(await demo.locator('[data-part=paced-first]').getAttribute('data-ms'))).toBeCloseTo(1000 / words, 2);
     await expect(demo.locator('[data-part=axis] span').last()).toHaveText('1,000');
     await expect(demo.locator('[data-mode=burst] [data-part=burst-stats]')).toHaveAttribute('data-deltas', '1');
-    await expect(demo.locator('[data-mode=paced] [data-part=paced-stats]')).toHaveAttribute('data-deltas', String(words));
+    await expect(demo.locator('[data-mode=paced] [data-part=paced-stats]')).toHaveAttribute(
+      'data-deltas',
+      String(words),
+    );
   });
 
-  test('timeline demo: real requests, the streaming host first; Stop ends a run and shows nothing', async ({ page }) => {
+  test('timeline demo: real requests, the streaming host first; Stop ends a run and shows nothing', async ({
+    page,
+  }) => {
     const demo = await openDemo(page, locale, BURST);
     const burst = demo.locator('[data-mode=burst]');
     const paced = demo.locator('[data-mode=paced]');
@@ -316,7 +359,9 @@ test.describe(`beyond the wire (${locale.code})`, () => {
     await expect(stats(burst)).toHaveAttribute('data-deltas', '1');
     await expect(stats(burst)).toHaveAttribute('data-paints', '1');
     await expect(stats(burst)).toHaveAttribute('data-drafts', '0');
-    const kinds = await burst.locator('[data-part=burst-list] li').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.kind));
+    const kinds = await burst
+      .locator('[data-part=burst-list] li')
+      .evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.kind));
     expect(kinds.slice(0, 4)).toEqual(['sent', 'headers', 'gap', 'read']);
     expect(kinds[kinds.length - 1]).toBe('paint-final');
     // The streaming host: one delta per word, fewer paints than deltas.
@@ -356,9 +401,15 @@ test.describe(`beyond the wire (${locale.code})`, () => {
 
   // The demos' only text field is the byte box. Whatever is pasted into it, of any size
   // and line ends, the page answers, the cut stays where it was, and the next byte typed is taken.
-  test('a paste of 64 KB of CRLF text or 1 MB of lines into a byte box changes nothing and the page answers', async ({ page }) => {
-    const crlf = Array.from({ length: 3000 }, (_, i) => `line ${i}: the answer, cut`).join('\r\n').slice(0, 64 * 1024);
-    const lines = Array.from({ length: 40_000 }, (_, i) => `distinct line number ${i} of the pasted text`).join('\n').slice(0, 1024 * 1024);
+  test('a paste of 64 KB of CRLF text or 1 MB of lines into a byte box changes nothing and the page answers', async ({
+    page,
+  }) => {
+    const crlf = Array.from({ length: 3000 }, (_, i) => `line ${i}: the answer, cut`)
+      .join('\r\n')
+      .slice(0, 64 * 1024);
+    const lines = Array.from({ length: 40_000 }, (_, i) => `distinct line number ${i} of the pasted text`)
+      .join('\n')
+      .slice(0, 1024 * 1024);
     await page.goto(pageUrl(locale));
     for (const tag of [CUT, STOP]) {
       const demo = page.locator(tag);

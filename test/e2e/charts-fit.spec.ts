@@ -14,25 +14,35 @@ const WIDTHS = [1280, 390] as const;
  * "box › child: N px" (expect it to be []). A box's border does not count as inside.
  */
 async function sticksOut(page: Page, box: string): Promise<string[]> {
-  return page.locator(box).evaluateAll((boxes, name) =>
-    boxes.flatMap((el) => {
-      const outer = el.getBoundingClientRect();
-      const left = outer.left + el.clientLeft;
-      const right = left + el.clientWidth;
-      return [...el.children].flatMap((child) => {
-        const r = child.getBoundingClientRect();
-        if (r.width === 0) return [];
-        const out = Math.max(left - r.left, r.right - right);
-        return out > 0.5 ? [`${name} › ${child.className || child.tagName} ` + `${JSON.stringify(child.textContent ?? '')}: ${out.toFixed(1)} px`] : [];
-      });
-    }), box);
+  return page.locator(box).evaluateAll(
+    (boxes, name) =>
+      boxes.flatMap((el) => {
+        const outer = el.getBoundingClientRect();
+        const left = outer.left + el.clientLeft;
+        const right = left + el.clientWidth;
+        return [...el.children].flatMap((child) => {
+          const r = child.getBoundingClientRect();
+          if (r.width === 0) return [];
+          const out = Math.max(left - r.left, r.right - right);
+          return out > 0.5
+            ? [
+                `${name} › ${child.className || child.tagName} ` +
+                  `${JSON.stringify(child.textContent ?? '')}: ${out.toFixed(1)} px`,
+              ]
+            : [];
+        });
+      }),
+    box,
+  );
 }
 
 /** Tick labels of an axis that touch or overlap the next one shown (expect it to be []). */
 async function labelsCollide(page: Page, axis: string): Promise<string[]> {
   return page.locator(axis).evaluateAll((axes) =>
     axes.flatMap((el) => {
-      const shown = [...el.children].filter((label) => getComputedStyle(label).visibility !== 'hidden' && label.getBoundingClientRect().width > 0);
+      const shown = [...el.children].filter(
+        (label) => getComputedStyle(label).visibility !== 'hidden' && label.getBoundingClientRect().width > 0,
+      );
       return shown.slice(1).flatMap((label, i) => {
         const gap = label.getBoundingClientRect().left - shown[i]!.getBoundingClientRect().right;
         return gap < 2 ? [`"${shown[i]!.textContent}" and "${label.textContent}": ${gap.toFixed(1)} px apart`] : [];
@@ -48,12 +58,18 @@ for (const width of WIDTHS) {
     // The burst timeline's first view: both hosts on one axis, the final paints at its end.
     await expect(page.locator('.tl-chart .time-axis span')).not.toHaveCount(0);
     expect(await page.locator('.tl-chart .tl-paint-final').count()).toBeGreaterThan(0);
-    expect([...(await sticksOut(page, '.tl-chart .time-axis')), ...(await sticksOut(page, '.tl-chart .time-track'))]).toEqual([]);
+    expect([
+      ...(await sticksOut(page, '.tl-chart .time-axis')),
+      ...(await sticksOut(page, '.tl-chart .time-track')),
+    ]).toEqual([]);
     expect(await labelsCollide(page, '.tl-chart .time-axis')).toEqual([]);
 
     await page.goto(roundsUrl(EN));
     await expect(page.locator('.rt-chart .time-axis span')).not.toHaveCount(0);
-    expect([...(await sticksOut(page, '.rt-chart .time-axis')), ...(await sticksOut(page, '.rt-chart .time-track'))]).toEqual([]);
+    expect([
+      ...(await sticksOut(page, '.rt-chart .time-axis')),
+      ...(await sticksOut(page, '.rt-chart .time-track')),
+    ]).toEqual([]);
     expect(await labelsCollide(page, '.rt-chart .time-axis')).toEqual([]);
   });
 
@@ -68,13 +84,20 @@ for (const width of WIDTHS) {
 }
 
 for (const locale of LOCALES) {
-  test(`06c's tables read without scrolling sideways: a table at 1280 px, cards at 390 px (${locale.code})`, async ({ page }) => {
+  test(`06c's tables read without scrolling sideways: a table at 1280 px, cards at 390 px (${locale.code})`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(modelStreamUrl(locale));
     const tables = page.locator('.card-table table');
     await expect(tables).toHaveCount(2);
     const fit = () =>
-      tables.evaluateAll((list) => list.map((table) => ({ display: getComputedStyle(table).display, over: table.scrollWidth - table.parentElement!.clientWidth })));
+      tables.evaluateAll((list) =>
+        list.map((table) => ({
+          display: getComputedStyle(table).display,
+          over: table.scrollWidth - table.parentElement!.clientWidth,
+        })),
+      );
     for (const table of await fit()) expect(table).toEqual({ display: 'table', over: 0 });
 
     await page.setViewportSize({ width: 390, height: 900 });
@@ -82,8 +105,13 @@ for (const locale of LOCALES) {
     // Each row is a card whose cells are labelled with their column's name.
     const first = tables.first().locator('tbody tr').first();
     expect(await first.evaluate((tr) => getComputedStyle(tr).display)).toBe('block');
-    const label = await first.locator('td').first().evaluate((td) => getComputedStyle(td, '::before').content);
+    const label = await first
+      .locator('td')
+      .first()
+      .evaluate((td) => getComputedStyle(td, '::before').content);
     expect(label).toMatch(/OpenAI/);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
   });
 }

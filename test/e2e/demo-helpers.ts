@@ -32,7 +32,11 @@ export function pairsTable(answer: string, code = 'en'): string[][] {
 
 /** The rows of a table's body, each cell's text (the cards' column names left out). */
 export const tableRows = (table: Locator) =>
-  table.locator('tbody tr').evaluateAll((rows) => rows.map((tr) => [...tr.children].map((cell) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim())));
+  table
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((tr) => [...tr.children].map((cell) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim())),
+    );
 
 /** Puts a text in a demo box as the learner's paste would arrive (CR shown as ␍); `input` lets the demo compute. */
 export async function setBox(box: Locator, text: string, input = true): Promise<void> {
@@ -82,13 +86,18 @@ const THROTTLE = Number(process.env.GA_CPU_THROTTLE || 1);
  * `tags` is ready. A shift is then counted whenever it happened.
  */
 export async function shiftWhileScrolled(page: Page, url: string, tags: readonly string[] = []): Promise<number> {
-  if (THROTTLE > 1) await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+  if (THROTTLE > 1)
+    await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
   await page.addInitScript(() => {
     type Shift = { value: number; sources: string[] };
     const w = window as unknown as { __shifts: Shift[]; __flush: () => Shift[] };
     w.__shifts = [];
     const add = (entries: PerformanceEntryList) => {
-      for (const entry of entries as unknown as { value: number; hadRecentInput: boolean; sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] }[]) {
+      for (const entry of entries as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      }[]) {
         if (entry.hadRecentInput) continue;
         // what moved, in which part of the page, from where to where
         const sources = (entry.sources ?? []).map((s) => {
@@ -96,8 +105,12 @@ export async function shiftWhileScrolled(page: Page, url: string, tags: readonly
           if (!(node instanceof Element)) return String(node?.nodeName);
           const part = node.closest('section.demo, figure, h2, p, li');
           const where = part?.querySelector('.demo-title')?.textContent ?? part?.textContent?.slice(0, 40) ?? '';
-          const rect = (r: DOMRectReadOnly) => `(${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)})`;
-          return `${node.tagName.toLowerCase()}.${node.className} (${where.trim()}) ` + `${rect(s.previousRect)}→${rect(s.currentRect)}`;
+          const rect = (r: DOMRectReadOnly) =>
+            `(${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)})`;
+          return (
+            `${node.tagName.toLowerCase()}.${node.className} (${where.trim()}) ` +
+            `${rect(s.previousRect)}→${rect(s.currentRect)}`
+          );
         });
         w.__shifts.push({ value: entry.value, sources });
       }
@@ -108,7 +121,9 @@ export async function shiftWhileScrolled(page: Page, url: string, tags: readonly
   });
   await page.goto(url);
   await page.waitForLoadState('load');
-  await page.waitForFunction(() => [...document.querySelectorAll('ga-stamp')].every((stamp) => stamp.matches('[data-reserved], [data-stamped]')));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('ga-stamp')].every((stamp) => stamp.matches('[data-reserved], [data-stamped]')),
+  );
   for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
     await page.waitForFunction(() => {
@@ -117,14 +132,21 @@ export async function shiftWhileScrolled(page: Page, url: string, tags: readonly
         return box.bottom > 0 && box.top < innerHeight;
       };
       return (
-        [...document.querySelectorAll('ga-stamp')].filter(inView).every((stamp) => stamp.hasAttribute('data-stamped')) &&
-        [...document.querySelectorAll('[data-lazy=visible]')].filter(inView).every((widget) => widget.hasAttribute('data-ready') && widget.getAttribute('data-state') !== 'busy')
+        [...document.querySelectorAll('ga-stamp')]
+          .filter(inView)
+          .every((stamp) => stamp.hasAttribute('data-stamped')) &&
+        [...document.querySelectorAll('[data-lazy=visible]')]
+          .filter(inView)
+          .every((widget) => widget.hasAttribute('data-ready') && widget.getAttribute('data-state') !== 'busy')
       );
     });
   }
   for (const tag of tags) await expect(page.locator(tag)).toHaveAttribute('data-ready', '');
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const shifts = await page.evaluate(() => (window as unknown as { __flush: () => { value: number; sources: string[] }[] }).__flush());
-  for (const shift of shifts.filter((s) => s.value > 0.001)) console.log(`  moved (${shift.value.toFixed(4)}): ${shift.sources.join('; ')}`);
+  const shifts = await page.evaluate(() =>
+    (window as unknown as { __flush: () => { value: number; sources: string[] }[] }).__flush(),
+  );
+  for (const shift of shifts.filter((s) => s.value > 0.001))
+    console.log(`  moved (${shift.value.toFixed(4)}): ${shift.sources.join('; ')}`);
   return shifts.reduce((sum, shift) => sum + shift.value, 0);
 }

@@ -15,7 +15,8 @@ const tr = strings('en');
 /** 64 KB of CRLF lines, each a sentence the pinned split cuts after. */
 const CRLF_64K = Array.from({ length: 2_600 }, (_, i) => `Line ${i} ends here. Then more.`).join('\r\n') + '\r\n';
 /** A megabyte of distinct lines. */
-const DISTINCT_1M = Array.from({ length: 30_000 }, (_, i) => `distinct line number ${i}, ${'x'.repeat(i % 7)}.`).join('\n') + '\n';
+const DISTINCT_1M =
+  Array.from({ length: 30_000 }, (_, i) => `distinct line number ${i}, ${'x'.repeat(i % 7)}.`).join('\n') + '\n';
 const number = (n: number) => n.toLocaleString('en');
 
 async function lesson(page: Page, selector: string): Promise<Locator> {
@@ -37,10 +38,16 @@ test.describe('large pastes into the demo boxes (en)', () => {
     await paste(box, CRLF_64K);
     // the CRs stay: shown as ␍, and counted by the chunkers
     expect(await box.evaluate((el: HTMLTextAreaElement) => el.value.split('␍').length - 1)).toBe(2_600);
-    await expect(demo.locator('[data-part=answer-stats]')).toContainText(tr('count.chars', { count: CRLF_64K.length }), { timeout: 60_000 });
+    await expect(demo.locator('[data-part=answer-stats]')).toContainText(
+      tr('count.chars', { count: CRLF_64K.length }),
+      { timeout: 60_000 },
+    );
     await expect(demo.locator('[data-part=pinned-stats] strong')).toHaveText(/^2,600 lines of 2,600 changed/);
     await paste(box, DISTINCT_1M);
-    await expect(demo.locator('[data-part=answer-stats]')).toContainText(tr('count.chars', { count: DISTINCT_1M.length }), { timeout: 60_000 });
+    await expect(demo.locator('[data-part=answer-stats]')).toContainText(
+      tr('count.chars', { count: DISTINCT_1M.length }),
+      { timeout: 60_000 },
+    );
     await expect(demo).toHaveAttribute('data-state', 'done');
     await expect(demo.locator('[data-part=pinned-chunks] li').first()).toContainText('distinct line number 0');
   });
@@ -60,43 +67,54 @@ test.describe('large pastes into the demo boxes (en)', () => {
     const demo = await lesson(page, 'ga-pairs-demo');
     const box = demo.locator('textarea');
     await paste(box, CRLF_64K);
-    await expect(demo.locator('[data-part=stats]')).toContainText(tr('count.chars', { count: CRLF_64K.length }), { timeout: 60_000 });
+    await expect(demo.locator('[data-part=stats]')).toContainText(tr('count.chars', { count: CRLF_64K.length }), {
+      timeout: 60_000,
+    });
     await expect(demo.locator('[data-part=status]')).toHaveText(/^Table updated/, { timeout: 60_000 });
     await expect(demo.locator('button.pd-cell').first()).toContainText('2,600 lines of 2,600 changed');
     await paste(box, DISTINCT_1M);
-    await expect(demo.locator('[data-part=stats]')).toContainText(tr('count.chars', { count: DISTINCT_1M.length }), { timeout: 60_000 });
+    await expect(demo.locator('[data-part=stats]')).toContainText(tr('count.chars', { count: DISTINCT_1M.length }), {
+      timeout: 60_000,
+    });
     // The table for the megabyte (compare() and the reports are linear or n·log n: npm run
     // bench:measures), never the 64 KB's; the bound is on finishing, many times what it takes.
     await expect(demo).toHaveAttribute('data-state', 'done', { timeout: 120_000 });
     await expect(demo.locator('[data-part=status]')).toHaveText(/^Table updated/);
-    await expect(demo.locator('button.pd-cell[data-writer=gachatbot][data-reader=standard][data-split=after743]')).toHaveText('exact');
-    await expect(demo.locator('button.pd-cell[data-writer=gachatbot][data-reader=standard][data-split=pinned]')).toHaveText(verdict('en', DISTINCT_1M, runPair(WRITERS[0]!, READERS[0]!, SPLITS[0]!, DISTINCT_1M).got));
+    await expect(
+      demo.locator('button.pd-cell[data-writer=gachatbot][data-reader=standard][data-split=after743]'),
+    ).toHaveText('exact');
+    await expect(
+      demo.locator('button.pd-cell[data-writer=gachatbot][data-reader=standard][data-split=pinned]'),
+    ).toHaveText(verdict('en', DISTINCT_1M, runPair(WRITERS[0]!, READERS[0]!, SPLITS[0]!, DISTINCT_1M).got));
   });
 
-  test('the host’s question and the page rendition’s message: 64 KB of CRLF lines, then ' + 'a megabyte of distinct lines', async ({ page }) => {
-    const host = await lesson(page, 'ga-host-stream-demo');
-    await paste(host.locator('textarea'), CRLF_64K);
-    // over the replica's 64 KiB: its 400, explained, for this request
-    await expect(host.getByTestId('refused')).toBeVisible({ timeout: 60_000 });
-    await paste(host.locator('textarea'), 'Show me Cmaj7 voicings');
-    await expect(host.locator('.hs-event')).toHaveCount(3, { timeout: 60_000 });
-    await paste(host.locator('textarea'), DISTINCT_1M);
-    // refused again, for the megabyte's request (its size said), and no event of the last answer left
-    await expect(host.getByTestId('refused')).toContainText(/its body is 1,0\d\d,\d\d\d bytes/, { timeout: 60_000 });
-    await expect(host.locator('.hs-event')).toHaveCount(0);
+  test(
+    'the host’s question and the page rendition’s message: 64 KB of CRLF lines, then ' + 'a megabyte of distinct lines',
+    async ({ page }) => {
+      const host = await lesson(page, 'ga-host-stream-demo');
+      await paste(host.locator('textarea'), CRLF_64K);
+      // over the replica's 64 KiB: its 400, explained, for this request
+      await expect(host.getByTestId('refused')).toBeVisible({ timeout: 60_000 });
+      await paste(host.locator('textarea'), 'Show me Cmaj7 voicings');
+      await expect(host.locator('.hs-event')).toHaveCount(3, { timeout: 60_000 });
+      await paste(host.locator('textarea'), DISTINCT_1M);
+      // refused again, for the megabyte's request (its size said), and no event of the last answer left
+      await expect(host.getByTestId('refused')).toContainText(/its body is 1,0\d\d,\d\d\d bytes/, { timeout: 60_000 });
+      await expect(host.locator('.hs-event')).toHaveCount(0);
 
-    const failure = await readyWidget(page, 'ga-failure-demo');
-    await paste(failure.locator('textarea'), CRLF_64K);
-    await failure.locator('[data-send]').click();
-    await expect(failure.locator('.fd-bubble')).toHaveCount(4, { timeout: 60_000 });
-    await expect(failure.locator('.fd-bubble').nth(2)).toContainText('Line 0 ends here. Then more.');
-    await expect(failure.locator('[role=status]')).toHaveText(tr('failure.tooBig', { limit: 65_536 }));
-    await paste(failure.locator('textarea'), DISTINCT_1M);
-    await failure.locator('[data-send]').click();
-    await expect(failure.locator('.fd-bubble')).toHaveCount(6, { timeout: 60_000 });
-    await expect(failure.locator('.fd-bubble').nth(4)).toContainText('distinct line number 0');
-    await expect(failure.locator('[role=status]')).toHaveText(tr('failure.tooBig', { limit: 65_536 }));
-  });
+      const failure = await readyWidget(page, 'ga-failure-demo');
+      await paste(failure.locator('textarea'), CRLF_64K);
+      await failure.locator('[data-send]').click();
+      await expect(failure.locator('.fd-bubble')).toHaveCount(4, { timeout: 60_000 });
+      await expect(failure.locator('.fd-bubble').nth(2)).toContainText('Line 0 ends here. Then more.');
+      await expect(failure.locator('[role=status]')).toHaveText(tr('failure.tooBig', { limit: 65_536 }));
+      await paste(failure.locator('textarea'), DISTINCT_1M);
+      await failure.locator('[data-send]').click();
+      await expect(failure.locator('.fd-bubble')).toHaveCount(6, { timeout: 60_000 });
+      await expect(failure.locator('.fd-bubble').nth(4)).toContainText('distinct line number 0');
+      await expect(failure.locator('[role=status]')).toHaveText(tr('failure.tooBig', { limit: 65_536 }));
+    },
+  );
 
   test('a run ended by its time limit says so and leaves no earlier result', async ({ page }) => {
     const demo = await lesson(page, 'ga-chunker-demo');
@@ -131,7 +149,12 @@ test.describe('large pastes into the demo boxes (en)', () => {
 const BOXES = [
   { url: lessonUrl, demo: 'ga-reader-playground', box: 'textarea', text: 'data: my own stream\n\n' },
   { url: lessonUrl, demo: 'ga-host-stream-demo', box: 'textarea', text: 'Show me Dm7 voicings' },
-  { url: lessonUrl, demo: 'ga-failure-demo', box: 'textarea', text: 'My own question, pasted as the demo came into view' },
+  {
+    url: lessonUrl,
+    demo: 'ga-failure-demo',
+    box: 'textarea',
+    text: 'My own question, pasted as the demo came into view',
+  },
   { url: lessonUrl, demo: 'ga-chunker-demo', box: 'textarea', text: 'My own answer. Pasted early.\n' },
   { url: lessonUrl, demo: 'ga-pairs-demo', box: 'textarea', text: 'My own answer.\n\nPasted early.\n' },
   { url: beyondUrl, demo: 'ga-cut-anywhere-demo', box: 'input[data-part=number]', text: '57' },
@@ -158,7 +181,9 @@ test.describe('what a learner puts in a demo box as the demo comes into view is 
         field.select();
         const data = new DataTransfer();
         data.setData('text/plain', pasted);
-        if (field.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))) {
+        if (
+          field.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+        ) {
           // what the browser's own paste does: the selection replaced (a number box has no selection API)
           if (field.type === 'number') field.value = pasted;
           else field.setRangeText(pasted, field.selectionStart ?? 0, field.selectionEnd ?? 0, 'end');
@@ -172,7 +197,8 @@ test.describe('what a learner puts in a demo box as the demo comes into view is 
       await expect(demo).not.toHaveAttribute('data-state', 'busy', { timeout: 30_000 });
       await expect(box).toHaveValue(text);
       // a byte typed early is the cut the demo now shows
-      if (selector === 'input[data-part=number]') await expect(demo.locator('input[data-part=slider]')).toHaveValue(text);
+      if (selector === 'input[data-part=number]')
+        await expect(demo.locator('input[data-part=slider]')).toHaveValue(text);
     });
   }
 });

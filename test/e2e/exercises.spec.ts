@@ -26,12 +26,22 @@ const exerciseFile = (id: string) => new URL(`lessons-code/exercises/${id}/exerc
 const source = (id: string, kind: 'starter' | 'solution') => readVariant(exerciseFile(id), kind).code;
 /** The other right answers: the files of alternatives/, and the alternative branches of exercise.ts. */
 const alternatives = (id: Id) => [
-  ...readdirSync(new URL(`lessons-code/exercises/${id}/alternatives/`, ROOT)).map((name) => ({ name, code: read(`lessons-code/exercises/${id}/alternatives/${name}`) })),
-  ...alternativesIn(read(`lessons-code/exercises/${id}/exercise.ts`)).map((name) => ({ name, code: readVariant(exerciseFile(id), `alternative:${name}`).code })),
+  ...readdirSync(new URL(`lessons-code/exercises/${id}/alternatives/`, ROOT)).map((name) => ({
+    name,
+    code: read(`lessons-code/exercises/${id}/alternatives/${name}`),
+  })),
+  ...alternativesIn(read(`lessons-code/exercises/${id}/exercise.ts`)).map((name) => ({
+    name,
+    code: readVariant(exerciseFile(id), `alternative:${name}`).code,
+  })),
 ];
 const attacks = readdirSync(new URL('test/unit/exercise-engine/exercises-attacks/', ROOT))
   .filter((name) => name.endsWith('.ts'))
-  .map((name) => ({ name, id: name.split('.')[0] as Id, code: read(`test/unit/exercise-engine/exercises-attacks/${name}`) }));
+  .map((name) => ({
+    name,
+    id: name.split('.')[0] as Id,
+    code: read(`test/unit/exercise-engine/exercises-attacks/${name}`),
+  }));
 
 /** A workbench string, in English. */
 const t = (key: string, vars?: Record<string, string | number>) => tl(EN, `course.exercise.${key}`, vars);
@@ -56,7 +66,14 @@ async function setCode(page: Page, box: Locator, code: string): Promise<void> {
  * The editor's whole text (CodeMirror draws only the lines in view: read its document, as EditorView.findFromDOM does).
  */
 const editorText = (box: Locator) =>
-  box.locator('.cm-content').evaluate((el) => (el as HTMLElement & { cmTile?: { root?: { view?: { state: { doc: { toString(): string } } } } } }).cmTile?.root?.view?.state.doc.toString() ?? null);
+  box
+    .locator('.cm-content')
+    .evaluate(
+      (el) =>
+        (
+          el as HTMLElement & { cmTile?: { root?: { view?: { state: { doc: { toString(): string } } } } } }
+        ).cmTile?.root?.view?.state.doc.toString() ?? null,
+    );
 
 /** Clicks Check and waits for the verdict (30 s: a bound on finishing, on a busy machine). */
 async function check(box: Locator): Promise<void> {
@@ -65,21 +82,30 @@ async function check(box: Locator): Promise<void> {
   await expect(box.locator('.exercise-report')).toBeVisible();
 }
 
-const statuses = (box: Locator) => box.locator('.exercise-cases > li').evaluateAll((items) => items.map((li) => li.getAttribute('data-status')));
+const statuses = (box: Locator) =>
+  box.locator('.exercise-cases > li').evaluateAll((items) => items.map((li) => li.getAttribute('data-status')));
 
 // Every attack on one page (each exercise's attacks in its own workbench): before them, the untouched
 // starter is checked and its verdict kept; after each attack, the starter checked again gets that
 // same verdict (nothing the attack posted reached the page: the next check is judged normally);
 // after the exercise's last attack its reference solution solves it.
-test('the check cannot be forged: every attack ends without a pass, not marked solved, and the next check is judged normally', async ({ page }) => {
+test('the check cannot be forged: every attack ends without a pass, not marked solved, and the next check is judged normally', async ({
+  page,
+}) => {
   test.slow(); // two checks per attack, one after the other, on a busy 2-core machine
   expect(attacks.length).toBeGreaterThan(0);
-  expect(attacks.filter((attack) => !IDS.includes(attack.id)).map((attack) => attack.name), 'attacks on an exercise of another page').toEqual([]);
+  expect(
+    attacks.filter((attack) => !IDS.includes(attack.id)).map((attack) => attack.name),
+    'attacks on an exercise of another page',
+  ).toEqual([]);
   await page.goto(lessonUrl(EN));
   const ids = IDS.filter((id) => attacks.some((attack) => attack.id === id));
   for (const [solved, id] of ids.entries()) {
     const box = await open(page, id);
-    const verdict = async () => ({ statuses: await statuses(box), summary: await box.locator('.exercise-summary').textContent() });
+    const verdict = async () => ({
+      statuses: await statuses(box),
+      summary: await box.locator('.exercise-summary').textContent(),
+    });
     await setCode(page, box, source(id, 'starter'));
     await check(box);
     const starter = await verdict();
@@ -105,7 +131,9 @@ test('the check cannot be forged: every attack ends without a pass, not marked s
   }
 });
 
-test('each exercise is solved by its reference solution and by another right answer; the starters do not pass', async ({ page }) => {
+test('each exercise is solved by its reference solution and by another right answer; the starters do not pass', async ({
+  page,
+}) => {
   await page.goto(lessonUrl(EN));
   for (const id of IDS) {
     const box = await open(page, id);
@@ -122,43 +150,57 @@ test('each exercise is solved by its reference solution and by another right ans
   await expect(page.locator('[data-progress-text]')).toHaveText(t('progressAll', { total: 4 }));
 });
 
-test('a prediction: cases listed, nothing revealed until a prediction is committed, ' + 'then the expected values and the proof', async ({ page }) => {
-  await page.goto(lessonUrl(EN));
-  const box = await open(page, 'predict');
-  const hidden = async () => {
-    // Nowhere in the page: not in the workbench, not in the lesson's text, not in a template.
-    const html = await page.evaluate(() => document.documentElement.outerHTML);
-    expect(html).not.toContain('a\\nb');
-    expect(html).not.toContain("'neither'];");
-    expect(await box.locator('.exercise-expected').count()).toBe(0);
-  };
-  // The cases and what each checks are there before any run.
-  await expect(box.locator('.exercise-cases > li')).toHaveCount(3);
-  await expect(box.locator('.exercise-cases > li').first()).toContainText('fromGaChatbotApi holds the data of each event');
-  await hidden();
-  // The untouched starter: which values are missing, nothing checked, nothing shown.
-  await check(box);
-  await expect(box.locator('.exercise-summary')).toContainText('fromGaChatbotApi, fromGaApi, dependsOnSystem');
-  await expect(box.locator('[data-reveal]')).toBeHidden();
-  await hidden();
-  // A committed prediction, partly wrong: each verdict, the expected values, the proof.
-  await setCode(page, box, "export const fromGaChatbotApi = ['a\\r\\nb'];\nexport const fromGaApi = " + "['a'];\nexport const dependsOnSystem = 'neither';\n");
-  await check(box);
-  expect(await statuses(box)).toEqual(['fail', 'pass', 'pass']);
-  await expect(box.locator('.exercise-expected pre').first()).toHaveText('["a\\nb"]');
-  await expect(box.locator('[data-reveal]')).toContainText('no colon: a field named "b"');
-  await expect(box.locator('[data-reveal]')).toContainText("export const fromGaChatbotApi: string[] = ['a\\nb'];");
-  // The lesson's explanation, in prose (answer.en.md), comes with the answer.
-  await expect(box.locator('.exercise-why')).toContainText('From GaApi’s writer');
-  // Right after seeing the answer: solved, but marked as such, here and in the progress line.
-  await setCode(page, box, source('predict', 'solution'));
-  await check(box);
-  await expect(box.locator('.exercise-solved')).toHaveText('✓ ' + t('solvedAssisted'));
-  await expect(page.locator('[data-progress-mark=predict]')).toHaveAttribute('data-solved', 'assisted');
-  await expect(page.locator('[data-progress-mark=predict] [data-mark-label]')).toContainText(t('progressAssisted'));
-});
+test(
+  'a prediction: cases listed, nothing revealed until a prediction is committed, ' +
+    'then the expected values and the proof',
+  async ({ page }) => {
+    await page.goto(lessonUrl(EN));
+    const box = await open(page, 'predict');
+    const hidden = async () => {
+      // Nowhere in the page: not in the workbench, not in the lesson's text, not in a template.
+      const html = await page.evaluate(() => document.documentElement.outerHTML);
+      expect(html).not.toContain('a\\nb');
+      expect(html).not.toContain("'neither'];");
+      expect(await box.locator('.exercise-expected').count()).toBe(0);
+    };
+    // The cases and what each checks are there before any run.
+    await expect(box.locator('.exercise-cases > li')).toHaveCount(3);
+    await expect(box.locator('.exercise-cases > li').first()).toContainText(
+      'fromGaChatbotApi holds the data of each event',
+    );
+    await hidden();
+    // The untouched starter: which values are missing, nothing checked, nothing shown.
+    await check(box);
+    await expect(box.locator('.exercise-summary')).toContainText('fromGaChatbotApi, fromGaApi, dependsOnSystem');
+    await expect(box.locator('[data-reveal]')).toBeHidden();
+    await hidden();
+    // A committed prediction, partly wrong: each verdict, the expected values, the proof.
+    await setCode(
+      page,
+      box,
+      "export const fromGaChatbotApi = ['a\\r\\nb'];\nexport const fromGaApi = " +
+        "['a'];\nexport const dependsOnSystem = 'neither';\n",
+    );
+    await check(box);
+    expect(await statuses(box)).toEqual(['fail', 'pass', 'pass']);
+    await expect(box.locator('.exercise-expected pre').first()).toHaveText('["a\\nb"]');
+    await expect(box.locator('[data-reveal]')).toContainText('no colon: a field named "b"');
+    await expect(box.locator('[data-reveal]')).toContainText("export const fromGaChatbotApi: string[] = ['a\\nb'];");
+    // The lesson's explanation, in prose (answer.en.md), comes with the answer.
+    await expect(box.locator('.exercise-why')).toContainText('From GaApi’s writer');
+    // Right after seeing the answer: solved, but marked as such, here and in the progress line.
+    await setCode(page, box, source('predict', 'solution'));
+    await check(box);
+    await expect(box.locator('.exercise-solved')).toHaveText('✓ ' + t('solvedAssisted'));
+    await expect(page.locator('[data-progress-mark=predict]')).toHaveAttribute('data-solved', 'assisted');
+    await expect(page.locator('[data-progress-mark=predict] [data-mark-label]')).toContainText(t('progressAssisted'));
+  },
+);
 
-test('"show the answer" asks first, then reveals; a right prediction committed first is a plain solve', async ({ page, browser }) => {
+test('"show the answer" asks first, then reveals; a right prediction committed first is a plain solve', async ({
+  page,
+  browser,
+}) => {
   await page.goto(lessonUrl(EN));
   const box = await open(page, 'predict');
   await box.locator('[data-show-answer]').click();
@@ -166,7 +208,10 @@ test('"show the answer" asks first, then reveals; a right prediction committed f
   await page.keyboard.press('Escape');
   await expect(box.locator('[data-reveal]')).toBeHidden();
   await box.locator('[data-show-answer]').click();
-  await box.locator('[data-confirm]').getByRole('button', { name: t('showAnswerYes') }).click();
+  await box
+    .locator('[data-confirm]')
+    .getByRole('button', { name: t('showAnswerYes') })
+    .click();
   await expect(box.locator('.exercise-expected')).toHaveCount(3);
   await expect(box.locator('[data-reveal]')).toBeVisible();
 
@@ -182,116 +227,152 @@ test('"show the answer" asks first, then reveals; a right prediction committed f
   await other.close();
 });
 
-test('hints open on request, one at a time; a syntax error costs none; results, hints ' + 'and solved come back after a reload', async ({ page }) => {
-  await page.goto(lessonUrl(EN));
-  const box = await open(page, 'fix-746');
-  const shownHints = box.locator('[data-hint-item]:not([hidden])');
-  await expect(shownHints).toHaveCount(0);
-  await check(box);
-  await setCode(page, box, 'const x = ;\n');
-  await check(box);
-  await expect(box.locator('.exercise-summary')).toContainText(t('compileError', { line: 1, column: 11 }));
-  await expect(shownHints).toHaveCount(0); // checks never open hints
-  await box.locator('[data-hint]').click();
-  await expect(shownHints).toHaveCount(1);
-  await expect(shownHints.first()).toBeFocused();
-  await box.locator('[data-hint]').click();
-  await expect(shownHints).toHaveCount(2);
-  await expect(box.locator('[data-hint]')).toHaveText(t('hintButton', { n: 3, total: 3 }));
-  await box.locator('[data-hint]').click();
-  await expect(box.locator('[data-hint]')).toHaveText(t('hintsAll', { total: 3 }));
-  await expect(box.locator('[data-hint]')).toHaveAttribute('aria-disabled', 'true');
-  // A partial fix, checked, then a reload: the code, its results, the hints.
-  await setCode(page, box, source('fix-746', 'starter').replace("return 'data: ' + chunk + '\\n\\n';", "return chunk.split('\\n').map((line) => 'data: ' + line + '\\n').join('') + '\\n';"));
-  await check(box);
-  expect(await statuses(box)).toEqual(['pass', 'fail', 'fail']);
-  await page.reload();
-  const again = await open(page, 'fix-746');
-  expect(await statuses(again)).toEqual(['pass', 'fail', 'fail']);
-  await expect(again.locator('.exercise-summary')).toHaveText(t('summary', { passed: 1, total: 3 }));
-  await expect(again.locator('[data-hint-item]:not([hidden])')).toHaveCount(3);
-  // Edited since: the results say they are older than the code.
-  await again.locator('.cm-content').click();
-  await page.keyboard.press('ControlOrMeta+End');
-  await page.keyboard.insertText('\n// more\n');
-  await page.reload();
-  await expect((await open(page, 'fix-746')).locator('[data-summary]')).toContainText(t('staleResults'));
-});
+test(
+  'hints open on request, one at a time; a syntax error costs none; results, hints ' +
+    'and solved come back after a reload',
+  async ({ page }) => {
+    await page.goto(lessonUrl(EN));
+    const box = await open(page, 'fix-746');
+    const shownHints = box.locator('[data-hint-item]:not([hidden])');
+    await expect(shownHints).toHaveCount(0);
+    await check(box);
+    await setCode(page, box, 'const x = ;\n');
+    await check(box);
+    await expect(box.locator('.exercise-summary')).toContainText(t('compileError', { line: 1, column: 11 }));
+    await expect(shownHints).toHaveCount(0); // checks never open hints
+    await box.locator('[data-hint]').click();
+    await expect(shownHints).toHaveCount(1);
+    await expect(shownHints.first()).toBeFocused();
+    await box.locator('[data-hint]').click();
+    await expect(shownHints).toHaveCount(2);
+    await expect(box.locator('[data-hint]')).toHaveText(t('hintButton', { n: 3, total: 3 }));
+    await box.locator('[data-hint]').click();
+    await expect(box.locator('[data-hint]')).toHaveText(t('hintsAll', { total: 3 }));
+    await expect(box.locator('[data-hint]')).toHaveAttribute('aria-disabled', 'true');
+    // A partial fix, checked, then a reload: the code, its results, the hints.
+    await setCode(
+      page,
+      box,
+      source('fix-746', 'starter').replace(
+        "return 'data: ' + chunk + '\\n\\n';",
+        "return chunk.split('\\n').map((line) => 'data: ' + line + '\\n').join('') + '\\n';",
+      ),
+    );
+    await check(box);
+    expect(await statuses(box)).toEqual(['pass', 'fail', 'fail']);
+    await page.reload();
+    const again = await open(page, 'fix-746');
+    expect(await statuses(again)).toEqual(['pass', 'fail', 'fail']);
+    await expect(again.locator('.exercise-summary')).toHaveText(t('summary', { passed: 1, total: 3 }));
+    await expect(again.locator('[data-hint-item]:not([hidden])')).toHaveCount(3);
+    // Edited since: the results say they are older than the code.
+    await again.locator('.cm-content').click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.insertText('\n// more\n');
+    await page.reload();
+    await expect((await open(page, 'fix-746')).locator('[data-summary]')).toContainText(t('staleResults'));
+  },
+);
 
-test('a solve after opening the reference solution is marked as such; after a pass, ' + 'the next exercise; progress items link to the workbenches', async ({ page }) => {
-  await page.goto(lessonUrl(EN));
-  const box = await open(page, 'error-ends-stream');
-  // What opening does is said under the closed disclosure, and no longer once it is open.
-  await expect(box.locator('.exercise-reference-note')).toHaveText(t('referenceNote'));
-  await box.locator('.exercise-reference summary').click();
-  await expect(box.locator('.exercise-reference-note')).toBeHidden();
-  await box.locator('[data-load-reference]').click();
-  await box.locator('[data-confirm-reference]').getByRole('button', { name: t('referenceYes') }).click();
-  expect(await editorText(box)).toBe(source('error-ends-stream', 'solution'));
-  await check(box);
-  await expect(box.locator('.exercise-solved')).toHaveText('✓ ' + t('solvedAssisted'));
-  const next = box.locator('[data-next] a');
-  await expect(next).toHaveText(t('next', { title: 'Chunks as units' }));
-  await next.click();
-  await expect(page).toHaveURL(/#exercise-chunks-as-units$/);
-  await expect(page.locator('#exercise-chunks-as-units')).toBeInViewport();
-  // The last exercise, solved: the first one still open.
-  const last = await open(page, 'chunks-as-units');
-  await setCode(page, last, alternatives('chunks-as-units')[0]!.code);
-  await check(last);
-  await expect(last.locator('[data-next] a')).toHaveText(t('stillOpen', { title: 'Predict the two writers' }));
-  // The progress line: a link per exercise, its state in words.
-  const mark = page.locator('[data-progress-mark=fix-746]');
-  await expect(mark).toHaveAttribute('href', '#exercise-fix-746');
-  await expect(mark.locator('[data-mark-label]')).toHaveText(t('progressItem', { n: 2, title: 'Fix #746 on both sides', state: t('progressOpen') }));
-  await expect(page.locator('[data-progress-mark=chunks-as-units] [data-mark-label]')).toHaveText(
-    t('progressItem', { n: 4, title: 'Chunks as units', state: t('progressSolved') }),
-  );
-  await mark.click();
-  await expect(page.locator('#exercise-fix-746')).toBeInViewport();
-});
+test(
+  'a solve after opening the reference solution is marked as such; after a pass, ' +
+    'the next exercise; progress items link to the workbenches',
+  async ({ page }) => {
+    await page.goto(lessonUrl(EN));
+    const box = await open(page, 'error-ends-stream');
+    // What opening does is said under the closed disclosure, and no longer once it is open.
+    await expect(box.locator('.exercise-reference-note')).toHaveText(t('referenceNote'));
+    await box.locator('.exercise-reference summary').click();
+    await expect(box.locator('.exercise-reference-note')).toBeHidden();
+    await box.locator('[data-load-reference]').click();
+    await box
+      .locator('[data-confirm-reference]')
+      .getByRole('button', { name: t('referenceYes') })
+      .click();
+    expect(await editorText(box)).toBe(source('error-ends-stream', 'solution'));
+    await check(box);
+    await expect(box.locator('.exercise-solved')).toHaveText('✓ ' + t('solvedAssisted'));
+    const next = box.locator('[data-next] a');
+    await expect(next).toHaveText(t('next', { title: 'Chunks as units' }));
+    await next.click();
+    await expect(page).toHaveURL(/#exercise-chunks-as-units$/);
+    await expect(page.locator('#exercise-chunks-as-units')).toBeInViewport();
+    // The last exercise, solved: the first one still open.
+    const last = await open(page, 'chunks-as-units');
+    await setCode(page, last, alternatives('chunks-as-units')[0]!.code);
+    await check(last);
+    await expect(last.locator('[data-next] a')).toHaveText(t('stillOpen', { title: 'Predict the two writers' }));
+    // The progress line: a link per exercise, its state in words.
+    const mark = page.locator('[data-progress-mark=fix-746]');
+    await expect(mark).toHaveAttribute('href', '#exercise-fix-746');
+    await expect(mark.locator('[data-mark-label]')).toHaveText(
+      t('progressItem', { n: 2, title: 'Fix #746 on both sides', state: t('progressOpen') }),
+    );
+    await expect(page.locator('[data-progress-mark=chunks-as-units] [data-mark-label]')).toHaveText(
+      t('progressItem', { n: 4, title: 'Chunks as units', state: t('progressSolved') }),
+    );
+    await mark.click();
+    await expect(page.locator('#exercise-fix-746')).toBeInViewport();
+  },
+);
 
-test('the lesson’s answer in prose sits in the solution’s one disclosure: opened even ' + 'before the workbench has loaded, a later solve is marked as helped', async ({ page }) => {
-  // The workbench's code is held back until the answer is open: the click that opens it is what loads it.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/exercise-element\.[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto(lessonUrl(EN));
-  const box = page.locator('#exercise-chunks-as-units');
-  await box.scrollIntoViewIfNeeded();
-  // One disclosure after the workbench, none in the prose around it.
-  await expect(box.locator('details')).toHaveCount(1);
-  await expect(page.locator('.sl-markdown-content details:not(ga-exercise details)')).toHaveCount(0);
-  const solution = box.locator('details.exercise-reference');
-  await solution.locator('summary').click();
-  await expect(solution.locator('summary')).toHaveText(t('solution'));
-  await expect(solution.locator('[data-answer]')).toContainText('#743 keeps every character');
-  await expect(solution.locator('[data-reference-code]')).toBeVisible();
-  await expect(box.locator('ga-exercise')).not.toHaveAttribute('data-ready', '');
-  release();
-  await expect(box.locator('ga-exercise')).toHaveAttribute('data-ready', '', { timeout: 30_000 });
-  // A right answer typed by the learner, not the reference loaded into the editor.
-  await setCode(page, box, alternatives('chunks-as-units')[0]!.code);
-  await check(box);
-  await expect(box.locator('.exercise-solved')).toHaveText('✓ ' + t('solvedAssisted'));
-  await expect(page.locator('[data-progress-mark=chunks-as-units]')).toHaveAttribute('data-solved', 'assisted');
-});
+test(
+  'the lesson’s answer in prose sits in the solution’s one disclosure: opened even ' +
+    'before the workbench has loaded, a later solve is marked as helped',
+  async ({ page }) => {
+    // The workbench's code is held back until the answer is open: the click that opens it is what loads it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/exercise-element\.[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(lessonUrl(EN));
+    const box = page.locator('#exercise-chunks-as-units');
+    await box.scrollIntoViewIfNeeded();
+    // One disclosure after the workbench, none in the prose around it.
+    await expect(box.locator('details')).toHaveCount(1);
+    await expect(page.locator('.sl-markdown-content details:not(ga-exercise details)')).toHaveCount(0);
+    const solution = box.locator('details.exercise-reference');
+    await solution.locator('summary').click();
+    await expect(solution.locator('summary')).toHaveText(t('solution'));
+    await expect(solution.locator('[data-answer]')).toContainText('#743 keeps every character');
+    await expect(solution.locator('[data-reference-code]')).toBeVisible();
+    await expect(box.locator('ga-exercise')).not.toHaveAttribute('data-ready', '');
+    release();
+    await expect(box.locator('ga-exercise')).toHaveAttribute('data-ready', '', { timeout: 30_000 });
+    // A right answer typed by the learner, not the reference loaded into the editor.
+    await setCode(page, box, alternatives('chunks-as-units')[0]!.code);
+    await check(box);
+    await expect(box.locator('.exercise-solved')).toHaveText('✓ ' + t('solvedAssisted'));
+    await expect(page.locator('[data-progress-mark=chunks-as-units]')).toHaveAttribute('data-solved', 'assisted');
+  },
+);
 
 test('errors say what happened in the page’s language, with the engine’s own text beside it', async ({ page }) => {
   await page.goto(lessonUrl(EN));
   const box = await open(page, 'chunks-as-units');
-  await setCode(page, box, "export const answer = 'x';\n\nexport function render(chunks: string[]) {\n  return chunks.join(;\n}\n");
+  await setCode(
+    page,
+    box,
+    "export const answer = 'x';\n\nexport function render(chunks: string[]) {\n  return chunks.join(;\n}\n",
+  );
   // As you type: a gutter marker and the status line under the editor.
   await expect(box.locator('.cm-lint-marker-error')).toHaveCount(1, { timeout: 15_000 });
-  await expect(box.locator('[data-syntax]')).toHaveText('✗ ' + t('compileError', { line: 4, column: 22 }) + ' Unexpected token');
+  await expect(box.locator('[data-syntax]')).toHaveText(
+    '✗ ' + t('compileError', { line: 4, column: 22 }) + ' Unexpected token',
+  );
   await check(box);
   await expect(box.locator('.exercise-summary')).toHaveText('✗ ' + t('compileError', { line: 4, column: 22 }));
   await expect(box.locator('.exercise-report')).toContainText(t('transpilerSays') + ' Unexpected token');
   // A thrown error: where, the original message, and why it may happen here.
-  await setCode(page, box, "export const answer = 'Use a passing tone, e.g. a chromatic note.';\n\nexport " + "function render(chunks: string[]): string {\n  return document.title + " + "chunks.join('');\n}\n");
+  await setCode(
+    page,
+    box,
+    "export const answer = 'Use a passing tone, e.g. a chromatic note.';\n\nexport " +
+      'function render(chunks: string[]): string {\n  return document.title + ' +
+      "chunks.join('');\n}\n",
+  );
   await check(box);
   const thrown = box.locator('.exercise-cases > li[data-status="throw"]');
   await expect(thrown).toContainText(t('thrownAt', { line: 4 }));
@@ -300,17 +381,26 @@ test('errors say what happened in the page’s language, with the engine’s own
   // An export of the wrong kind is named.
   await setCode(page, box, 'export const answer = 42;\n');
   await check(box);
-  await expect(box.locator('.exercise-cases > li').first()).toContainText(t('exportWrong', { name: 'answer', kind: t('kind.string'), actual: t('value.number') }));
+  await expect(box.locator('.exercise-cases > li').first()).toContainText(
+    t('exportWrong', { name: 'answer', kind: t('kind.string'), actual: t('value.number') }),
+  );
 });
 
-test('the shortcut: Ctrl+Enter, ⌘+Enter on a Mac; the keyboard help once, on the first workbench', async ({ page, browser }) => {
+test('the shortcut: Ctrl+Enter, ⌘+Enter on a Mac; the keyboard help once, on the first workbench', async ({
+  page,
+  browser,
+}) => {
   await page.goto(lessonUrl(EN));
   await open(page, 'predict');
   await expect(page.locator('#exercise-predict .exercise-shortcut')).toHaveText(t('shortcut'));
   await expect(page.locator('.exercise-keys:visible')).toHaveCount(1);
   await expect(page.locator('#exercise-predict .exercise-keys')).toBeVisible();
   // Every editor is still described by the help (and by the type checker's line), for screen readers.
-  for (const id of IDS) await expect((await open(page, id)).locator('.cm-content')).toHaveAttribute('aria-describedby', `exercise-${id}-keys exercise-${id}-types`);
+  for (const id of IDS)
+    await expect((await open(page, id)).locator('.cm-content')).toHaveAttribute(
+      'aria-describedby',
+      `exercise-${id}-keys exercise-${id}-types`,
+    );
   const mac = await browser.newContext();
   await mac.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, 'platform', { get: () => 'MacIntel' });
@@ -336,21 +426,25 @@ test('on a touch screen no shortcut is shown', async ({ browser }) => {
   await phone.close();
 });
 
-test('results checked on the English page show their statuses on the Spanish one, ' + 'which asks for a new check to explain them', async ({ page }) => {
-  await page.goto(lessonUrl(EN));
-  const box = await open(page, 'fix-746');
-  await check(box);
-  expect(await statuses(box)).toEqual(['fail', 'fail', 'fail']);
-  const es = LOCALES[1];
-  await page.goto(lessonUrl(es));
-  const again = await open(page, 'fix-746');
-  expect(await statuses(again)).toEqual(['fail', 'fail', 'fail']);
-  await expect(again.locator('[data-summary]')).toContainText(tl(es, 'course.exercise.otherLocale'));
-  // The same starter, in another language, is the same code: the results are not called stale.
-  await expect(again.locator('[data-summary]')).not.toContainText(tl(es, 'course.exercise.staleResults'));
-  // the English details are not shown on a Spanish page
-  await expect(again.locator('.exercise-expected')).toHaveCount(0);
-});
+test(
+  'results checked on the English page show their statuses on the Spanish one, ' +
+    'which asks for a new check to explain them',
+  async ({ page }) => {
+    await page.goto(lessonUrl(EN));
+    const box = await open(page, 'fix-746');
+    await check(box);
+    expect(await statuses(box)).toEqual(['fail', 'fail', 'fail']);
+    const es = LOCALES[1];
+    await page.goto(lessonUrl(es));
+    const again = await open(page, 'fix-746');
+    expect(await statuses(again)).toEqual(['fail', 'fail', 'fail']);
+    await expect(again.locator('[data-summary]')).toContainText(tl(es, 'course.exercise.otherLocale'));
+    // The same starter, in another language, is the same code: the results are not called stale.
+    await expect(again.locator('[data-summary]')).not.toContainText(tl(es, 'course.exercise.staleResults'));
+    // the English details are not shown on a Spanish page
+    await expect(again.locator('.exercise-expected')).toHaveCount(0);
+  },
+);
 
 test('the editor refuses code past 200,000 characters and says so; the saved code stays', async ({ page }) => {
   await page.goto(lessonUrl(EN));
@@ -366,7 +460,9 @@ test('the editor refuses code past 200,000 characters and says so; the saved cod
   expect(await editorText(await open(page, 'predict'))).toBe('export const fromGaApi = ["a"];\n');
 });
 
-test('a full or blocked store: the page works, says the work is not saved, and keeps the last saved version', async ({ page }) => {
+test('a full or blocked store: the page works, says the work is not saved, and keeps the last saved version', async ({
+  page,
+}) => {
   await page.goto(lessonUrl(EN));
   const box = await open(page, 'chunks-as-units');
   await setCode(page, box, '// saved\n');
@@ -406,7 +502,9 @@ test('reset asks first, then brings back the starter code; Ctrl+Z undoes it', as
   expect(await editorText(box)).toBe('// mine\n');
 });
 
-test('the keyboard alone: Tab in, type, Ctrl+Enter, the verdict announced, Esc then Tab out, a hint, reset', async ({ page }) => {
+test('the keyboard alone: Tab in, type, Ctrl+Enter, the verdict announced, Esc then Tab out, a hint, reset', async ({
+  page,
+}) => {
   await page.goto(lessonUrl(EN));
   const box = await open(page, 'chunks-as-units');
   const content = box.locator('.cm-content');
@@ -427,7 +525,10 @@ test('the keyboard alone: Tab in, type, Ctrl+Enter, the verdict announced, Esc t
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Delete');
   // Typed key by key: the editor closes brackets and quotes as they open, and skips them when typed.
-  await page.keyboard.type("export const answer = 'Steps:\\n1. Play the root.\\n';\nexport const render = " + "(chunks: string[]) => chunks.join(' ');\n");
+  await page.keyboard.type(
+    "export const answer = 'Steps:\\n1. Play the root.\\n';\nexport const render = " +
+      "(chunks: string[]) => chunks.join(' ');\n",
+  );
   await page.keyboard.press('ControlOrMeta+Enter');
   await expect(box.locator('.exercise-solved')).toBeVisible({ timeout: 30_000 });
   await expect(box.locator('[data-live]')).toContainText(t('allPass', { total: 4 }));
@@ -446,7 +547,9 @@ test('the keyboard alone: Tab in, type, Ctrl+Enter, the verdict announced, Esc t
   await expect(box.locator('[data-confirm]')).toBeHidden();
 });
 
-test('`while (true) {}` is stopped with a clear message, and the page answers a click while it runs', async ({ page }) => {
+test('`while (true) {}` is stopped with a clear message, and the page answers a click while it runs', async ({
+  page,
+}) => {
   await page.goto(lessonUrl(EN));
   const box = await open(page, 'chunks-as-units');
   await setCode(page, box, 'while (true) {\n');
@@ -463,7 +566,11 @@ test('`while (true) {}` is stopped with a clear message, and the page answers a 
         section.querySelector<HTMLButtonElement>('[data-check]')!.click();
         setTimeout(() => {
           const checkingAtClick = host.hasAttribute('data-checking');
-          details.addEventListener('toggle', () => resolve({ checkingAtClick, checkingAtToggle: host.hasAttribute('data-checking') }), { once: true });
+          details.addEventListener(
+            'toggle',
+            () => resolve({ checkingAtClick, checkingAtToggle: host.hasAttribute('data-checking') }),
+            { once: true },
+          );
           details.querySelector('summary')!.click();
         }, 300);
       }),
@@ -501,7 +608,10 @@ test('a learner module gets what it imports from lessons-code: named imports, a 
     await check(box);
     const got = await statuses(box);
     expect(got.length).toBeGreaterThan(0);
-    expect(got.every((s) => s === 'pass'), code).toBe(true);
+    expect(
+      got.every((s) => s === 'pass'),
+      code,
+    ).toBe(true);
   };
   await page.goto(roundsUrl(EN));
   const rounds = await open(page, 'bill-in-finally');
@@ -509,7 +619,8 @@ test('a learner module gets what it imports from lessons-code: named imports, a 
   await solved(rounds, named);
   // Named imports: the module that defines them came, the providers' recordings (06c's) did not;
   // a namespace import brings the whole library, recordings included.
-  const recordings = () => files.some((file) => /\/(?:openai-responses|anthropic-messages|gemini-stream)-[\w-]+\.js$/.test(file));
+  const recordings = () =>
+    files.some((file) => /\/(?:openai-responses|anthropic-messages|gemini-stream)-[\w-]+\.js$/.test(file));
   expect(files.some((file) => /\/round-reader-[\w-]+\.js$/.test(file))).toBe(true);
   expect(recordings()).toBe(false);
   const namespace = named.replace(
@@ -520,7 +631,10 @@ test('a learner module gets what it imports from lessons-code: named imports, a 
   await solved(rounds, namespace);
   expect(recordings()).toBe(true);
   await page.goto(modelStreamUrl(EN));
-  await solved(await open(page, 'route-anthropic'), read('lessons-code/exercises/route-anthropic/alternatives/switch-on-delta.ts'));
+  await solved(
+    await open(page, 'route-anthropic'),
+    read('lessons-code/exercises/route-anthropic/alternatives/switch-on-delta.ts'),
+  );
 });
 
 test('the workbench’s parts arrive in their places: solved in the header, the keyboard help above the editor, the type checker’s line below it, the buttons in one row', async ({

@@ -35,26 +35,41 @@ async function history(page: Page): Promise<{ role: string; content: string }[]>
 
 const bubbles = (page: Page) =>
   page.locator(`${TAG} .fd-bubble`).evaluateAll((nodes) =>
-    nodes.map((node) => ({ role: (node as HTMLElement).dataset.role, text: node.querySelector('[data-testid="bubble-text"]')?.textContent?.trim() })),
+    nodes.map((node) => ({
+      role: (node as HTMLElement).dataset.role,
+      text: node.querySelector('[data-testid="bubble-text"]')?.textContent?.trim(),
+    })),
   );
 
 const locale = EN;
 test.describe(`failure demo (${locale.code})`, () => {
-  test('first view: 500 against 200, the error event, the failure table, the bubble and the history', async ({ page, consoleErrors }) => {
+  test('first view: 500 against 200, the error event, the failure table, the bubble and the history', async ({
+    page,
+    consoleErrors,
+  }) => {
     void consoleErrors;
     const demo = await openDemo(page, lessonUrl(locale));
     const requests = demo.getByTestId('requests');
     await expect(requests.locator('dt')).toHaveText(['POST /api/chatbot/chat', 'POST /api/chatbot/chat/stream']);
     await expect(requests.locator('dd[data-path="/api/chatbot/chat"] [data-cell="status"]')).toHaveText('HTTP 500');
-    await expect(requests.locator('dd[data-path="/api/chatbot/chat"] [data-cell="type"]')).toHaveText(/^application\/problem\+json/);
-    await expect(requests.locator('dd[data-path="/api/chatbot/chat/stream"] [data-cell="status"]')).toHaveText('HTTP 200');
-    await expect(requests.locator('dd[data-path="/api/chatbot/chat/stream"] [data-cell="type"]')).toHaveText('text/event-stream');
+    await expect(requests.locator('dd[data-path="/api/chatbot/chat"] [data-cell="type"]')).toHaveText(
+      /^application\/problem\+json/,
+    );
+    await expect(requests.locator('dd[data-path="/api/chatbot/chat/stream"] [data-cell="status"]')).toHaveText(
+      'HTTP 200',
+    );
+    await expect(requests.locator('dd[data-path="/api/chatbot/chat/stream"] [data-cell="type"]')).toHaveText(
+      'text/event-stream',
+    );
     expect(await demo.getByTestId('stream').evaluate((el) => el.textContent)).toBe(`data: ${ERROR_JSON}␊\n␊\n`);
     await expect(demo.locator('.fd-events li')).toHaveText(['Event 1: error, 1 line']);
 
-    const rows = await demo.getByTestId('readers').locator('tbody tr').evaluateAll((trs) =>
-      trs.map((tr) => [...tr.children].map((cell) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim())),
-    );
+    const rows = await demo
+      .getByTestId('readers')
+      .locator('tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.children].map((cell) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim())),
+      );
     expect(rows).toEqual(expectedReaderRows());
 
     expect(await bubbles(page)).toEqual([
@@ -76,7 +91,9 @@ test.describe(`failure demo (${locale.code})`, () => {
     await expect(demo.locator('textarea')).toHaveValue('');
     const shown = await bubbles(page);
     expect(shown[3]!.text).toContain('Found 2 voicings matching chord Cmaj7:');
-    await expect(demo.locator('.fd-bubble').nth(3).locator('.fd-meta')).toHaveText('voicing via deterministic-voicing-guard');
+    await expect(demo.locator('.fd-bubble').nth(3).locator('.fd-meta')).toHaveText(
+      'voicing via deterministic-voicing-guard',
+    );
     const turns = await history(page);
     expect(turns).toHaveLength(4);
     expect(turns[1]).toEqual({ role: 'assistant', content: ERROR_JSON });
@@ -103,10 +120,16 @@ test.describe(`failure demo (${locale.code})`, () => {
     await page.keyboard.press('Enter');
     await expect(demo.locator('.fd-bubble')).toHaveCount(4);
     await expect(demo.locator('.fd-bubble').nth(3)).toContainText('Found 2 voicings');
-    await expect(demo.locator('[role=status]')).toHaveText(`${tr('failure.pushed')} ${tr('failure.announce', { pushed: '', turns: '4 turns' }).trim()}`);
+    await expect(demo.locator('[role=status]')).toHaveText(
+      `${tr('failure.pushed')} ${tr('failure.announce', { pushed: '', turns: '4 turns' }).trim()}`,
+    );
     expect(await history(page)).toHaveLength(4);
     // Send is the main action: styled apart from the other buttons
-    const look = (selector: string) => demo.locator(selector).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    const look = (selector: string) =>
+      demo
+        .locator(selector)
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(await look('[data-send]')).not.toBe(await look('[data-reset]'));
   });
 
@@ -141,5 +164,4 @@ test.describe(`failure demo (${locale.code})`, () => {
     expect(turns[2]!.content).toBe(message.trim().replace(/\r/g, '\n')); // a text box keeps line ends as LF
     expect(turns[3]!.content).toContain('Found 2 voicings');
   });
-
 });

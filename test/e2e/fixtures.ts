@@ -42,10 +42,9 @@ export const roundsUrl = (locale: Locale) => pageUrl('rounds', locale);
 export const sourceUrl = (locale: Locale) => pageUrl('source', locale);
 
 /** The site's page kinds, each to its address in a locale (a new page: test/pages.ts, then PAGE_WIDGETS below). */
-export const PAGE_KINDS = Object.fromEntries(PAGE_KIND_NAMES.map((kind) => [kind, (locale: Locale) => pageUrl(kind, locale)])) as Record<
-  PageKind,
-  (locale: Locale) => string
->;
+export const PAGE_KINDS = Object.fromEntries(
+  PAGE_KIND_NAMES.map((kind) => [kind, (locale: Locale) => pageUrl(kind, locale)]),
+) as Record<PageKind, (locale: Locale) => string>;
 
 interface SiteFixtures {
   /** Console errors and uncaught exceptions of the test's page (expected to stay empty). */
@@ -98,7 +97,9 @@ export const test = base.extend<SiteFixtures, { site: ServedSite }>({
       await context.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (event) => {
           const report = (window as unknown as { courseCspViolation(text: string): void }).courseCspViolation;
-          report(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`);
+          report(
+            `${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`,
+          );
         });
       });
       const reports = site.reports.length;
@@ -106,7 +107,9 @@ export const test = base.extend<SiteFixtures, { site: ServedSite }>({
       await use(found);
       expect(found, 'securitypolicyviolation events').toEqual([]);
       expect(site.reports.slice(reports), 'CSP violation reports (pages and workers)').toEqual([]);
-      const unexpected = site.errors.slice(errors).filter((line) => !allowedErrors.some((allowed) => allowed.test(line)));
+      const unexpected = site.errors
+        .slice(errors)
+        .filter((line) => !allowedErrors.some((allowed) => allowed.test(line)));
       expect(unexpected, 'responses of 400 or more').toEqual([]);
     },
     { auto: true },
@@ -146,7 +149,6 @@ export async function followLinks(page: Page): Promise<number> {
   return internal.length;
 }
 
-
 /** A UI string of a locale, its {{placeholders}} filled in. */
 export const t = (locale: Locale, key: string, vars: Record<string, string | number> = {}) => {
   const text = uiStrings(locale.code)[key];
@@ -160,7 +162,17 @@ function isLocaleString(text: string, locale: Locale): boolean {
   let patterns = templates.get(locale.code);
   if (!patterns) {
     const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    patterns = Object.values(uiStrings(locale.code)).map((value) => new RegExp('^' + value.split(/\{\{\w+\}\}/).map(escape).join('[\\s\\S]*') + '$'));
+    patterns = Object.values(uiStrings(locale.code)).map(
+      (value) =>
+        new RegExp(
+          '^' +
+            value
+              .split(/\{\{\w+\}\}/)
+              .map(escape)
+              .join('[\\s\\S]*') +
+            '$',
+        ),
+    );
     templates.set(locale.code, patterns);
   }
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -213,12 +225,19 @@ export async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<voi
 export async function axeViolations(page: Page, include?: string) {
   // Expressive Code makes its scrollable code blocks focusable from a script: let it run first.
   await page.waitForFunction(() =>
-    [...document.querySelectorAll('.expressive-code pre')].every((pre) => pre.scrollWidth <= pre.clientWidth || pre.hasAttribute('tabindex')),
+    [...document.querySelectorAll('.expressive-code pre')].every(
+      (pre) => pre.scrollWidth <= pre.clientWidth || pre.hasAttribute('tabindex'),
+    ),
   );
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
-  return results.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5), help: v.help }));
+  return results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
+    help: v.help,
+  }));
 }
 
 /** The phone width of the layout checks: narrower than most phones (390 px included). */
@@ -230,7 +249,9 @@ export const PHONE_WIDTH = 360;
  */
 export async function outsideTheScreen(page: Page): Promise<string[]> {
   const problems: string[] = [];
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   if (overflow > 0) problems.push(`the page scrolls sideways by ${overflow} px`);
   const width = page.viewportSize()!.width;
   const outside = await page.locator('section.demo, .exercise-progress').evaluateAll(
@@ -238,7 +259,12 @@ export async function outsideTheScreen(page: Page): Promise<string[]> {
       elements
         .map((el) => ({ el, box: el.getBoundingClientRect() }))
         .filter(({ el, box }) => box.left < 0 || box.right > width + 0.5 || el.scrollWidth > el.clientWidth)
-        .map(({ el, box }) => `${el.querySelector('.demo-title')?.textContent ?? el.className}: ` + `${Math.round(box.left)}–${Math.round(box.right)} px, content ${el.scrollWidth} ` + `px wide`),
+        .map(
+          ({ el, box }) =>
+            `${el.querySelector('.demo-title')?.textContent ?? el.className}: ` +
+            `${Math.round(box.left)}–${Math.round(box.right)} px, content ${el.scrollWidth} ` +
+            `px wide`,
+        ),
     width,
   );
   return [...problems, ...outside];
@@ -348,7 +374,9 @@ export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
     for (const tab of [1, 2, 3, 0]) await details.getByRole('tab').nth(tab).click();
     const stop = await readyWidget(page, 'ga-rounds-stop');
     await stop.locator('[data-part=send]').click();
-    await expect(stop.locator('[data-part=replica]')).toHaveAttribute('data-generation', 'generating', { timeout: 30_000 });
+    await expect(stop.locator('[data-part=replica]')).toHaveAttribute('data-generation', 'generating', {
+      timeout: 30_000,
+    });
     await stop.locator('[data-part=send]').click();
     await expect(stop).toHaveAttribute('data-state', 'stopped', { timeout: 30_000 });
     await checkEach(page, ['rebuild-tool-calls', 'bill-in-finally', 'paragraph-between-rounds']);

@@ -18,26 +18,41 @@ async function openDemo(page: Page, url: string) {
 
 const locale = EN;
 test.describe(`host's stream demo (${locale.code})`, () => {
-  test('first view: HTTP 200, the event-stream headers, timed pieces, three events and both checks', async ({ page, consoleErrors }) => {
+  test('first view: HTTP 200, the event-stream headers, timed pieces, three events and both checks', async ({
+    page,
+    consoleErrors,
+  }) => {
     void consoleErrors;
     const demo = await openDemo(page, lessonUrl(locale));
     await expect(demo.locator('textarea')).toHaveValue('Show me Cmaj7 voicings');
     await expect(demo.getByTestId('status')).toHaveText('HTTP 200');
-    await expect(demo.locator('.hs-headers li')).toContainText(['cache-control: no-cache', 'content-type: text/event-stream', 'x-accel-buffering: no']);
+    await expect(demo.locator('.hs-headers li')).toContainText([
+      'cache-control: no-cache',
+      'content-type: text/event-stream',
+      'x-accel-buffering: no',
+    ]);
 
     // the body: headers first, the host's work, then three pieces together, then the end
-    const kinds = await demo.locator('.hs-timeline > li').evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.kind));
+    const kinds = await demo
+      .locator('.hs-timeline > li')
+      .evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.kind));
     expect(kinds).toEqual(['headers', 'work', 'piece', 'piece', 'piece', 'end']);
     const times = await demo.locator('.hs-timeline .hs-at').allTextContents();
     const ms = times.map((text) => Number(text.replace(/[^\d.,]/g, '').replace(',', '.')));
     // each line shows when it happened (a figure, not judged: the order is the list's, checked above)
     expect(ms.every((value) => Number.isFinite(value))).toBe(true);
-    await expect(demo.locator('.hs-timeline .hs-box').first()).toContainText('data: {"type":"routing","agentId":"voicing",');
+    await expect(demo.locator('.hs-timeline .hs-box').first()).toContainText(
+      'data: {"type":"routing","agentId":"voicing",',
+    );
     await expect(demo.locator('.hs-timeline .hs-box').nth(2)).toContainText('data: [DONE]');
     await expect(demo.getByTestId('burst')).toBeVisible();
 
     // the events, as the standard reads them
-    await expect(demo.locator('.hs-event')).toHaveText(['Event 1: routing, 1 line', 'Event 2: text, 10 lines', 'Event 3: [DONE], 1 line']);
+    await expect(demo.locator('.hs-event')).toHaveText([
+      'Event 1: routing, 1 line',
+      'Event 2: text, 10 lines',
+      'Event 3: [DONE], 1 line',
+    ]);
     await expect(demo.getByTestId('chat')).toHaveText(/HTTP 200/);
     await expect(demo.locator('[data-part=chat]')).toContainText('An answer of 199 characters:');
     await expect(demo.getByTestId('check-joined').locator('td')).toHaveText('yes (line breaks as LF)');
@@ -50,7 +65,10 @@ test.describe(`host's stream demo (${locale.code})`, () => {
     expect(await look('[data-send]')).not.toBe(await look('[data-preset=arpeggio]'));
   });
 
-  test('editing the question updates the result: the arpeggio question gives the failure stream', async ({ page, consoleErrors }) => {
+  test('editing the question updates the result: the arpeggio question gives the failure stream', async ({
+    page,
+    consoleErrors,
+  }) => {
     void consoleErrors;
     const demo = await openDemo(page, lessonUrl(locale));
     await demo.locator('textarea').fill('which arpeggio fits Am F C G');
@@ -124,7 +142,10 @@ test.describe(`host's stream demo (${locale.code})`, () => {
     await expect(demo.locator('[data-testid="status"]:not([data-old])')).toHaveText('HTTP 400', { timeout: 30_000 });
   });
 
-  test('lone surrogates, NUL, a BOM and a CR-only line end in the question still get an answer', async ({ page, consoleErrors }) => {
+  test('lone surrogates, NUL, a BOM and a CR-only line end in the question still get an answer', async ({
+    page,
+    consoleErrors,
+  }) => {
     void consoleErrors;
     const demo = await openDemo(page, lessonUrl(locale));
     await demo.locator('textarea').evaluate((el: HTMLTextAreaElement) => {
@@ -134,5 +155,4 @@ test.describe(`host's stream demo (${locale.code})`, () => {
     await expect(demo.getByTestId('check-writer').locator('td')).toHaveText('yes');
     await expect(demo.locator('.hs-event').nth(1)).toHaveText('Event 2: text, 10 lines');
   });
-
 });

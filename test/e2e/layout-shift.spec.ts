@@ -14,7 +14,10 @@ import { EN, expect, lessonUrl, modelStreamUrl, test } from './fixtures.ts';
 const BUDGET = 0.05;
 
 // The lesson, and the 06c page (its two demos and two workbenches), the same way.
-for (const [name, url] of [['the lesson', lessonUrl], ['the model’s stream page', modelStreamUrl]] as const) {
+for (const [name, url] of [
+  ['the lesson', lessonUrl],
+  ['the model’s stream page', modelStreamUrl],
+] as const) {
   for (const width of [390, 1280]) {
     test(`scrolling ${name} at ${width} px: cumulative layout shift ≤ ${BUDGET}`, async ({ page }) => {
       test.slow();

@@ -38,7 +38,10 @@ for (const locale of [LOCALES[0], LOCALES[2]]) {
     const results = page.locator('#starlight__search .pagefind-ui__result-link');
     await expect(results.first()).toBeVisible({ timeout: 30_000 });
     const hrefs = await results.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-    expect(hrefs.some((href) => href.startsWith(lessonUrl(locale))), hrefs.join(' ')).toBe(true);
+    expect(
+      hrefs.some((href) => href.startsWith(lessonUrl(locale))),
+      hrefs.join(' '),
+    ).toBe(true);
     for (const href of hrefs) {
       expect(href.startsWith(landingUrl(locale))).toBe(true);
       if (locale.code === 'en') expect(href, 'an English result').not.toMatch(new RegExp(`^${BASE}(es|fr)/`));

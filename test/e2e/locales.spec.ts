@@ -15,7 +15,24 @@ import { IMPROVISATION_ANSWER } from '../../lessons-code/index.ts';
 import { readVariant } from '../../src/exercise-engine/variants-node.ts';
 import { CHUNKER_PRESETS } from '../../src/widgets/chunker/chunker-model.ts';
 import { pairsTable, strings, tableRows } from './demo-helpers.ts';
-import { EXPECTED_OUTPUT, OTHER_LOCALES, PHONE_WIDTH, beyondUrl, englishShown, expect, followLinks, lessonUrl, modelStreamUrl, notFromLocale, outsideTheScreen, readyWidget, roundsUrl, t, test, type Locale } from './fixtures.ts';
+import {
+  EXPECTED_OUTPUT,
+  OTHER_LOCALES,
+  PHONE_WIDTH,
+  beyondUrl,
+  englishShown,
+  expect,
+  followLinks,
+  lessonUrl,
+  modelStreamUrl,
+  notFromLocale,
+  outsideTheScreen,
+  readyWidget,
+  roundsUrl,
+  t,
+  test,
+  type Locale,
+} from './fixtures.ts';
 
 /** The widget's texts (and aria-labels) matched by `selector` are all the locale's strings. */
 async function uiOf(widget: Locator, selector: string, locale: Locale): Promise<void> {
@@ -45,8 +62,11 @@ async function noEnglish(widget: Locator, locale: Locale): Promise<void> {
  * locale is the unit tests' (test/unit/exercise-engine/exercises.test.ts, in a real worker), and in a browser
  * exercises.spec.ts's, in English. */
 async function solveEach(page: Page, ids: string[], locale: Locale): Promise<void> {
-  await expect(page.locator('[data-progress-text]')).toHaveText(t(locale, 'course.exercise.progress', { solved: 0, total: ids.length }));
-  const file = (id: string, kind: 'starter' | 'solution') => readVariant(new URL(`../../lessons-code/exercises/${id}/exercise.ts`, import.meta.url), kind, locale.code).code;
+  await expect(page.locator('[data-progress-text]')).toHaveText(
+    t(locale, 'course.exercise.progress', { solved: 0, total: ids.length }),
+  );
+  const file = (id: string, kind: 'starter' | 'solution') =>
+    readVariant(new URL(`../../lessons-code/exercises/${id}/exercise.ts`, import.meta.url), kind, locale.code).code;
   for (const [i, id] of ids.entries()) {
     const box = page.locator(`#exercise-${id}`);
     await readyWidget(page, `#exercise-${id} ga-exercise`);
@@ -62,16 +82,23 @@ async function solveEach(page: Page, ids: string[], locale: Locale): Promise<voi
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.insertText(file(id, 'solution'));
     await box.locator('[data-check]').click();
-    await expect(box.locator('.exercise-summary')).toHaveText(`✓ ${t(locale, 'course.exercise.allPass', { total: await box.locator('.exercise-cases > li').count() })}`, { timeout: 30_000 });
+    await expect(box.locator('.exercise-summary')).toHaveText(
+      `✓ ${t(locale, 'course.exercise.allPass', { total: await box.locator('.exercise-cases > li').count() })}`,
+      { timeout: 30_000 },
+    );
     await noEnglish(box, locale);
   }
-  await expect(page.locator('[data-progress-text]')).toHaveText(t(locale, 'course.exercise.progress', { solved: 1, total: ids.length }));
+  await expect(page.locator('[data-progress-text]')).toHaveText(
+    t(locale, 'course.exercise.progress', { solved: 1, total: ids.length }),
+  );
 }
 
 const terminalText = (page: Page) =>
   page.evaluate(() => {
     type Row = { isWrapped: boolean; translateToString(trim?: boolean): string };
-    const element = document.querySelector('ga-program-terminal') as (HTMLElement & { terminal?: { buffer: { active: { length: number; getLine(y: number): Row | undefined } } } }) | null;
+    const element = document.querySelector('ga-program-terminal') as
+      | (HTMLElement & { terminal?: { buffer: { active: { length: number; getLine(y: number): Row | undefined } } } })
+      | null;
     const buffer = element?.terminal?.buffer.active;
     if (!buffer) return '';
     const lines: string[] = [];
@@ -98,9 +125,17 @@ for (const locale of OTHER_LOCALES) {
       await terminal.getByRole('button', { name: t(locale, 'course.terminal.run') }).click();
       await expect(terminal).toHaveAttribute('data-output', EXPECTED_OUTPUT, { timeout: 30_000 });
       await expect(terminal).toHaveAttribute('data-state', 'idle', { timeout: 15_000 });
-      await expect(terminal.locator('[data-live]')).toHaveText(t(locale, 'course.terminal.done', { lines: 69, chars: new Intl.NumberFormat(locale.code).format(4242) }));
-      await expect(terminal.locator('.xterm')).toHaveAttribute('aria-label', t(locale, 'course.terminal.terminalLabel'));
-      await expect(terminal.locator('textarea.xterm-helper-textarea')).toHaveAttribute('aria-label', t(locale, 'course.terminal.inputLabel'));
+      await expect(terminal.locator('[data-live]')).toHaveText(
+        t(locale, 'course.terminal.done', { lines: 69, chars: new Intl.NumberFormat(locale.code).format(4242) }),
+      );
+      await expect(terminal.locator('.xterm')).toHaveAttribute(
+        'aria-label',
+        t(locale, 'course.terminal.terminalLabel'),
+      );
+      await expect(terminal.locator('textarea.xterm-helper-textarea')).toHaveAttribute(
+        'aria-label',
+        t(locale, 'course.terminal.inputLabel'),
+      );
       await terminal.locator('textarea.xterm-helper-textarea').focus();
       await page.keyboard.type('help');
       await page.keyboard.press('Enter');
@@ -118,9 +153,13 @@ for (const locale of OTHER_LOCALES) {
       await expect(playground.locator('[data-testid=lines] > li[data-discarded]')).toHaveCount(2);
       await uiOf(playground, 'button, .tl-tag', locale);
       const tr = strings(locale.code);
-      await expect(playground.locator('[data-testid=summary]')).toHaveText(`${tr('playground.summary', { lines: 11, events: 1 })} ${tr('playground.discardedSummary', { count: 2 })}`);
+      await expect(playground.locator('[data-testid=summary]')).toHaveText(
+        `${tr('playground.summary', { lines: 11, events: 1 })} ${tr('playground.discardedSummary', { count: 2 })}`,
+      );
       await playground.locator('[data-preset=gaapiChunk]').click();
-      await expect(playground.locator('[data-testid=lines] > li[data-tag=no-colon] .tl-tag')).toHaveText(t(locale, 'course.playground.tag.noColon'));
+      await expect(playground.locator('[data-testid=lines] > li[data-tag=no-colon] .tl-tag')).toHaveText(
+        t(locale, 'course.playground.tag.noColon'),
+      );
       await noEnglish(playground, locale);
     });
 
@@ -129,7 +168,13 @@ for (const locale of OTHER_LOCALES) {
       await expect(demo.locator('.hs-event')).toHaveCount(3, { timeout: 15_000 });
       await uiOf(demo, 'button', locale);
       const tr = strings(locale.code);
-      await expect(demo.locator('.hs-event').first()).toHaveText(tr('hostStream.eventLine', { n: 1, kind: tr('names.kind.routing'), lines: tr('count.dataLines', { count: 1 }) }));
+      await expect(demo.locator('.hs-event').first()).toHaveText(
+        tr('hostStream.eventLine', {
+          n: 1,
+          kind: tr('names.kind.routing'),
+          lines: tr('count.dataLines', { count: 1 }),
+        }),
+      );
       await noEnglish(demo, locale);
       await demo.locator('textarea').fill('   '); // blank: the host's 400, explained
       await expect(demo.getByTestId('status')).toHaveText('HTTP 400');
@@ -153,15 +198,21 @@ for (const locale of OTHER_LOCALES) {
       const prose = CHUNKER_PRESETS.prose!;
       const { splitPinned } = await import('../../lessons-code/index.ts');
       const { describeLoss, lossReport } = await import('../../src/widgets/shared/loss-report.ts');
-      await expect(demo.locator('[data-part=pinned-stats] strong')).toHaveText(describeLoss(lossReport(prose, splitPinned(prose).join('')), tr, locale.code));
+      await expect(demo.locator('[data-part=pinned-stats] strong')).toHaveText(
+        describeLoss(lossReport(prose, splitPinned(prose).join('')), tr, locale.code),
+      );
       await noEnglish(demo, locale);
     });
 
     await test.step('every writer with every reader', async () => {
       const demo = await readyWidget(page, 'ga-pairs-demo');
       await demo.locator('button.pd-cell[data-writer=gaapi][data-reader=standard][data-split=pinned]').click();
-      await expect(demo.locator('[data-testid=wire] > li[data-tag=no-colon] .tl-tag')).toHaveText(t(locale, 'course.playground.tag.noColon'));
-      await expect(demo.locator('[data-testid=diff] del .pd-diff-label').first()).toHaveText(t(locale, 'course.pairs.removedLabel'));
+      await expect(demo.locator('[data-testid=wire] > li[data-tag=no-colon] .tl-tag')).toHaveText(
+        t(locale, 'course.playground.tag.noColon'),
+      );
+      await expect(demo.locator('[data-testid=diff] del .pd-diff-label').first()).toHaveText(
+        t(locale, 'course.pairs.removedLabel'),
+      );
       await uiOf(demo, 'button:not(.pd-cell), .tl-tag, .pd-diff-label', locale);
       expect(await tableRows(demo.locator('table.pd-table'))).toEqual(pairsTable(IMPROVISATION_ANSWER, locale.code));
       await noEnglish(demo, locale);
@@ -181,10 +232,13 @@ for (const locale of OTHER_LOCALES) {
     });
 
     await test.step('exercises', async () => {
-      await expect(page.locator('[data-progress-text]')).toHaveText(t(locale, 'course.exercise.progress', { solved: 0, total: 4 }));
+      await expect(page.locator('[data-progress-text]')).toHaveText(
+        t(locale, 'course.exercise.progress', { solved: 0, total: 4 }),
+      );
       // Each exercise solved with the locale's own files (the same code, comments in its language).
       const ids = ['predict', 'fix-746', 'error-ends-stream', 'chunks-as-units'];
-      const file = (id: string, kind: 'starter' | 'solution') => readVariant(new URL(`../../lessons-code/exercises/${id}/exercise.ts`, import.meta.url), kind, locale.code).code;
+      const file = (id: string, kind: 'starter' | 'solution') =>
+        readVariant(new URL(`../../lessons-code/exercises/${id}/exercise.ts`, import.meta.url), kind, locale.code).code;
       for (const [i, id] of ids.entries()) {
         const box = page.locator(`#exercise-${id}`);
         await readyWidget(page, `#exercise-${id} ga-exercise`);
@@ -194,7 +248,10 @@ for (const locale of OTHER_LOCALES) {
         await expect(box.locator('.cm-line').nth(1)).toHaveText(firstLines[1]!);
         if (id === 'fix-746') {
           await box.locator('[data-check]').click();
-          await expect(box.locator('.exercise-summary')).toHaveText(t(locale, 'course.exercise.summary', { passed: 0, total: 3 }), { timeout: 30_000 });
+          await expect(box.locator('.exercise-summary')).toHaveText(
+            t(locale, 'course.exercise.summary', { passed: 0, total: 3 }),
+            { timeout: 30_000 },
+          );
           const first = box.locator('.exercise-cases > li').first();
           await expect(first).toContainText(t(locale, 'course.exercise.status.fail'));
           await expect(first.locator('.exercise-expected')).toContainText(t(locale, 'course.exercise.expected'));
@@ -209,14 +266,19 @@ for (const locale of OTHER_LOCALES) {
         await page.keyboard.press('ControlOrMeta+a');
         await page.keyboard.insertText(file(id, 'solution'));
         await box.locator('[data-check]').click();
-        await expect(box.locator('.exercise-summary')).toHaveText(`✓ ${t(locale, 'course.exercise.allPass', { total: await box.locator('.exercise-cases > li').count() })}`, { timeout: 30_000 });
+        await expect(box.locator('.exercise-summary')).toHaveText(
+          `✓ ${t(locale, 'course.exercise.allPass', { total: await box.locator('.exercise-cases > li').count() })}`,
+          { timeout: 30_000 },
+        );
         // fix-746's reference was opened above
         const solvedAs = i === 1 ? 'course.exercise.solvedAssisted' : 'course.exercise.solved';
         await expect(box.locator('[data-solved-text]')).toHaveText(t(locale, solvedAs));
         await uiOf(box, 'button, .exercise-next, .exercise-case-status, [data-solved-text]', locale);
         await noEnglish(box, locale);
       }
-      await expect(page.locator('[data-progress-text]')).toHaveText(t(locale, 'course.exercise.progressAll', { total: 4 }));
+      await expect(page.locator('[data-progress-text]')).toHaveText(
+        t(locale, 'course.exercise.progressAll', { total: 4 }),
+      );
       await noEnglish(page.locator('.exercise-progress').first(), locale);
     });
 
@@ -238,7 +300,11 @@ for (const locale of OTHER_LOCALES) {
       const demo = await readyWidget(page, 'ga-cut-anywhere-demo');
       await demo.locator('[data-scan]').click();
       await expect(demo.getByTestId('scan')).toBeVisible({ timeout: 30_000 });
-      await uiOf(demo, 'button:not(.bw-jump), caption, .cut-what, [data-testid=verdict], [data-part=status], [data-part=scan-status]', locale);
+      await uiOf(
+        demo,
+        'button:not(.bw-jump), caption, .cut-what, [data-testid=verdict], [data-part=status], [data-part=scan-status]',
+        locale,
+      );
       await noEnglish(demo, locale);
     });
 
@@ -246,7 +312,11 @@ for (const locale of OTHER_LOCALES) {
       const demo = await readyWidget(page, 'ga-stop-short-demo');
       await demo.locator('[data-stream=failure]').click();
       await expect(demo.locator('[data-part=standard-note]')).toBeVisible();
-      await uiOf(demo, 'button, tbody th, .ss-summary, [data-part=status], [data-part=unfinished-note], [data-part=standard-note]', locale);
+      await uiOf(
+        demo,
+        'button, tbody th, .ss-summary, [data-part=status], [data-part=unfinished-note], [data-part=standard-note]',
+        locale,
+      );
       await noEnglish(demo, locale);
     });
 
@@ -255,7 +325,11 @@ for (const locale of OTHER_LOCALES) {
       await demo.locator('[data-part=latency]').selectOption('250');
       await expect(demo).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
       for (const summary of await demo.locator('summary').all()) await summary.click();
-      await uiOf(demo, 'button, option, summary, .time-legend li, .tl-stats li, [data-part=status], [data-part$=-first]', locale);
+      await uiOf(
+        demo,
+        'button, option, summary, .time-legend li, .tl-stats li, [data-part=status], [data-part$=-first]',
+        locale,
+      );
       await noEnglish(demo, locale);
     });
 
@@ -283,26 +357,60 @@ for (const locale of OTHER_LOCALES) {
       await demo.locator('[data-part=pace]').selectOption('fast');
       await playTo(demo, 'openai:cut', 'cut', t(locale, 'course.providers.state.cut'));
       await expect(demo.locator('[data-part=cut-notice]')).toBeVisible();
-      await uiOf(demo, 'button:not([data-provider]), option, legend, h4, summary, .ps-route, ' + '[data-part=status], [data-part=progress], [data-part=bytes-line], ' + '[data-part=growing], [data-part=events-note], [data-part=kept]', locale);
+      await uiOf(
+        demo,
+        'button:not([data-provider]), option, legend, h4, summary, .ps-route, ' +
+          '[data-part=status], [data-part=progress], [data-part=bytes-line], ' +
+          '[data-part=growing], [data-part=events-note], [data-part=kept]',
+        locale,
+      );
       await noEnglish(demo, locale);
       // The whole recording, to its end, with the policy holding sentences back along the way (a
       // read per event: the same lines in fewer reads; Try again is the English behaviour test's).
       await demo.locator('[data-part=reads]').selectOption('event');
-      await playTo(demo, 'openai', 'complete', t(locale, 'course.providers.state.complete', { event: 'response.completed' }));
+      await playTo(
+        demo,
+        'openai',
+        'complete',
+        t(locale, 'course.providers.state.complete', { event: 'response.completed' }),
+      );
       await uiOf(demo, '[data-part=kept], [data-part=status]', locale);
       await noEnglish(demo, locale);
       // Gemini's copies that end another way (each three events or fewer): failed, with the notice
       // around the provider's own (English, untranslated) words; stopped at the token limit, its
       // answer kept and marked; refused, with no words of its own, so the notice names the event.
       await demo.locator('[data-provider=gemini]').click();
-      await playTo(demo, 'gemini:failed', 'failed', t(locale, 'course.providers.state.failed', { event: 'error, UNAVAILABLE' }));
-      await uiOf(demo, '[data-part=failed-text], [data-part=words] p:not([data-part]), [data-part=retry-text], [data-part=kept]', locale);
+      await playTo(
+        demo,
+        'gemini:failed',
+        'failed',
+        t(locale, 'course.providers.state.failed', { event: 'error, UNAVAILABLE' }),
+      );
+      await uiOf(
+        demo,
+        '[data-part=failed-text], [data-part=words] p:not([data-part]), [data-part=retry-text], [data-part=kept]',
+        locale,
+      );
       await noEnglish(demo, locale);
-      await playTo(demo, 'gemini:limit', 'token-limit', t(locale, 'course.providers.state.tokenLimit', { event: 'finishReason, MAX_TOKENS' }));
+      await playTo(
+        demo,
+        'gemini:limit',
+        'token-limit',
+        t(locale, 'course.providers.state.tokenLimit', { event: 'finishReason, MAX_TOKENS' }),
+      );
       await uiOf(demo, '[data-part=limit-notice] p, [data-part=kept]', locale);
       await noEnglish(demo, locale);
-      await playTo(demo, 'gemini:refused', 'refused', t(locale, 'course.providers.state.refused', { event: 'finishReason, SAFETY' }));
-      await uiOf(demo, '[data-part=refused-text], [data-part=no-words], [data-part=refused-kept], [data-part=kept]', locale);
+      await playTo(
+        demo,
+        'gemini:refused',
+        'refused',
+        t(locale, 'course.providers.state.refused', { event: 'finishReason, SAFETY' }),
+      );
+      await uiOf(
+        demo,
+        '[data-part=refused-text], [data-part=no-words], [data-part=refused-kept], [data-part=kept]',
+        locale,
+      );
       await noEnglish(demo, locale);
     });
 
@@ -311,7 +419,13 @@ for (const locale of OTHER_LOCALES) {
       await demo.locator('[data-stream=gemini]').click();
       await demo.locator('[data-scan]').click();
       await expect(demo.getByTestId('scan')).toBeVisible({ timeout: 90_000 });
-      await uiOf(demo, 'button:not([data-stream]), caption, tbody th .note, [data-part^=verdict-], ' + '[data-part^=uncut-], [data-part=place], [data-part=figures], ' + '[data-part=status], [data-part=scan-status], [data-part=scan] li', locale);
+      await uiOf(
+        demo,
+        'button:not([data-stream]), caption, tbody th .note, [data-part^=verdict-], ' +
+          '[data-part^=uncut-], [data-part=place], [data-part=figures], ' +
+          '[data-part=status], [data-part=scan-status], [data-part=scan] li',
+        locale,
+      );
       await noEnglish(demo, locale);
     });
 
@@ -340,7 +454,11 @@ for (const locale of OTHER_LOCALES) {
       await demo.locator('[data-part=run]').click();
       await expect(demo.locator('[data-part=run]')).toHaveAttribute('data-running', 'false', { timeout: 60_000 });
       await expect(demo).toHaveAttribute('data-state', 'done');
-      await uiOf(demo, 'button, legend, .time-lane-name, .time-legend li, caption, th, .rt-said, [data-part=status], .time-axis-name', locale);
+      await uiOf(
+        demo,
+        'button, legend, .time-lane-name, .time-legend li, caption, th, .rt-said, [data-part=status], .time-axis-name',
+        locale,
+      );
       await noEnglish(demo, locale);
     });
 
@@ -355,7 +473,9 @@ for (const locale of OTHER_LOCALES) {
       await demo.getByRole('tab').nth(1).click();
       await demo.locator('[data-part=limit]').focus();
       await page.keyboard.press('End');
-      await expect(demo.locator('[data-part=finish-careful]')).toHaveText(t(locale, 'course.roundsDetails.finishComplete', { reason: 'stop' }));
+      await expect(demo.locator('[data-part=finish-careful]')).toHaveText(
+        t(locale, 'course.roundsDetails.finishComplete', { reason: 'stop' }),
+      );
       await uiOf(demo, '.rd-tab-name, [data-part^=finish-], [data-part=status]', locale);
       await noEnglish(demo, locale);
     });
@@ -365,15 +485,23 @@ for (const locale of OTHER_LOCALES) {
       const send = demo.locator('[data-part=send]');
       await send.click();
       await expect(send).toHaveText(t(locale, 'course.roundsStop.stop'));
-      await expect(demo.locator('[data-part=replica]')).toHaveAttribute('data-generation', 'generating', { timeout: 30_000 });
+      await expect(demo.locator('[data-part=replica]')).toHaveAttribute('data-generation', 'generating', {
+        timeout: 30_000,
+      });
       await uiOf(demo, '[data-part=replica], [data-part=mark]', locale);
       await send.click();
       await expect(demo).toHaveAttribute('data-state', 'stopped', { timeout: 30_000 });
-      await uiOf(demo, 'button, legend, label, caption, th, [data-part=mark], [data-part=replica], ' + '[data-part=status], tr[data-turn] td:not(:first-child)', locale);
+      await uiOf(
+        demo,
+        'button, legend, label, caption, th, [data-part=mark], [data-part=replica], ' +
+          '[data-part=status], tr[data-turn] td:not(:first-child)',
+        locale,
+      );
       await noEnglish(demo, locale);
     });
 
-    await test.step('exercises', () => solveEach(page, ['rebuild-tool-calls', 'bill-in-finally', 'paragraph-between-rounds'], locale));
+    await test.step('exercises', () =>
+      solveEach(page, ['rebuild-tool-calls', 'bill-in-finally', 'paragraph-between-rounds'], locale));
 
     await test.step(`layout at ${PHONE_WIDTH} px`, async () => {
       expect(await outsideTheScreen(page)).toEqual([]);

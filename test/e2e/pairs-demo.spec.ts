@@ -28,59 +28,83 @@ test.describe('every writer with every reader (en)', () => {
     expect(await table(demo)).toEqual(pairsTable(IMPROVISATION_ANSWER));
     // the program's own verdicts, told apart: two exact pairs, pinned loses line breaks only
     expect((await table(demo))[0]).toEqual(['GaChatbot.Api', 'HTML standard', '6 line breaks lost', 'exact']);
-    expect((await table(demo))[3]).toEqual(['GaApi', 'HTML standard', '1 line of 6 missing and 8 line breaks lost', '1 line of 6 missing and 8 line breaks lost']);
-    expect(await demo.locator('thead th').allTextContents()).toEqual(['writer', 'reader', 'chunks at a826864', 'chunks after #743']);
+    expect((await table(demo))[3]).toEqual([
+      'GaApi',
+      'HTML standard',
+      '1 line of 6 missing and 8 line breaks lost',
+      '1 line of 6 missing and 8 line breaks lost',
+    ]);
+    expect(await demo.locator('thead th').allTextContents()).toEqual([
+      'writer',
+      'reader',
+      'chunks at a826864',
+      'chunks after #743',
+    ]);
     await expect(demo.locator('textarea')).toHaveValue(IMPROVISATION_ANSWER);
     await expect(demo.locator('button.pd-cell[aria-pressed=true]')).toHaveCount(0);
     await expect(demo.locator('.pd-detail')).toBeHidden();
     await expect(demo.locator('button.pd-cell.ok')).toHaveCount(2);
   });
 
-  test('GaApi, HTML standard, pinned: the - **Am** line is highlighted as a field name; ' + 'the events, the text and the diff', async ({ page }) => {
-    const demo = await open(page);
-    const chosen = cell(demo, 'gaapi', 'standard', 'pinned');
-    await chosen.click();
-    await expect(chosen).toHaveAttribute('aria-pressed', 'true');
-    await expect(demo.locator('button.pd-cell[aria-pressed=true]')).toHaveCount(1);
-    const detail = demo.locator('.pd-detail');
-    await expect(detail).toBeVisible();
-    await expect(detail.locator('.pd-detail-title')).toHaveText('GaApi → HTML standard, chunks at a826864');
-    await expect(detail.locator('[data-testid=detail-verdict] strong')).toHaveText('1 line of 6 missing and 8 line breaks lost');
-    await expect(demo.locator('[data-part=status]')).toHaveText(tr('pairs.liveDetail', { names: 'GaApi → HTML standard, chunks at a826864', verdict: '1 line of 6 missing and 8 line breaks lost' }));
+  test(
+    'GaApi, HTML standard, pinned: the - **Am** line is highlighted as a field name; ' +
+      'the events, the text and the diff',
+    async ({ page }) => {
+      const demo = await open(page);
+      const chosen = cell(demo, 'gaapi', 'standard', 'pinned');
+      await chosen.click();
+      await expect(chosen).toHaveAttribute('aria-pressed', 'true');
+      await expect(demo.locator('button.pd-cell[aria-pressed=true]')).toHaveCount(1);
+      const detail = demo.locator('.pd-detail');
+      await expect(detail).toBeVisible();
+      await expect(detail.locator('.pd-detail-title')).toHaveText('GaApi → HTML standard, chunks at a826864');
+      await expect(detail.locator('[data-testid=detail-verdict] strong')).toHaveText(
+        '1 line of 6 missing and 8 line breaks lost',
+      );
+      await expect(demo.locator('[data-part=status]')).toHaveText(
+        tr('pairs.liveDetail', {
+          names: 'GaApi → HTML standard, chunks at a826864',
+          verdict: '1 line of 6 missing and 8 line breaks lost',
+        }),
+      );
 
-    const field = detail.locator('[data-testid=wire] > li[data-tag=no-colon]');
-    await expect(field).toHaveCount(1);
-    await expect(field.locator('.tl-text')).toHaveText(
-      new RegExp(
-        String.raw`^- \*\*Am\*\* → arpeggio \*\*Am\*\*, play \*\*A Aeolian \(natural minor\)\*\* ` +
-          String.raw`\(diatonic minor — fits most i chords\)\.␊$`,
-      ),
-    );
-    await expect(field.locator('.tl-tag')).toHaveText(tr('playground.tag.noColon'));
-    // highlighted: its own background and border, unlike the data lines
-    const look = (li: Locator) => li.evaluate((el) => getComputedStyle(el).backgroundColor + ' ' + getComputedStyle(el).borderInlineStartColor);
-    expect(await look(field)).not.toBe(await look(detail.locator('[data-testid=wire] > li[data-tag=data]').first()));
+      const field = detail.locator('[data-testid=wire] > li[data-tag=no-colon]');
+      await expect(field).toHaveCount(1);
+      await expect(field.locator('.tl-text')).toHaveText(
+        new RegExp(
+          String.raw`^- \*\*Am\*\* → arpeggio \*\*Am\*\*, play \*\*A Aeolian \(natural minor\)\*\* ` +
+            String.raw`\(diatonic minor — fits most i chords\)\.␊$`,
+        ),
+      );
+      await expect(field.locator('.tl-tag')).toHaveText(tr('playground.tag.noColon'));
+      // highlighted: its own background and border, unlike the data lines
+      const look = (li: Locator) =>
+        li.evaluate((el) => getComputedStyle(el).backgroundColor + ' ' + getComputedStyle(el).borderInlineStartColor);
+      expect(await look(field)).not.toBe(await look(detail.locator('[data-testid=wire] > li[data-tag=data]').first()));
 
-    // the standard's events: the first chunk's event stops at its blank line; then F, C, G, Each, [DONE]
-    const events = detail.locator('[data-testid=detail-events] > li.tl-event pre');
-    await expect(events).toHaveCount(6);
-    await expect(events.first()).toHaveText('Over **Am – F – C – G**, for each chord:');
-    await expect(events.last()).toHaveText('[DONE]');
-    // the text the user gets, and the diff: the lost line marked removed with a text label
-    await expect(detail.locator('[data-testid=got]')).toHaveText(/^Over \*\*Am – F – C – G\*\*, for each chord:- \*\*F\*\*/);
-    const removed = detail.locator('[data-testid=diff] del');
-    await expect(removed).toHaveCount(5);
-    await expect(removed.first().locator('.pd-diff-label')).toHaveText('removed');
-    await expect(removed.first()).toContainText('- **Am** → arpeggio **Am**');
-    await expect(detail.locator('[data-testid=diff] ins')).toHaveCount(0);
+      // the standard's events: the first chunk's event stops at its blank line; then F, C, G, Each, [DONE]
+      const events = detail.locator('[data-testid=detail-events] > li.tl-event pre');
+      await expect(events).toHaveCount(6);
+      await expect(events.first()).toHaveText('Over **Am – F – C – G**, for each chord:');
+      await expect(events.last()).toHaveText('[DONE]');
+      // the text the user gets, and the diff: the lost line marked removed with a text label
+      await expect(detail.locator('[data-testid=got]')).toHaveText(
+        /^Over \*\*Am – F – C – G\*\*, for each chord:- \*\*F\*\*/,
+      );
+      const removed = detail.locator('[data-testid=diff] del');
+      await expect(removed).toHaveCount(5);
+      await expect(removed.first().locator('.pd-diff-label')).toHaveText('removed');
+      await expect(removed.first()).toContainText('- **Am** → arpeggio **Am**');
+      await expect(detail.locator('[data-testid=diff] ins')).toHaveCount(0);
 
-    // another cell: GaChatbot.Api, standard, #743 is exact
-    await cell(demo, 'gachatbot', 'standard', 'after743').click();
-    await expect(chosen).toHaveAttribute('aria-pressed', 'false');
-    await expect(detail.locator('.pd-detail-title')).toHaveText('GaChatbot.Api → HTML standard, chunks after #743');
-    await expect(detail).toContainText(tr('pairs.noDiff'));
-    await expect(detail.locator('[data-testid=wire] > li[data-tag=no-colon]')).toHaveCount(0);
-  });
+      // another cell: GaChatbot.Api, standard, #743 is exact
+      await cell(demo, 'gachatbot', 'standard', 'after743').click();
+      await expect(chosen).toHaveAttribute('aria-pressed', 'false');
+      await expect(detail.locator('.pd-detail-title')).toHaveText('GaChatbot.Api → HTML standard, chunks after #743');
+      await expect(detail).toContainText(tr('pairs.noDiff'));
+      await expect(detail.locator('[data-testid=wire] > li[data-tag=no-colon]')).toHaveCount(0);
+    },
+  );
 
   test('editing the answer recomputes the table and the open cell; reset and CRLF', async ({ page }) => {
     const demo = await open(page);
@@ -93,7 +117,9 @@ test.describe('every writer with every reader (en)', () => {
     // the pinned split eats the space after "Second line.": a changed line, not a missing one
     expect((await table(demo))[0]![2]).toBe('1 line of 2 changed, 1 space lost, and 3 line breaks lost');
     const got = writerReaderTable(answer)[5]!.cells[0]!.got; // GaApi, chatService, pinned
-    await expect.poll(() => demo.locator('[data-testid=got]').textContent()).toBe(visible(got).replaceAll('␊', '␊\n').replace(/ $/, '␣'));
+    await expect
+      .poll(() => demo.locator('[data-testid=got]').textContent())
+      .toBe(visible(got).replaceAll('␊', '␊\n').replace(/ $/, '␣'));
 
     // a reader that throws: chatService on an error event
     const error = '{"error":"boom"}';
@@ -136,19 +162,27 @@ test.describe('every writer with every reader (en)', () => {
     await expect(target).toBeFocused(); // the focus stays on the table
   });
 
-  test('on a phone the table is cards: each row names its writer and reader beside its ' + 'verdicts, nothing scrolls away', async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    const demo = await open(page);
-    const row = demo.locator('tbody tr').nth(3);
-    // a card: every cell on its own line, inside the demo's width, with its column's name
-    const boxes = await row.locator('th, td').evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right, top: r.top })));
-    const frame = await demo.evaluate((el) => el.getBoundingClientRect());
-    for (const box of boxes) expect(box.right).toBeLessThanOrEqual(frame.right + 0.5);
-    expect(new Set(boxes.map((b) => Math.round(b.top))).size).toBe(4);
-    expect(await row.locator('th').evaluate((el) => getComputedStyle(el, '::before').content)).toContain('writer');
-    await cell(demo, 'gaapi', 'standard', 'pinned').focus();
-    await expect(row.locator('th')).toBeInViewport();
-  });
+  test(
+    'on a phone the table is cards: each row names its writer and reader beside its ' +
+      'verdicts, nothing scrolls away',
+    async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const demo = await open(page);
+      const row = demo.locator('tbody tr').nth(3);
+      // a card: every cell on its own line, inside the demo's width, with its column's name
+      const boxes = await row
+        .locator('th, td')
+        .evaluateAll((cells) =>
+          cells.map((c) => c.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right, top: r.top })),
+        );
+      const frame = await demo.evaluate((el) => el.getBoundingClientRect());
+      for (const box of boxes) expect(box.right).toBeLessThanOrEqual(frame.right + 0.5);
+      expect(new Set(boxes.map((b) => Math.round(b.top))).size).toBe(4);
+      expect(await row.locator('th').evaluate((el) => getComputedStyle(el, '::before').content)).toContain('writer');
+      await cell(demo, 'gaapi', 'standard', 'pinned').focus();
+      await expect(row.locator('th')).toBeInViewport();
+    },
+  );
 
   // How long the demo's main-thread work takes on the megabyte is printed by `npm run bench:page`.
   test('a 1 MB answer gives the table and the open cell, shown in part', async ({ page }) => {

@@ -11,8 +11,31 @@ const TAG = 'ga-program-terminal';
 const RUN = 'npm run lesson -- l6';
 
 /** What the buttons say, and bits of what the shell answers. */
-const UI: Record<string, { run: string; clear: string; help: string; copy: string; helpTitle: string; notFound: string; label: string; inputLabel: string; done: string }> = {
-  en: { run: 'Run the program', clear: 'Clear', help: 'Help', copy: 'Copy output', helpTitle: 'Commands:', notFound: 'ls: command not found.', label: 'Terminal running the lesson’s program', inputLabel: 'Terminal input: type a command, then press Enter. Tab leaves the terminal.', done: 'The program finished: 69 lines, 4,242 characters.' },
+const UI: Record<
+  string,
+  {
+    run: string;
+    clear: string;
+    help: string;
+    copy: string;
+    helpTitle: string;
+    notFound: string;
+    label: string;
+    inputLabel: string;
+    done: string;
+  }
+> = {
+  en: {
+    run: 'Run the program',
+    clear: 'Clear',
+    help: 'Help',
+    copy: 'Copy output',
+    helpTitle: 'Commands:',
+    notFound: 'ls: command not found.',
+    label: 'Terminal running the lesson’s program',
+    inputLabel: 'Terminal input: type a command, then press Enter. Tab leaves the terminal.',
+    done: 'The program finished: 69 lines, 4,242 characters.',
+  },
 };
 
 /** A request for xterm's code: the widget's chunk, which bundles xterm (or xterm itself, unbundled). */
@@ -22,7 +45,9 @@ const isXtermRequest = (url: string) => /program-terminal-element\.[\w-]+\.js|xt
 function terminalText(page: Page): Promise<string> {
   return page.evaluate((tag) => {
     type Row = { isWrapped: boolean; translateToString(trim?: boolean): string };
-    const element = document.querySelector(tag) as (HTMLElement & { terminal?: { buffer: { active: { length: number; getLine(y: number): Row | undefined } } } }) | null;
+    const element = document.querySelector(tag) as
+      | (HTMLElement & { terminal?: { buffer: { active: { length: number; getLine(y: number): Row | undefined } } } })
+      | null;
     const buffer = element?.terminal?.buffer.active;
     if (!buffer) return '';
     const lines: string[] = [];
@@ -68,7 +93,10 @@ const locale = EN;
 const ui = UI[locale.code]!;
 
 test.describe(`program terminal (${locale.code})`, () => {
-  test('xterm is not fetched before the learner interacts, and loads on the first click', async ({ page, consoleErrors }) => {
+  test('xterm is not fetched before the learner interacts, and loads on the first click', async ({
+    page,
+    consoleErrors,
+  }) => {
     void consoleErrors;
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
@@ -93,7 +121,10 @@ test.describe(`program terminal (${locale.code})`, () => {
     expect(await page.locator('style[data-xterm-css]').count()).toBe(1);
   });
 
-  test('Run prints exactly the CLI output; typing the command runs it again; help, unknown command, clear', async ({ page, consoleErrors }) => {
+  test('Run prints exactly the CLI output; typing the command runs it again; help, unknown command, clear', async ({
+    page,
+    consoleErrors,
+  }) => {
     void consoleErrors;
     await page.goto(lessonUrl(locale));
     const demo = page.locator(TAG);
@@ -103,7 +134,13 @@ test.describe(`program terminal (${locale.code})`, () => {
     expect(await demo.getAttribute('data-output')).toBe(EXPECTED_OUTPUT);
     await expect(demo.locator('[data-live]')).toHaveText(ui.done);
     // screenReaderMode on, the terminal and its input labelled in the page's language
-    expect(await demo.evaluate((el) => (el as HTMLElement & { terminal?: { options: { screenReaderMode?: boolean } } }).terminal?.options.screenReaderMode)).toBe(true);
+    expect(
+      await demo.evaluate(
+        (el) =>
+          (el as HTMLElement & { terminal?: { options: { screenReaderMode?: boolean } } }).terminal?.options
+            .screenReaderMode,
+      ),
+    ).toBe(true);
     await expect(demo.locator('.xterm')).toHaveAttribute('aria-label', ui.label);
     await expect(demo.locator('textarea.xterm-helper-textarea')).toHaveAttribute('aria-label', ui.inputLabel);
 
@@ -125,7 +162,8 @@ test.describe(`program terminal (${locale.code})`, () => {
     await expect.poll(() => terminalText(page)).toContain(ui.helpTitle);
     const text = await terminalText(page);
     const help = text.slice(text.lastIndexOf(ui.helpTitle));
-    for (const command of [RUN, 'clear', 'help']) expect(help).toMatch(new RegExp(`^  ${command.replace(/[-]/g, '\\$&')} `, 'm'));
+    for (const command of [RUN, 'clear', 'help'])
+      expect(help).toMatch(new RegExp(`^  ${command.replace(/[-]/g, '\\$&')} `, 'm'));
 
     // anything else: not found, translated
     await page.keyboard.type('ls');
@@ -133,7 +171,13 @@ test.describe(`program terminal (${locale.code})`, () => {
     await expect.poll(() => terminalText(page)).toContain(ui.notFound);
 
     // a pasted command and the start of the next one: the next line shows exactly what was typed
-    await page.evaluate((tag) => (document.querySelector(tag) as HTMLElement & { terminal: { paste(data: string): void } }).terminal.paste('ls\nab'), TAG);
+    await page.evaluate(
+      (tag) =>
+        (document.querySelector(tag) as HTMLElement & { terminal: { paste(data: string): void } }).terminal.paste(
+          'ls\nab',
+        ),
+      TAG,
+    );
     await expect.poll(async () => (await terminalText(page)).split('\n').at(-1)).toBe('$ ab');
     await page.keyboard.press('Control+C');
     await expect.poll(async () => (await terminalText(page)).split('\n').at(-2)).toBe('$ ab^C');
@@ -148,17 +192,24 @@ test.describe(`program terminal (${locale.code})`, () => {
     await idle(page);
   });
 
-  test('keyboard only: Run with Enter, Tab into the terminal and out of it, Help and Clear with the keys', async ({ page, consoleErrors }) => {
+  test('keyboard only: Run with Enter, Tab into the terminal and out of it, Help and Clear with the keys', async ({
+    page,
+    consoleErrors,
+  }) => {
     void consoleErrors;
     await page.goto(lessonUrl(locale));
     const demo = page.locator(TAG);
     // Tab forward from the heading before the demo until the Run button has focus.
-    await demo.locator('xpath=ancestor::section[1]').locator('h3').evaluate((el) => {
-      el.setAttribute('tabindex', '-1');
-      el.focus();
-    });
+    await demo
+      .locator('xpath=ancestor::section[1]')
+      .locator('h3')
+      .evaluate((el) => {
+        el.setAttribute('tabindex', '-1');
+        el.focus();
+      });
     const run = demo.getByRole('button', { name: ui.run });
-    for (let i = 0; i < 5 && !(await run.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 5 && !(await run.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
     await expect(run).toBeFocused();
     await page.keyboard.press('Enter');
     await expect.poll(() => lastRunOutput(page), { timeout: 30_000 }).toBe(EXPECTED_OUTPUT);
@@ -192,7 +243,9 @@ test.describe(`program terminal (${locale.code})`, () => {
     await page.keyboard.press('Space');
     await expect.poll(async () => (await terminalText(page)).trimEnd()).toBe('$');
     // the focus is visible
-    const outline = await demo.getByRole('button', { name: ui.clear }).evaluate((el) => getComputedStyle(el).outlineStyle);
+    const outline = await demo
+      .getByRole('button', { name: ui.clear })
+      .evaluate((el) => getComputedStyle(el).outlineStyle);
     expect(outline).not.toBe('none');
   });
 
@@ -212,7 +265,9 @@ test.describe(`program terminal (${locale.code})`, () => {
     await openAndRun(page, locale.code);
     const colours = () =>
       page.evaluate((tag) => {
-        const element = document.querySelector(tag) as HTMLElement & { terminal: { options: { theme: { background?: string; foreground?: string } } } };
+        const element = document.querySelector(tag) as HTMLElement & {
+          terminal: { options: { theme: { background?: string; foreground?: string } } };
+        };
         const viewport = element.querySelector('.xterm-scrollable-element') ?? element.querySelector('.xterm')!;
         const { background, foreground } = element.terminal.options.theme;
         return { background, foreground, painted: getComputedStyle(viewport).backgroundColor };
@@ -229,34 +284,48 @@ test.describe(`program terminal (${locale.code})`, () => {
     await expect.poll(async () => (await colours()).background).toBe(dark.background);
   });
 
-  test('at 360 px the demo fits the screen; the terminal has the columns of the widest ' + 'line and scrolls inside its box, so no line wraps', async ({ page }) => {
-    await page.setViewportSize({ width: 360, height: 800 });
-    await page.goto(lessonUrl(locale));
-    await openAndRun(page, locale.code);
-    // The demo's frame fits the screen and nothing in it sticks out.
-    const frame = page.locator('section.demo', { has: page.locator(TAG) });
-    const frameBox = await frame.boundingBox();
-    expect(frameBox!.x).toBeGreaterThanOrEqual(0);
-    expect(frameBox!.x + frameBox!.width).toBeLessThanOrEqual(360);
-    expect(await frame.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-    const scroller = page.locator(`${TAG} .terminal-box`);
-    const box = await scroller.boundingBox();
-    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
-    // as many columns as the program's widest line: no row of the output is a wrapped one
-    const widest = Math.max(...EXPECTED_OUTPUT.split('\n').map((line) => line.length));
-    const state = await page.evaluate((tag) => {
-      const terminal = (document.querySelector(tag) as HTMLElement & { terminal: { cols: number; buffer: { active: { length: number; getLine(y: number): { isWrapped: boolean } | undefined } } } }).terminal;
-      let wrapped = 0;
-      for (let y = 0; y < terminal.buffer.active.length; y++) if (terminal.buffer.active.getLine(y)?.isWrapped) wrapped++;
-      return { cols: terminal.cols, wrapped };
-    }, TAG);
-    expect(state.cols).toBeGreaterThanOrEqual(widest);
-    expect(state.wrapped).toBe(0);
-    // wider than the box: it scrolls inside it, and the page says so
-    expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX === 'auto')).toBe(true);
-    await expect(page.locator(`${TAG} .terminal-scroll-hint`)).toBeVisible();
-    expect(await lastRunOutput(page)).toBe(EXPECTED_OUTPUT);
-  });
+  test(
+    'at 360 px the demo fits the screen; the terminal has the columns of the widest ' +
+      'line and scrolls inside its box, so no line wraps',
+    async ({ page }) => {
+      await page.setViewportSize({ width: 360, height: 800 });
+      await page.goto(lessonUrl(locale));
+      await openAndRun(page, locale.code);
+      // The demo's frame fits the screen and nothing in it sticks out.
+      const frame = page.locator('section.demo', { has: page.locator(TAG) });
+      const frameBox = await frame.boundingBox();
+      expect(frameBox!.x).toBeGreaterThanOrEqual(0);
+      expect(frameBox!.x + frameBox!.width).toBeLessThanOrEqual(360);
+      expect(await frame.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      const scroller = page.locator(`${TAG} .terminal-box`);
+      const box = await scroller.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+      // as many columns as the program's widest line: no row of the output is a wrapped one
+      const widest = Math.max(...EXPECTED_OUTPUT.split('\n').map((line) => line.length));
+      const state = await page.evaluate((tag) => {
+        const terminal = (
+          document.querySelector(tag) as HTMLElement & {
+            terminal: {
+              cols: number;
+              buffer: { active: { length: number; getLine(y: number): { isWrapped: boolean } | undefined } };
+            };
+          }
+        ).terminal;
+        let wrapped = 0;
+        for (let y = 0; y < terminal.buffer.active.length; y++)
+          if (terminal.buffer.active.getLine(y)?.isWrapped) wrapped++;
+        return { cols: terminal.cols, wrapped };
+      }, TAG);
+      expect(state.cols).toBeGreaterThanOrEqual(widest);
+      expect(state.wrapped).toBe(0);
+      // wider than the box: it scrolls inside it, and the page says so
+      expect(
+        await scroller.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX === 'auto'),
+      ).toBe(true);
+      await expect(page.locator(`${TAG} .terminal-scroll-hint`)).toBeVisible();
+      expect(await lastRunOutput(page)).toBe(EXPECTED_OUTPUT);
+    },
+  );
 
   test('npm run lesson, without the lesson, runs the one lesson and says what it runs', async ({ page }) => {
     await page.goto(lessonUrl(locale));
@@ -264,14 +333,19 @@ test.describe(`program terminal (${locale.code})`, () => {
     await page.locator(`${TAG} textarea.xterm-helper-textarea`).focus();
     await page.keyboard.type('npm run lesson');
     await page.keyboard.press('Enter');
-    await expect.poll(() => terminalText(page)).toContain('$ npm run lesson\nThis terminal has one lesson, so it runs: npm run lesson -- l6\n# l6\n');
+    await expect
+      .poll(() => terminalText(page))
+      .toContain('$ npm run lesson\nThis terminal has one lesson, so it runs: npm run lesson -- l6\n# l6\n');
     await idle(page);
     const text = await terminalText(page);
     expect(text.slice(text.lastIndexOf('# l6')).trimEnd()).toBe(EXPECTED_OUTPUT + '$');
   });
 
   // How long the terminal's main-thread work takes on the paste is printed by `npm run bench:page`.
-  test('a 1 MB paste with NUL, lone surrogates, BOM and CRs: 20 lines run, the rest dropped, Clear comes last', async ({ page, consoleErrors }) => {
+  test('a 1 MB paste with NUL, lone surrogates, BOM and CRs: 20 lines run, the rest dropped, Clear comes last', async ({
+    page,
+    consoleErrors,
+  }) => {
     void consoleErrors;
     await page.goto(lessonUrl(locale));
     await openAndRun(page, locale.code);
@@ -283,7 +357,9 @@ test.describe(`program terminal (${locale.code})`, () => {
       // pasted as a browser pastes: a paste event on the terminal's input
       const data = new DataTransfer();
       data.setData('text/plain', pasted);
-      element.querySelector('textarea')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      element
+        .querySelector('textarea')!
+        .dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
       await new Promise((resolve) => setTimeout(resolve, 0));
       element.querySelector<HTMLButtonElement>('button[data-action="clear"]')!.click();
     }, TAG);
@@ -295,5 +371,4 @@ test.describe(`program terminal (${locale.code})`, () => {
     await page.locator(TAG).getByRole('button', { name: ui.run }).click();
     await expect.poll(() => lastRunOutput(page)).toBe(EXPECTED_OUTPUT);
   });
-
 });

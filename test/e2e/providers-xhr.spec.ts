@@ -10,7 +10,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { stripTypeScriptTypes } from 'node:module';
-import { PROVIDER_RECORDINGS, readProviderPieces, truncateRecording, type ProviderStreamResult } from '../../lessons-code/index.ts';
+import {
+  PROVIDER_RECORDINGS,
+  readProviderPieces,
+  truncateRecording,
+  type ProviderStreamResult,
+} from '../../lessons-code/index.ts';
 import { startPacingServer, type RunningPacingServer } from '../../lessons-code/providers/pacing-server.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -72,55 +77,63 @@ interface XhrRun {
   aggregates: string[];
 }
 
-test('a real XMLHttpRequest, read through the growing-text transport, gives each ' + 'recording’s channels; truncated copies end cut', async ({ page, consoleErrors }) => {
-  test.slow(); // five recordings and three truncated copies, paced
-  await page.goto(modules.url + '/');
-  const read = (query: string, provider: string) =>
-    page.evaluate(
-      async ({ url, provider, MODULE }): Promise<XhrRun> => {
-        const lessons = await import(MODULE);
-        const xhr = new XMLHttpRequest();
-        xhr.open('GET', url);
-        let growths = 0;
-        let length = 0;
-        xhr.addEventListener('progress', () => {
-          if (xhr.responseText.length > length) growths++;
-          length = xhr.responseText.length;
-        });
-        const body = lessons.pipeGrowingText(lessons.xhrGrowingText(xhr));
-        const aggregates: string[] = [];
-        const reading = lessons.readProviderStream(provider, body, { answer: (_delta: string, aggregate: string) => aggregates.push(aggregate) });
-        xhr.send();
-        return { result: await reading, growths, aggregates };
-      },
-      { url: `${pacing.url}/recordings/${query}`, provider, MODULE: '/lessons-code/index.ts' },
-    );
+test(
+  'a real XMLHttpRequest, read through the growing-text transport, gives each ' +
+    'recording’s channels; truncated copies end cut',
+  async ({ page, consoleErrors }) => {
+    test.slow(); // five recordings and three truncated copies, paced
+    await page.goto(modules.url + '/');
+    const read = (query: string, provider: string) =>
+      page.evaluate(
+        async ({ url, provider, MODULE }): Promise<XhrRun> => {
+          const lessons = await import(MODULE);
+          const xhr = new XMLHttpRequest();
+          xhr.open('GET', url);
+          let growths = 0;
+          let length = 0;
+          xhr.addEventListener('progress', () => {
+            if (xhr.responseText.length > length) growths++;
+            length = xhr.responseText.length;
+          });
+          const body = lessons.pipeGrowingText(lessons.xhrGrowingText(xhr));
+          const aggregates: string[] = [];
+          const reading = lessons.readProviderStream(provider, body, {
+            answer: (_delta: string, aggregate: string) => aggregates.push(aggregate),
+          });
+          xhr.send();
+          return { result: await reading, growths, aggregates };
+        },
+        { url: `${pacing.url}/recordings/${query}`, provider, MODULE: '/lessons-code/index.ts' },
+      );
 
-  for (const recording of PROVIDER_RECORDINGS) {
-    await test.step(recording.id, async () => {
-      const run = await read(`${recording.id}?gap=15&size=97`, recording.provider);
-      expect(run.result).toEqual(readProviderPieces(recording.provider, [recording.bytes]));
-      // The text did grow in steps: the transport had to pass only the new part.
-      expect(run.growths).toBeGreaterThan(1);
-      // Every aggregate the answer channel notified is a prefix of the final answer: nothing repeated.
-      for (const aggregate of run.aggregates) expect(run.result.answer.startsWith(aggregate)).toBe(true);
-    });
-  }
+    for (const recording of PROVIDER_RECORDINGS) {
+      await test.step(recording.id, async () => {
+        const run = await read(`${recording.id}?gap=15&size=97`, recording.provider);
+        expect(run.result).toEqual(readProviderPieces(recording.provider, [recording.bytes]));
+        // The text did grow in steps: the transport had to pass only the new part.
+        expect(run.growths).toBeGreaterThan(1);
+        // Every aggregate the answer channel notified is a prefix of the final answer: nothing repeated.
+        for (const aggregate of run.aggregates) expect(run.result.answer.startsWith(aggregate)).toBe(true);
+      });
+    }
 
-  for (const recording of PROVIDER_RECORDINGS.filter((r) => r.id === 'openai' || r.id === 'anthropic' || r.id === 'gemini')) {
-    await test.step(`${recording.id}, cut`, async () => {
-      const ended = await read(`${recording.id}?gap=5&size=97&truncated=1`, recording.provider);
-      const expected = readProviderPieces(recording.provider, [truncateRecording(recording).bytes]);
-      expect(ended.result).toEqual(expected);
-      expect(ended.result).toMatchObject({ complete: false, ending: { kind: 'cut', error: '' } });
-      // The connection reset instead of ending: XMLHttpRequest's error event, and the turn is cut too.
-      const reset = await read(`${recording.id}?gap=5&size=97&truncated=reset`, recording.provider);
-      expect(reset.result).toMatchObject({ complete: false, ending: { kind: 'cut', error: 'XMLHttpRequest error' } });
-      // Chromium logs the broken body as a console error: expected here, and only this one.
-      const broken = consoleErrors.filter((message) => message.includes('net::ERR_INCOMPLETE_CHUNKED_ENCODING'));
-      expect(broken.length).toBeLessThanOrEqual(1);
-      consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((message) => !broken.includes(message)));
-      expect(expected.answer.startsWith(reset.result.answer)).toBe(true);
-    });
-  }
-});
+    for (const recording of PROVIDER_RECORDINGS.filter(
+      (r) => r.id === 'openai' || r.id === 'anthropic' || r.id === 'gemini',
+    )) {
+      await test.step(`${recording.id}, cut`, async () => {
+        const ended = await read(`${recording.id}?gap=5&size=97&truncated=1`, recording.provider);
+        const expected = readProviderPieces(recording.provider, [truncateRecording(recording).bytes]);
+        expect(ended.result).toEqual(expected);
+        expect(ended.result).toMatchObject({ complete: false, ending: { kind: 'cut', error: '' } });
+        // The connection reset instead of ending: XMLHttpRequest's error event, and the turn is cut too.
+        const reset = await read(`${recording.id}?gap=5&size=97&truncated=reset`, recording.provider);
+        expect(reset.result).toMatchObject({ complete: false, ending: { kind: 'cut', error: 'XMLHttpRequest error' } });
+        // Chromium logs the broken body as a console error: expected here, and only this one.
+        const broken = consoleErrors.filter((message) => message.includes('net::ERR_INCOMPLETE_CHUNKED_ENCODING'));
+        expect(broken.length).toBeLessThanOrEqual(1);
+        consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((message) => !broken.includes(message)));
+        expect(expected.answer.startsWith(reset.result.answer)).toBe(true);
+      });
+    }
+  },
+);

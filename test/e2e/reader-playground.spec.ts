@@ -22,8 +22,10 @@ async function open(page: Page, locale: Locale): Promise<Locator> {
   return demo;
 }
 
-const eventData = (demo: Locator) => demo.locator('[data-testid=events] > li.tl-event pre').evaluateAll((pres) => pres.map((p) => p.textContent));
-const tags = (demo: Locator) => demo.locator('[data-testid=lines] > li').evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.tag));
+const eventData = (demo: Locator) =>
+  demo.locator('[data-testid=events] > li.tl-event pre').evaluateAll((pres) => pres.map((p) => p.textContent));
+const tags = (demo: Locator) =>
+  demo.locator('[data-testid=lines] > li').evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.tag));
 
 /** Puts a stream in the box as the learner would paste it (CR shown as ␍); `input` lets the demo read it. */
 async function setStream(demo: Locator, stream: string, input = true): Promise<void> {
@@ -38,10 +40,15 @@ async function setStream(demo: Locator, stream: string, input = true): Promise<v
 
 const locale = EN;
 test.describe(`reader playground (${locale.code})`, () => {
-  test('first view: the voicing stream as the host sends it, three events, every line tagged', async ({ page, consoleErrors }) => {
+  test('first view: the voicing stream as the host sends it, three events, every line tagged', async ({
+    page,
+    consoleErrors,
+  }) => {
     void consoleErrors;
     const demo = await open(page, locale);
-    await expect(demo.locator('textarea')).toHaveValue(/^data: \{"type":"routing","agentId":"voicing","confidence":0\.92,/);
+    await expect(demo.locator('textarea')).toHaveValue(
+      /^data: \{"type":"routing","agentId":"voicing","confidence":0\.92,/,
+    );
     const data = await eventData(demo);
     expect(data[0]).toMatch(/^\{"type":"routing","agentId":"voicing",/);
     expect(data[1]).toBe(shown(VOICING_ANSWER));
@@ -55,7 +62,10 @@ test.describe(`reader playground (${locale.code})`, () => {
     await expect(demo.locator('[data-preset=voicing]')).toHaveAttribute('aria-pressed', 'true');
   });
 
-  test('presets: GaApi’s first chunk makes the - **Am** line a field name; exercise 1 and the others', async ({ page, consoleErrors }) => {
+  test('presets: GaApi’s first chunk makes the - **Am** line a field name; exercise 1 and the others', async ({
+    page,
+    consoleErrors,
+  }) => {
     void consoleErrors;
     const demo = await open(page, locale);
     await demo.locator('[data-preset=gaapiChunk]').click();
@@ -75,17 +85,36 @@ test.describe(`reader playground (${locale.code})`, () => {
 
     await demo.locator('[data-preset=crOnly]').click();
     await expect.poll(() => tags(demo)).toEqual(['data', 'data', 'data', 'dispatch', 'data', 'dispatch']);
-    expect(await demo.locator('[data-testid=lines] .tl-text > .ws:last-child').allTextContents()).toEqual(Array(6).fill('␍'));
+    expect(await demo.locator('[data-testid=lines] .tl-text > .ws:last-child').allTextContents()).toEqual(
+      Array(6).fill('␍'),
+    );
 
     await demo.locator('[data-preset=mixed]').click();
-    await expect.poll(() => tags(demo)).toEqual(['comment', 'event', 'id', 'retry', 'ignored', 'data', 'data', 'dispatch', 'no-colon', 'data', 'unfinished']);
+    await expect
+      .poll(() => tags(demo))
+      .toEqual([
+        'comment',
+        'event',
+        'id',
+        'retry',
+        'ignored',
+        'data',
+        'data',
+        'dispatch',
+        'no-colon',
+        'data',
+        'unfinished',
+      ]);
     await expect(demo.locator('[data-testid=lines] > li[data-discarded]')).toHaveCount(2);
     await expect(demo.locator('[data-testid=events] > li.tl-event')).toHaveCount(1);
     await expect(demo.locator('[data-testid=events] .tl-event-head')).toContainText('chord');
     await expect(demo.locator('[data-testid=events] .tl-event-head')).toContainText('42');
   });
 
-  test('CR, LF and CRLF typed with the buttons and with the keys update the events', async ({ page, consoleErrors }) => {
+  test('CR, LF and CRLF typed with the buttons and with the keys update the events', async ({
+    page,
+    consoleErrors,
+  }) => {
     void consoleErrors;
     const demo = await open(page, locale);
     const box = demo.locator('textarea');
@@ -142,7 +171,9 @@ test.describe(`reader playground (${locale.code})`, () => {
     for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
     await expect(demo.locator('[data-preset=ex1GaApi]')).toBeFocused();
     // the focus ring shows
-    expect(await demo.locator('[data-preset=ex1GaApi]').evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+    expect(await demo.locator('[data-preset=ex1GaApi]').evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe(
+      'none',
+    );
     await page.keyboard.press('Enter');
     await expect(demo.locator('[data-preset=ex1GaApi]')).toHaveAttribute('aria-pressed', 'true');
     await expect.poll(() => eventData(demo)).toEqual(['a']);
@@ -173,13 +204,18 @@ test.describe(`reader playground (${locale.code})`, () => {
   });
 
   // How long the demo's main-thread work takes on the megabyte is printed by `npm run bench:page`.
-  test('bad input: 1 MB is read and shown in part; BOM, lone surrogate, NUL, CR only and empty give a result', async ({ page, consoleErrors }) => {
+  test('bad input: 1 MB is read and shown in part; BOM, lone surrogate, NUL, CR only and empty give a result', async ({
+    page,
+    consoleErrors,
+  }) => {
     void consoleErrors;
     const demo = await open(page, locale);
     const summary = demo.locator('[data-testid=summary]');
 
     test.setTimeout(120_000);
-    const big = writeGaChatbotEvent(IMPROVISATION_ANSWER).repeat(Math.ceil(1_000_000 / writeGaChatbotEvent(IMPROVISATION_ANSWER).length));
+    const big = writeGaChatbotEvent(IMPROVISATION_ANSWER).repeat(
+      Math.ceil(1_000_000 / writeGaChatbotEvent(IMPROVISATION_ANSWER).length),
+    );
     const lineCount = big.split('\n').length - 1;
     await setStream(demo, big);
     await expect(summary).toContainText(lineCount.toLocaleString('en'), { timeout: 30_000 });
@@ -197,7 +233,11 @@ test.describe(`reader playground (${locale.code})`, () => {
     await setStream(demo, 'data: \uD800x\n\n');
     // compared in the page: a lone surrogate does not survive the trip to the test runner
     await expect
-      .poll(() => demo.locator('[data-testid=events] > li.tl-event pre').evaluateAll((pres) => pres.length === 1 && pres[0]!.textContent === '\uD800x'))
+      .poll(() =>
+        demo
+          .locator('[data-testid=events] > li.tl-event pre')
+          .evaluateAll((pres) => pres.length === 1 && pres[0]!.textContent === '\uD800x'),
+      )
       .toBe(true);
 
     await setStream(demo, 'data: a\0b\n\n');
@@ -211,5 +251,4 @@ test.describe(`reader playground (${locale.code})`, () => {
     await expect(demo.locator('[data-testid=lines] > li.note')).toHaveCount(1);
     await expect(demo.locator('[data-testid=events] > li.note')).toHaveCount(1);
   });
-
 });

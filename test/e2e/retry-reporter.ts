@@ -7,7 +7,11 @@ export default class RetryReporter implements Reporter {
   private readonly retried = new Map<string, string>();
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    if (result.retry > 0) this.retried.set(test.id, `${test.titlePath().filter(Boolean).join(' › ')}: ${result.status} on retry ${result.retry}`);
+    if (result.retry > 0)
+      this.retried.set(
+        test.id,
+        `${test.titlePath().filter(Boolean).join(' › ')}: ${result.status} on retry ${result.retry}`,
+      );
   }
 
   onEnd(_result: FullResult): void {

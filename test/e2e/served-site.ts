@@ -40,7 +40,8 @@ const REPORT_PATH = '/__csp-report';
 
 /** Serves `dir` (a build made with `--base base`) on a free loopback port. */
 export async function serveSite(dir: string, base: string): Promise<ServedSite> {
-  if (!existsSync(join(dir, 'index.html'))) throw new Error(`no built site in ${dir}: build it with --base ${base} first (npm run build:learn)`);
+  if (!existsSync(join(dir, 'index.html')))
+    throw new Error(`no built site in ${dir}: build it with --base ${base} first (npm run build:learn)`);
   const rules = existsSync(join(dir, '_headers')) ? parseHeaders(readFileSync(join(dir, '_headers'), 'utf8')) : [];
   const reports: Record<string, unknown>[] = [];
   const errors: string[] = [];

@@ -3,11 +3,24 @@
 // strings in the page's language (Pagefind's UI); the 404 page.
 
 import type { Page } from '@playwright/test';
-import { BASE, LOCALES, axeViolations, expect, followLinks, landingUrl, lessonUrl, test, underBase } from './fixtures.ts';
+import {
+  BASE,
+  LOCALES,
+  axeViolations,
+  expect,
+  followLinks,
+  landingUrl,
+  lessonUrl,
+  test,
+  underBase,
+} from './fixtures.ts';
 
 const fr = LOCALES[2];
 
-test('on a 390 px phone the landing page has a menu with the language and theme pickers', async ({ page, consoleErrors }) => {
+test('on a 390 px phone the landing page has a menu with the language and theme pickers', async ({
+  page,
+  consoleErrors,
+}) => {
   void consoleErrors;
   await page.setViewportSize({ width: 390, height: 844 });
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -37,7 +50,10 @@ test('on a 390 px phone the landing page has a menu with the language and theme 
   await expect(page.locator('details.phone-preferences')).toHaveCount(0);
 });
 
-test('at 1280 px the landing page keeps the pickers in the header, with no extra menu', async ({ page, consoleErrors }) => {
+test('at 1280 px the landing page keeps the pickers in the header, with no extra menu', async ({
+  page,
+  consoleErrors,
+}) => {
   void consoleErrors;
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(landingUrl(fr));
@@ -68,7 +84,10 @@ for (const [name, setup] of [
   ['blocked', blockStorage],
   ['full', fillStorage],
 ] as const) {
-  test(`with ${name} storage the theme picker still works and the page logs no error`, async ({ page, consoleErrors }) => {
+  test(`with ${name} storage the theme picker still works and the page logs no error`, async ({
+    page,
+    consoleErrors,
+  }) => {
     await setup(page);
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -92,15 +111,23 @@ for (const locale of LOCALES.slice(1)) {
     await page.locator('site-search button[data-open-modal]').first().click();
     await page.locator('#starlight__search input').fill('SseChunker');
     const message = page.locator('#starlight__search .pagefind-ui__message');
-    await expect(message).toContainText(locale.code === 'fr' ? 'résultats pour' : 'resultados para', { timeout: 15_000 });
-    await expect(page.locator('#starlight__search .pagefind-ui__search-clear')).toHaveText(locale.code === 'fr' ? 'Effacer' : 'Borrar');
+    await expect(message).toContainText(locale.code === 'fr' ? 'résultats pour' : 'resultados para', {
+      timeout: 15_000,
+    });
+    await expect(page.locator('#starlight__search .pagefind-ui__search-clear')).toHaveText(
+      locale.code === 'fr' ? 'Effacer' : 'Borrar',
+    );
     await page.locator('#starlight__search input').fill('zzzqqq');
     await expect(message).toContainText(locale.code === 'fr' ? 'Aucun résultat pour' : 'No hay resultados para');
     expect(await page.locator('#starlight__search').innerText()).not.toMatch(/\bresults? for\b|Load more|Clear\b/);
   });
 }
 
-test(`the 404 page under ${BASE}: in the address's language first, its links back to the course alive`, async ({ page, consoleErrors, allowedErrors }) => {
+test(`the 404 page under ${BASE}: in the address's language first, its links back to the course alive`, async ({
+  page,
+  consoleErrors,
+  allowedErrors,
+}) => {
   const missing = ['/fr/ga-ai/06-perdu/', '/es/nada/', '/nothing-here/'].map(underBase);
   allowedErrors.push(...missing.map((path) => new RegExp(`^404 ${path}$`)));
   for (const [path, first] of [
@@ -111,8 +138,13 @@ test(`the 404 page under ${BASE}: in the address's language first, its links bac
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     // the browser's own line for the 404 asked for here; any other console error still fails
-    await expect.poll(() => consoleErrors.findIndex((line) => line.includes('status of 404'))).toBeGreaterThanOrEqual(0);
-    consoleErrors.splice(consoleErrors.findIndex((line) => line.includes('status of 404')), 1);
+    await expect
+      .poll(() => consoleErrors.findIndex((line) => line.includes('status of 404')))
+      .toBeGreaterThanOrEqual(0);
+    consoleErrors.splice(
+      consoleErrors.findIndex((line) => line.includes('status of 404')),
+      1,
+    );
     const sections = page.locator('.not-found > section');
     await expect(sections).toHaveCount(3);
     await expect(sections.first()).toHaveAttribute('lang', first);

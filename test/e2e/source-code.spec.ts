@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { EN, LOCALES, PAGE_KIND_NAMES, expect, lessonUrl, pageUrl, test } from './fixtures.ts';
 
-const source = (file: string) => readFileSync(new URL(`../../lessons-code/${file}`, import.meta.url), 'utf8').replace(/\n+$/, '');
+const source = (file: string) =>
+  readFileSync(new URL(`../../lessons-code/${file}`, import.meta.url), 'utf8').replace(/\n+$/, '');
 
 const DOM_BUDGET = 1500;
 
@@ -21,7 +22,9 @@ test('no page has more than 1,500 elements before the student touches it', async
 
 // The behaviour once, in English (es/fr differ only in the link's prefix and the caption's words).
 for (const locale of [LOCALES[0]]) {
-  test(`listings (${locale.code}): excerpts of at most 60 lines, each a slice of its file, the whole file one click away`, async ({ page }) => {
+  test(`listings (${locale.code}): excerpts of at most 60 lines, each a slice of its file, the whole file one click away`, async ({
+    page,
+  }) => {
     await page.goto(lessonUrl(locale));
     const figures = page.locator('figure.source-code:not(.shell)');
     await expect(figures).toHaveCount(3);

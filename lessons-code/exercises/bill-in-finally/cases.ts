@@ -4,8 +4,16 @@
 // the case sees every call they got, so a turn billed twice, or not at all, shows.
 
 import {
-  DROP2_ANSWER, DROP2_QUESTION, GREETING_ANSWER, HELLO_QUESTION, roundChunks, textTokens, wireOf, type ExerciseCase,
-  type ExerciseDefinition, type Learner,
+  DROP2_ANSWER,
+  DROP2_QUESTION,
+  GREETING_ANSWER,
+  HELLO_QUESTION,
+  roundChunks,
+  textTokens,
+  wireOf,
+  type ExerciseCase,
+  type ExerciseDefinition,
+  type Learner,
 } from 'lessons-code';
 
 interface Turn {
@@ -68,13 +76,23 @@ const definition: ExerciseDefinition = {
       id: 'stopped',
       uses: ['showAnswer'],
       run: (learner) => turn(learner, DROP2, 3),
-      expected: { shown: firstPieces(DROP2_ANSWER, 3), bills: [[3]], saves: [[firstPieces(DROP2_ANSWER, 3), 'stopped']], threw: false },
+      expected: {
+        shown: firstPieces(DROP2_ANSWER, 3),
+        bills: [[3]],
+        saves: [[firstPieces(DROP2_ANSWER, 3), 'stopped']],
+        threw: false,
+      },
     } satisfies ExerciseCase<Turn>,
     {
       id: 'stopped-first',
       uses: ['showAnswer'],
       run: (learner) => turn(learner, DROP2, 1),
-      expected: { shown: firstPieces(DROP2_ANSWER, 1), bills: [[1]], saves: [[firstPieces(DROP2_ANSWER, 1), 'stopped']], threw: false },
+      expected: {
+        shown: firstPieces(DROP2_ANSWER, 1),
+        bills: [[1]],
+        saves: [[firstPieces(DROP2_ANSWER, 1), 'stopped']],
+        threw: false,
+      },
     } satisfies ExerciseCase<Turn>,
     {
       id: 'broken',

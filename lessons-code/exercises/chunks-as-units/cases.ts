@@ -4,8 +4,16 @@
 // are right, so the cases judge them (`accept`) rather than compare them with one value.
 
 import {
-  compare, readPage, show, splitAfter743, streamOf, writeGaChatbotEvent, type CheckTools, type ExerciseCase,
-  type ExerciseDefinition, type Shown,
+  compare,
+  readPage,
+  show,
+  splitAfter743,
+  streamOf,
+  writeGaChatbotEvent,
+  type CheckTools,
+  type ExerciseCase,
+  type ExerciseDefinition,
+  type Shown,
 } from 'lessons-code';
 
 /** A chunk that ends after an abbreviation (e.g., i.e.) or after a list number alone at the start of a line. */
@@ -17,7 +25,10 @@ export function unwantedSplit(chunks: readonly string[]): number | null {
   return null;
 }
 
-const verdictShown = (verdict: unknown, tools: CheckTools): Shown => ({ kind: 'code', text: typeof verdict === 'string' ? verdict : tools.showValue(verdict) });
+const verdictShown = (verdict: unknown, tools: CheckTools): Shown => ({
+  kind: 'code',
+  text: typeof verdict === 'string' ? verdict : tools.showValue(verdict),
+});
 
 interface AtTheSplit {
   pair: string[] | null;

@@ -62,7 +62,8 @@ async function pageAfter(learner: Learner, questions: string[]) {
   return { chat, submissions };
 }
 
-const assistantBubbles = (bubbles: readonly PageBubble[]): string[] => bubbles.filter((b) => b.role === 'assistant').map((b) => b.text);
+const assistantBubbles = (bubbles: readonly PageBubble[]): string[] =>
+  bubbles.filter((b) => b.role === 'assistant').map((b) => b.text);
 
 const definition: ExerciseDefinition = {
   exports: { consumeSseStream: 'function' },
@@ -70,7 +71,8 @@ const definition: ExerciseDefinition = {
     {
       id: 'failure-bubble',
       uses: ['consumeSseStream'],
-      run: async (learner) => assistantBubbles((await pageAfter(learner, [IMPROVISATION_QUESTION])).submissions[0]?.bubbles ?? []),
+      run: async (learner) =>
+        assistantBubbles((await pageAfter(learner, [IMPROVISATION_QUESTION])).submissions[0]?.bubbles ?? []),
       expected: [FAILURE_BUBBLE],
     } satisfies ExerciseCase<string[]>,
     {
@@ -82,7 +84,10 @@ const definition: ExerciseDefinition = {
     {
       id: 'voicing-answer',
       uses: ['consumeSseStream'],
-      run: async (learner) => assistantBubbles((await pageAfter(learner, [IMPROVISATION_QUESTION, VOICING_QUESTION])).submissions[1]?.bubbles ?? []),
+      run: async (learner) =>
+        assistantBubbles(
+          (await pageAfter(learner, [IMPROVISATION_QUESTION, VOICING_QUESTION])).submissions[1]?.bubbles ?? [],
+        ),
       expected: [VOICING_ANSWER],
     } satisfies ExerciseCase<string[]>,
     {

@@ -4,8 +4,17 @@
 // (readProviderPieces), as the parser would read it.
 
 import {
-  readProviderPieces, recordingById, splitReads, truncateRecording, type Provider, type ProviderStreamResult,
-  type CheckTools, type ExerciseCase, type ExerciseDefinition, type Learner, type Shown,
+  readProviderPieces,
+  recordingById,
+  splitReads,
+  truncateRecording,
+  type Provider,
+  type ProviderStreamResult,
+  type CheckTools,
+  type ExerciseCase,
+  type ExerciseDefinition,
+  type Learner,
+  type Shown,
 } from 'lessons-code';
 
 /** The texts responseText would hold after each read, decoded as browsers do (whole characters only). */
@@ -34,11 +43,18 @@ const encoder = new TextEncoder();
 /** The channels the parser gets from what the relay passed on. */
 async function channelsThrough(learner: Learner, provider: Provider, bytes: Uint8Array) {
   const parts = await passedParts(learner, growthsOf(bytes, provider));
-  const { answer, reasoning, complete } = readProviderPieces(provider, parts.map((part) => encoder.encode(part)));
+  const { answer, reasoning, complete } = readProviderPieces(
+    provider,
+    parts.map((part) => encoder.encode(part)),
+  );
   return { answer, reasoning, complete };
 }
 
-const expectedOf = (result: ProviderStreamResult) => ({ answer: result.answer, reasoning: result.reasoning, complete: result.complete });
+const expectedOf = (result: ProviderStreamResult) => ({
+  answer: result.answer,
+  reasoning: result.reasoning,
+  complete: result.complete,
+});
 
 const showChannels = (value: { answer: string; reasoning: string; complete: boolean }, tools: CheckTools): Shown => ({
   kind: 'fields',
@@ -49,7 +65,10 @@ const showChannels = (value: { answer: string; reasoning: string; complete: bool
   ],
 });
 
-function channelsCase(id: string, provider: Provider): ExerciseCase<{ answer: string; reasoning: string; complete: boolean }> {
+function channelsCase(
+  id: string,
+  provider: Provider,
+): ExerciseCase<{ answer: string; reasoning: string; complete: boolean }> {
   const recording = recordingById(provider);
   return {
     id,
@@ -72,7 +91,9 @@ interface PartsCheck {
 const ANTHROPIC = recordingById('anthropic');
 const ANTHROPIC_GROWTHS = growthsOf(ANTHROPIC.bytes, 'anthropic');
 /** What each `progress` added to the text: the parts a right relay passes on. */
-const ADDED = ANTHROPIC_GROWTHS.map((text, i) => text.slice(i === 0 ? 0 : ANTHROPIC_GROWTHS[i - 1]!.length)).filter((text) => text !== '');
+const ADDED = ANTHROPIC_GROWTHS.map((text, i) => text.slice(i === 0 ? 0 : ANTHROPIC_GROWTHS[i - 1]!.length)).filter(
+  (text) => text !== '',
+);
 
 const definition: ExerciseDefinition = {
   exports: { createRelay: 'function', relayAll: 'function' },
@@ -86,7 +107,11 @@ const definition: ExerciseDefinition = {
       run: async (learner) => {
         const parts = await passedParts(learner, ANTHROPIC_GROWTHS);
         const wrong = ADDED.findIndex((text, i) => parts[i] !== text);
-        return { progressEvents: ADDED.length, parts: parts.length, firstWrong: wrong !== -1 ? wrong : parts.length !== ADDED.length ? ADDED.length : null };
+        return {
+          progressEvents: ADDED.length,
+          parts: parts.length,
+          firstWrong: wrong !== -1 ? wrong : parts.length !== ADDED.length ? ADDED.length : null,
+        };
       },
       expected: { progressEvents: ADDED.length, parts: ADDED.length, firstWrong: null },
       show: (value: PartsCheck, tools: CheckTools): Shown => ({
@@ -94,7 +119,10 @@ const definition: ExerciseDefinition = {
         fields: [
           { label: tools.text('progressEvents'), text: String(value.progressEvents) },
           { label: tools.text('parts'), text: String(value.parts) },
-          { label: tools.text('firstWrong'), text: value.firstWrong === null ? tools.text('none') : String(value.firstWrong + 1) },
+          {
+            label: tools.text('firstWrong'),
+            text: value.firstWrong === null ? tools.text('none') : String(value.firstWrong + 1),
+          },
         ],
       }),
     } satisfies ExerciseCase<PartsCheck>,
@@ -102,7 +130,10 @@ const definition: ExerciseDefinition = {
       id: 'nothing-new',
       uses: ['relayAll'],
       // Two `progress` events with the same text (it happens: the event fires on a timer), then the rest.
-      run: async (learner) => (await passedParts(learner, ['event: ping\n', 'event: ping\n', 'event: ping\ndata: {"type": "ping"}\n\n'])).join(''),
+      run: async (learner) =>
+        (
+          await passedParts(learner, ['event: ping\n', 'event: ping\n', 'event: ping\ndata: {"type": "ping"}\n\n'])
+        ).join(''),
       expected: 'event: ping\ndata: {"type": "ping"}\n\n',
     } satisfies ExerciseCase<string>,
     {

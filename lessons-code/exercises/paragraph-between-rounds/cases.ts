@@ -6,7 +6,10 @@ import { joinRounds, type ExerciseCase, type ExerciseDefinition } from 'lessons-
 
 const ROUNDS: Record<string, string[]> = {
   // The voicing question, as the replica answers it: a sentence, the tool, then the answer.
-  'narrate-then-answer': ['Let me look those up in the voicing index.', 'Here is what the voicing index holds, lowest string first:\n\n- **Cmaj7**: `3-0-x-2-3-x`'],
+  'narrate-then-answer': [
+    'Let me look those up in the voicing index.',
+    'Here is what the voicing index holds, lowest string first:\n\n- **Cmaj7**: `3-0-x-2-3-x`',
+  ],
   'tool-only-first': ['', 'Cmaj7 in the index: `3-0-x-2-3-x`.'],
   'tool-only-between': ['Let me check the index.', '', 'Found it: `x-0-2-0-1-0`.'],
   'ends-with-line-break': ['Two shapes:\n- `3-0-x-2-3-x`\n', 'Want the other inversions?'],

@@ -4,8 +4,15 @@
 // stream") over both writers' bytes.
 
 import {
-  readStandard, show, traceStandard, writeGaApiEvent, writeGaChatbotEvent, type TracedLine, type CheckTools,
-  type ExerciseDefinition, type ProofBlock,
+  readStandard,
+  show,
+  traceStandard,
+  writeGaApiEvent,
+  writeGaChatbotEvent,
+  type TracedLine,
+  type CheckTools,
+  type ExerciseDefinition,
+  type ProofBlock,
 } from 'lessons-code';
 
 /** The chunk of the exercise: two lines with a Windows line end between them. */
@@ -30,7 +37,11 @@ function explain(line: TracedLine, tools: CheckTools): string {
 function writerBlocks(label: string, bytes: string, tools: CheckTools): ProofBlock[] {
   const trace = traceStandard(bytes);
   return [
-    { label, text: bytes, lines: trace.lines.map((line) => ({ text: line.text + line.end, explanation: explain(line, tools) })) },
+    {
+      label,
+      text: bytes,
+      lines: trace.lines.map((line) => ({ text: line.text + line.end, explanation: explain(line, tools) })),
+    },
     { label: tools.text('proof.events'), text: tools.showValue(trace.events.map((event) => event.data)) },
   ];
 }
@@ -39,9 +50,24 @@ const definition: ExerciseDefinition = {
   kind: 'prediction',
   exports: { fromGaChatbotApi: 'string-array', fromGaApi: 'string-array', dependsOnSystem: 'string' },
   cases: [
-    { id: 'gachatbot', uses: ['fromGaChatbotApi'], run: (learner) => learner.value('fromGaChatbotApi'), expected: readStandard(writeGaChatbotEvent(PREDICT_CHUNK)) },
-    { id: 'gaapi', uses: ['fromGaApi'], run: (learner) => learner.value('fromGaApi'), expected: readStandard(writeGaApiEvent(PREDICT_CHUNK)) },
-    { id: 'system', uses: ['dependsOnSystem'], run: (learner) => learner.value('dependsOnSystem'), expected: 'neither' },
+    {
+      id: 'gachatbot',
+      uses: ['fromGaChatbotApi'],
+      run: (learner) => learner.value('fromGaChatbotApi'),
+      expected: readStandard(writeGaChatbotEvent(PREDICT_CHUNK)),
+    },
+    {
+      id: 'gaapi',
+      uses: ['fromGaApi'],
+      run: (learner) => learner.value('fromGaApi'),
+      expected: readStandard(writeGaApiEvent(PREDICT_CHUNK)),
+    },
+    {
+      id: 'system',
+      uses: ['dependsOnSystem'],
+      run: (learner) => learner.value('dependsOnSystem'),
+      expected: 'neither',
+    },
   ],
   proof: (tools) => [
     ...writerBlocks(tools.text('proof.gachatbot'), writeGaChatbotEvent(PREDICT_CHUNK), tools),

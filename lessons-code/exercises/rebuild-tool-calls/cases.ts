@@ -5,8 +5,14 @@
 // The learner's function gets the chunks as data.
 
 import {
-  SEARCH_VOICINGS, VOICINGS_QUESTION, roundChunks, type ChatCompletionChunk, type ToolCallFragment,
-  type ExerciseCase, type ExerciseDefinition, type Learner,
+  SEARCH_VOICINGS,
+  VOICINGS_QUESTION,
+  roundChunks,
+  type ChatCompletionChunk,
+  type ToolCallFragment,
+  type ExerciseCase,
+  type ExerciseDefinition,
+  type Learner,
 } from 'lessons-code';
 
 interface Call {
@@ -23,8 +29,17 @@ const chunk = (fragments: ToolCallFragment[], content?: string): ChatCompletionC
   choices: [{ index: 0, delta: content === undefined ? { tool_calls: fragments } : { content }, finish_reason: null }],
 });
 const finish: ChatCompletionChunk = { ...chunk([]), choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] };
-const usage: ChatCompletionChunk = { ...chunk([]), choices: [], usage: { prompt_tokens: 150, completion_tokens: 12, total_tokens: 162 } };
-const first = (index: number, id: string, name: string, type = 'function'): ToolCallFragment => ({ index, id, type, function: { name, arguments: '' } });
+const usage: ChatCompletionChunk = {
+  ...chunk([]),
+  choices: [],
+  usage: { prompt_tokens: 150, completion_tokens: 12, total_tokens: 162 },
+};
+const first = (index: number, id: string, name: string, type = 'function'): ToolCallFragment => ({
+  index,
+  id,
+  type,
+  function: { name, arguments: '' },
+});
 const more = (index: number, args: string): ToolCallFragment => ({ index, function: { arguments: args } });
 
 /** What the replica's two calls come to. */
@@ -33,7 +48,8 @@ const VOICING_CALLS: Call[] = [
   { id: 'call_r2', name: SEARCH_VOICINGS, arguments: '{"chord": "Am7", "instrument": "guitar", "limit": 2}' },
 ];
 
-const call = (learner: Learner, chunks: ChatCompletionChunk[]) => learner.call('assembleToolCalls', chunks) as Promise<Call[]>;
+const call = (learner: Learner, chunks: ChatCompletionChunk[]) =>
+  learner.call('assembleToolCalls', chunks) as Promise<Call[]>;
 
 const definition: ExerciseDefinition = {
   exports: { assembleToolCalls: 'function' },
@@ -94,7 +110,13 @@ const definition: ExerciseDefinition = {
     {
       id: 'text-only',
       uses: ['assembleToolCalls'],
-      run: (learner) => call(learner, [chunk([], 'Hello! '), chunk([], 'Ask me about chords.'), { ...finish, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }, usage]),
+      run: (learner) =>
+        call(learner, [
+          chunk([], 'Hello! '),
+          chunk([], 'Ask me about chords.'),
+          { ...finish, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
+          usage,
+        ]),
       expected: [],
     } satisfies ExerciseCase<Call[]>,
   ],

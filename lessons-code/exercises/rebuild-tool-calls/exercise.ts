@@ -46,11 +46,11 @@ export function assembleToolCalls(chunks: ChatCompletionChunk[]): ToolCall[] {
       // Only the first fragment that names the call counts: a repeated name is not a longer name.
       if (call.id === '' && fragment.id) call.id = fragment.id;
       if (call.name === '' && fragment.function?.name) call.name = fragment.function.name;
-    // #end
+      // #end
       call.arguments += fragment.function?.arguments ?? '';
-    // #starter
-    // });
-    // #solution
+      // #starter
+      // });
+      // #solution
     }
     // #end
   }

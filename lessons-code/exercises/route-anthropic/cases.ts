@@ -4,8 +4,15 @@
 // parser (providers/anthropic.ts) makes of the same events.
 
 import {
-  ANTHROPIC_MESSAGES_STREAM, readProviderPieces, readStandardEvents, recordingById, type CheckTools,
-  type ExerciseCase, type ExerciseDefinition, type Learner, type Shown,
+  ANTHROPIC_MESSAGES_STREAM,
+  readProviderPieces,
+  readStandardEvents,
+  recordingById,
+  type CheckTools,
+  type ExerciseCase,
+  type ExerciseDefinition,
+  type Learner,
+  type Shown,
 } from 'lessons-code';
 
 type Route = { channel: 'answer' | 'reasoning'; text: string } | null;
@@ -21,7 +28,8 @@ const EXPECTED = readProviderPieces('anthropic', [recordingById('anthropic').byt
  */
 export const NEITHER: readonly string[] = [
   '{"type":"content_block_delta","index":0,"delta":{"type":"signature_delta","signature":"QSBzaWduYXR1cmU="}}',
-  '{"type":"content_block_delta","index":2,"delta":{"type":"input_json_delta","partial_json":"{\\"scale\\": ' + '\\"E Phry"}}',
+  '{"type":"content_block_delta","index":2,"delta":{"type":"input_json_delta","partial_json":"{\\"scale\\": ' +
+    '\\"E Phry"}}',
   '{"type":"content_block_delta","index":1,"delta":{"type":"citations_delta",' +
     '"citation":{"type":"char_location","cited_text":"E Phrygian"' +
     ',"document_index":0,"document_title":"Scales","start_char_index":0,"end_char_index":10}}}',
@@ -37,11 +45,15 @@ const EMPTY_THINKING = '{"type":"content_block_delta","index":0,"delta":{"type":
 
 /** The learner's routes of the recording's events, as one text per channel. */
 async function channels(learner: Learner): Promise<{ answer: string; reasoning: string }> {
-  const route = await learner.memo('routeAnthropic', RECORDING.map((data) => [data]));
+  const route = await learner.memo(
+    'routeAnthropic',
+    RECORDING.map((data) => [data]),
+  );
   const texts = { answer: '', reasoning: '' };
   for (const data of RECORDING) {
     const found = route(data) as Route;
-    if (found !== null && typeof found === 'object' && (found.channel === 'answer' || found.channel === 'reasoning')) texts[found.channel] += String(found.text);
+    if (found !== null && typeof found === 'object' && (found.channel === 'answer' || found.channel === 'reasoning'))
+      texts[found.channel] += String(found.text);
   }
   return texts;
 }
@@ -82,7 +94,10 @@ const definition: ExerciseDefinition = {
       id: 'neither',
       uses: ['routeAnthropic'],
       run: async (learner) => {
-        const route = await learner.memo('routeAnthropic', NEITHER.map((data) => [data]));
+        const route = await learner.memo(
+          'routeAnthropic',
+          NEITHER.map((data) => [data]),
+        );
         return NEITHER.map((data) => route(data) as Route);
       },
       expected: NEITHER.map(() => null),
@@ -104,7 +119,8 @@ const definition: ExerciseDefinition = {
       run: (learner) => learner.call('routeAnthropic', EMPTY_THINKING) as Promise<Route>,
       // The course's recording adds an empty thinking delta (content/docs/ga-ai/06c-model-stream.mdx says so);
       // routed anywhere but the answer, or dropped, it changes nothing.
-      accept: (route) => route === null || (typeof route === 'object' && route.channel === 'reasoning' && route.text === ''),
+      accept: (route) =>
+        route === null || (typeof route === 'object' && route.channel === 'reasoning' && route.text === ''),
       expectedShown: (tools) => ({ kind: 'note', text: tools.text('emptyThinking.expected') }),
     } satisfies ExerciseCase<Route>,
   ],

@@ -145,7 +145,8 @@ export interface CutContext {
   after: string;
 }
 
-const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ');
+const hex = (bytes: Uint8Array): string =>
+  Array.from(bytes, (b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ');
 
 /**
  * The bytes around a cut, as the demos show them: the text before and after, and the character the
@@ -179,9 +180,12 @@ export function cutContext(bytes: Uint8Array, at: number, span = 12): CutContext
     before: beforeChars.slice(-span).join(''),
     split:
       splitStart < at
-        ? { char: decoder.decode(bytes.subarray(splitStart, splitEnd)), hexBefore: hex(bytes.subarray(splitStart, at)), hexAfter: hex(bytes.subarray(at, splitEnd)) }
+        ? {
+            char: decoder.decode(bytes.subarray(splitStart, splitEnd)),
+            hexBefore: hex(bytes.subarray(splitStart, at)),
+            hexAfter: hex(bytes.subarray(at, splitEnd)),
+          }
         : null,
     after: afterChars.slice(0, span).join(''),
   };
 }
-

@@ -31,4 +31,3 @@ export const CUT_READERS: readonly CutReader[] = [
   { id: 'page', label: 'readPageStream', read: readPageStreamResult, readPieces: pageOverPieces },
   { id: 'standard', label: 'readStandardStream', read: readStandardStreamResult, readPieces: standardOverPieces },
 ];
-

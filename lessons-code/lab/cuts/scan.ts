@@ -50,7 +50,16 @@ export function scanCuts(bytes: Uint8Array, reader: CutReader, firstFew = 5): Cu
     if (first.length < firstFew) first.push({ place, got });
     if (!seen) firstOfEachKind.push({ place, got });
   }
-  return { reader: reader.id, label: reader.label, cuts: bytes.length + 1, uncut, breaking, byKind, first, firstOfEachKind };
+  return {
+    reader: reader.id,
+    label: reader.label,
+    cuts: bytes.length + 1,
+    uncut,
+    breaking,
+    byKind,
+    first,
+    firstOfEachKind,
+  };
 }
 
 /** The scan for every reader of the cut demo. */
@@ -60,7 +69,11 @@ export function scanEveryReader(bytes: Uint8Array, firstFew = 5): CutScan[] {
 }
 
 /** Where two texts first differ, with a few characters of each from there; null when equal. */
-export function firstDifference(expected: string, got: string, span = 16): { at: number; expected: string; got: string } | null {
+export function firstDifference(
+  expected: string,
+  got: string,
+  span = 16,
+): { at: number; expected: string; got: string } | null {
   expectString(expected, 'firstDifference', 'expected');
   expectString(got, 'firstDifference', 'got');
   if (expected === got) return null;

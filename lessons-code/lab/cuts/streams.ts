@@ -23,8 +23,18 @@ export const IMPROVISATION_STREAM_743_CRLF = IMPROVISATION_STREAM_743.replaceAll
 
 /** The two streams of the cut demo: LF, then CRLF. */
 export const CUT_STREAMS: readonly CutStream[] = [
-  { id: 'lf', label: 'LF', stream: IMPROVISATION_STREAM_743, bytes: new TextEncoder().encode(IMPROVISATION_STREAM_743) },
-  { id: 'crlf', label: 'CRLF', stream: IMPROVISATION_STREAM_743_CRLF, bytes: new TextEncoder().encode(IMPROVISATION_STREAM_743_CRLF) },
+  {
+    id: 'lf',
+    label: 'LF',
+    stream: IMPROVISATION_STREAM_743,
+    bytes: new TextEncoder().encode(IMPROVISATION_STREAM_743),
+  },
+  {
+    id: 'crlf',
+    label: 'CRLF',
+    stream: IMPROVISATION_STREAM_743_CRLF,
+    bytes: new TextEncoder().encode(IMPROVISATION_STREAM_743_CRLF),
+  },
 ];
 
 /** A body that delivers the given pieces, one per read (empty pieces are skipped: the network sends none). */
@@ -78,4 +88,3 @@ export function piecesInTwo(bytes: Uint8Array, cut: number): Uint8Array[] {
   expectNumber(cut, 'piecesInTwo', 'cut');
   return [bytes.subarray(0, cut), bytes.subarray(cut)].filter((piece) => piece.byteLength > 0);
 }
-

@@ -5,11 +5,20 @@
 // "Stop", or a new send, cancels the requests: the results then say so and show nothing.
 
 import { runStreamTurn, createInPageHost } from '../../../lessons-code/index.ts';
-import { MODES, QUESTION, hostFor, timelineView, type HostView, type Mark, type TimelineView } from './burst-timeline-model.ts';
+import {
+  MODES,
+  QUESTION,
+  hostFor,
+  timelineView,
+  type HostView,
+  type Mark,
+  type TimelineView,
+} from './burst-timeline-model.ts';
 import { createRunner, demo, h, part } from '../../demo-kit/kit-client.ts';
 import { renderMarkdown } from '../../demo-kit/markdown-render.ts';
 
-const marks = (list: Mark[]) => list.map((mark) => h('span', { class: `tl-mark tl-${mark.kind}`, style: `--at:${mark.at}%` }));
+const marks = (list: Mark[]) =>
+  list.map((mark) => h('span', { class: `tl-mark tl-${mark.kind}`, style: `--at:${mark.at}%` }));
 
 export const mount = demo('burst', ({ host, s, t, lang }) => {
   const latency = part<HTMLSelectElement>(host, 'latency');
@@ -33,7 +42,8 @@ export const mount = demo('burst', ({ host, s, t, lang }) => {
     for (const column of columns) {
       column.section.dataset.state = '';
       column.first.dataset.ms = '';
-      for (const node of [column.first, column.network, column.paints, column.bubble, column.list, column.summary]) node.replaceChildren();
+      for (const node of [column.first, column.network, column.paints, column.bubble, column.list, column.summary])
+        node.replaceChildren();
       for (const value of column.stats.querySelectorAll('strong')) value.replaceChildren();
     }
   };
@@ -42,20 +52,31 @@ export const mount = demo('burst', ({ host, s, t, lang }) => {
   const renderHost = (column: (typeof columns)[number], view: HostView) => {
     column.first.textContent = view.first;
     column.first.dataset.ms = String(view.firstMs ?? '');
-    column.network.replaceChildren(...(view.firstAt === null ? [] : [h('span', { class: 'tl-wait', style: `inline-size:${view.firstAt}%` })]), ...marks(view.network));
+    column.network.replaceChildren(
+      ...(view.firstAt === null ? [] : [h('span', { class: 'tl-wait', style: `inline-size:${view.firstAt}%` })]),
+      ...marks(view.network),
+    );
     column.paints.replaceChildren(...marks(view.paints));
     for (const stat of view.stats) {
       const value = column.stats.querySelector<HTMLElement>(`[data-stat="${stat.key}"] strong`)!;
       value.className = stat.good === null ? '' : stat.good ? 'ok' : 'bad';
       value.textContent = stat.value;
     }
-    Object.assign(column.stats.dataset, { deltas: String(view.deltas), paints: String(view.paintCount), drafts: String(view.drafts) });
+    Object.assign(column.stats.dataset, {
+      deltas: String(view.deltas),
+      paints: String(view.paintCount),
+      drafts: String(view.drafts),
+    });
     column.summary.textContent = view.listSummary;
-    column.list.replaceChildren(...view.rows.map((row) => h('li', { 'data-kind': row.kind }, h('span', 'tl-t', row.t), ' ', row.text)));
+    column.list.replaceChildren(
+      ...view.rows.map((row) => h('li', { 'data-kind': row.kind }, h('span', 'tl-t', row.t), ' ', row.text)),
+    );
     column.section.dataset.state = 'done';
   };
   const render = (view: TimelineView) => {
-    axis.replaceChildren(...view.ticks.map((tick) => h('span', { style: `inset-inline-start:${tick.at}%` }, tick.label)));
+    axis.replaceChildren(
+      ...view.ticks.map((tick) => h('span', { style: `inset-inline-start:${tick.at}%` }, tick.label)),
+    );
     view.hosts.forEach((hostView, i) => renderHost(columns[i]!, hostView));
   };
 
@@ -73,7 +94,12 @@ export const mount = demo('burst', ({ host, s, t, lang }) => {
         const ms = Number(latency.value);
         for (const column of columns) column.bubble.replaceChildren();
         const turn = (column: (typeof columns)[number]) =>
-          runStreamTurn({ host: hostFor(column.mode, ms), message: QUESTION, signal, paint: (text) => renderMarkdown(column.bubble, text) });
+          runStreamTurn({
+            host: hostFor(column.mode, ms),
+            message: QUESTION,
+            signal,
+            paint: (text) => renderMarkdown(column.bubble, text),
+          });
         // Both at the same moment: one axis, one clock.
         const [burst, paced] = await Promise.all(columns.map(turn));
         const view = timelineView({ burst: burst!, paced: paced! }, t, lang);

@@ -49,7 +49,11 @@ const formats = new Map<string, Intl.NumberFormat>();
 function ms(lang: string, value: number): string {
   const digits = Math.abs(value) < 10 ? 1 : 0;
   let format = formats.get(`${lang}:${digits}`);
-  if (!format) formats.set(`${lang}:${digits}`, (format = new Intl.NumberFormat(lang, { minimumFractionDigits: 0, maximumFractionDigits: digits })));
+  if (!format)
+    formats.set(
+      `${lang}:${digits}`,
+      (format = new Intl.NumberFormat(lang, { minimumFractionDigits: 0, maximumFractionDigits: digits })),
+    );
   return format.format(value);
 }
 
@@ -104,7 +108,10 @@ function entryText(entry: TimelineEntry, tr: Tr): string {
       return tr('burst.headers', { status: entry.status ?? 0 });
     case 'read': {
       const events = entry.events ?? [];
-      return tr('burst.read', { count: entry.bytes ?? 0, events: events.length === 0 ? tr('burst.noEvent') : events.map((kind) => tr(`burst.event.${kind}`)).join(', ') });
+      return tr('burst.read', {
+        count: entry.bytes ?? 0,
+        events: events.length === 0 ? tr('burst.noEvent') : events.map((kind) => tr(`burst.event.${kind}`)).join(', '),
+      });
     }
     case 'end':
       return tr('burst.end');
@@ -117,9 +124,15 @@ function rowsOf(timeline: TurnTimeline, mode: Mode, tr: Tr, lang: string): Row[]
   for (const entry of timeline.entries) {
     rows.push({ t: entry.t, kind: entry.kind, text: entryText(entry, tr) });
     // GA's host: nothing arrives while the model writes the whole answer.
-    if (entry.kind === 'headers' && firstRead && mode === 'burst') rows.push({ t: entry.t, kind: 'gap', text: tr('burst.gapBurst', { ms: ms(lang, firstRead.t - entry.t) }) });
+    if (entry.kind === 'headers' && firstRead && mode === 'burst')
+      rows.push({ t: entry.t, kind: 'gap', text: tr('burst.gapBurst', { ms: ms(lang, firstRead.t - entry.t) }) });
   }
-  for (const paint of timeline.paints) rows.push({ t: paint.t, kind: `paint-${paint.reason}`, text: tr(paint.reason === 'final' ? 'burst.paintFinal' : 'burst.paintDraft', { count: paint.text.length }) });
+  for (const paint of timeline.paints)
+    rows.push({
+      t: paint.t,
+      kind: `paint-${paint.reason}`,
+      text: tr(paint.reason === 'final' ? 'burst.paintFinal' : 'burst.paintDraft', { count: paint.text.length }),
+    });
   // By time; at equal times a read comes before the paints it caused.
   return rows
     .map((row, i) => ({ row, i }))
@@ -134,18 +147,31 @@ function hostView(timeline: TurnTimeline, mode: Mode, end: number, tr: Tr, lang:
   const rows = rowsOf(timeline, mode, tr, lang);
   return {
     mode,
-    first: timeline.firstTextAt === null ? tr('burst.firstNone') : tr('burst.firstAfter', { ms: ms(lang, timeline.firstTextAt) }),
+    first:
+      timeline.firstTextAt === null
+        ? tr('burst.firstNone')
+        : tr('burst.firstAfter', { ms: ms(lang, timeline.firstTextAt) }),
     firstMs: timeline.firstTextAt,
     firstAt: timeline.firstTextAt === null ? null : pct(timeline.firstTextAt),
-    network: timeline.entries.filter((e) => e.kind === 'headers' || e.kind === 'read').map((e) => ({ at: pct(e.t), kind: e.kind })),
+    network: timeline.entries
+      .filter((e) => e.kind === 'headers' || e.kind === 'read')
+      .map((e) => ({ at: pct(e.t), kind: e.kind })),
     paints: timeline.paints.map((p) => ({ at: pct(p.t), kind: `paint-${p.reason}` })),
     rows,
     listSummary: tr('burst.listSummary', { count: rows.length }),
     stats: [
-      { key: 'first', value: timeline.firstTextAt === null ? '—' : tr('burst.ms', { ms: ms(lang, timeline.firstTextAt) }), good: null },
+      {
+        key: 'first',
+        value: timeline.firstTextAt === null ? '—' : tr('burst.ms', { ms: ms(lang, timeline.firstTextAt) }),
+        good: null,
+      },
       { key: 'deltas', value: ms(lang, timeline.deltas), good: null },
       { key: 'paints', value: tr('burst.paintsValue', { paints: timeline.paints.length, count: drafts }), good: null },
-      { key: 'cancelled', value: timeline.cancelled > 0 ? tr('burst.cancelledYes') : tr('burst.cancelledNone'), good: null },
+      {
+        key: 'cancelled',
+        value: timeline.cancelled > 0 ? tr('burst.cancelledYes') : tr('burst.cancelledNone'),
+        good: null,
+      },
       { key: 'prefixes', value: yes(timeline.prefixes), good: timeline.prefixes },
       { key: 'final', value: yes(timeline.finalLast), good: timeline.finalLast },
     ],

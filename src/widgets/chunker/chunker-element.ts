@@ -26,14 +26,18 @@ export const mount = demo('chunker', ({ host, s, t }) => {
 
   const clear = () => {
     answerStats.textContent = '';
-    for (const column of columns) for (const node of [column.stats, column.chunks, column.more, column.bubble]) node.replaceChildren();
+    for (const column of columns)
+      for (const node of [column.stats, column.chunks, column.more, column.bubble]) node.replaceChildren();
   };
   const runner = createRunner({ host, status: part(host, 'status'), strings: s, clear });
 
   const renderSide = (column: (typeof columns)[number], side: ChunkerSide) => {
     const verdict = describeLoss(side.report, t, s.lang);
     column.stats.replaceChildren(
-      t('stats', { chunks: t('count.chunks', { count: side.count }), chars: t('count.chars', { count: side.joinedLength }) }) + ' ',
+      t('stats', {
+        chunks: t('count.chunks', { count: side.count }),
+        chars: t('count.chars', { count: side.joinedLength }),
+      }) + ' ',
       h('strong', side.report.exact ? 'ok' : 'bad', verdict),
     );
     column.chunks.replaceChildren(
@@ -64,7 +68,11 @@ export const mount = demo('chunker', ({ host, s, t }) => {
           columns.forEach((column) => renderSide(column, result[column.key]));
           if (answer.trim() === '') columns[0]!.more.textContent = t('empty');
         },
-        say: SIDES.map((key) => `${t(key)}: ${t('count.chunks', { count: result[key].count })}, ` + `${describeLoss(result[key].report, t, s.lang)}.`).join(' '),
+        say: SIDES.map(
+          (key) =>
+            `${t(key)}: ${t('count.chunks', { count: result[key].count })}, ` +
+            `${describeLoss(result[key].report, t, s.lang)}.`,
+        ).join(' '),
       };
     });
   // The runner settles with an outcome and shows its own errors: nothing awaits an update.

@@ -2,7 +2,13 @@
 // server (the first view, rendered into the page): the answer split by SseChunker at a826864 and by
 // #743, each side trimmed to what a page shows, with a translatable report of what was lost.
 
-import { IMPROVISATION_ANSWER, countBreaks, countLines, splitAfter743, splitPinned } from '../../../lessons-code/index.ts';
+import {
+  IMPROVISATION_ANSWER,
+  countBreaks,
+  countLines,
+  splitAfter743,
+  splitPinned,
+} from '../../../lessons-code/index.ts';
 import { lossReport, type LossReport } from '../shared/loss-report.ts';
 
 /** The longest piece of text a result carries back; the page says when it cut one. */
@@ -13,8 +19,12 @@ const SHOWN_CHUNKS = 50;
 /** The answers the presets put in the box: GA-style output, so in English in every locale. */
 export const CHUNKER_PRESETS: Readonly<Record<string, string>> = {
   improvisation: IMPROVISATION_ANSWER,
-  prose: 'Aim for the chord tone a half step above, the note Q. To create tension, hold ' + 'it over the bar line. Does it resolve? Let it fall to the third!\n',
-  numbered: 'Build the arpeggio in three steps:\n\n1. Play the root.\n2. Add the third.\n3. ' + 'Add the fifth, then climb back down.\n',
+  prose:
+    'Aim for the chord tone a half step above, the note Q. To create tension, hold ' +
+    'it over the bar line. Does it resolve? Let it fall to the third!\n',
+  numbered:
+    'Build the arpeggio in three steps:\n\n1. Play the root.\n2. Add the third.\n3. ' +
+    'Add the fifth, then climb back down.\n',
   eg: 'Connect the chords with a passing tone, e.g. a chromatic note between two chord tones. Keep it short.\n',
   crlf: IMPROVISATION_ANSWER.replaceAll('\n', '\r\n'),
 };
@@ -41,7 +51,9 @@ function side(answer: string, chunks: string[]): ChunkerSide {
   const joined = chunks.join('');
   return {
     count: chunks.length,
-    chunks: chunks.slice(0, SHOWN_CHUNKS).map((chunk) => ({ text: chunk.slice(0, MAX_TEXT), cut: chunk.length > MAX_TEXT })),
+    chunks: chunks
+      .slice(0, SHOWN_CHUNKS)
+      .map((chunk) => ({ text: chunk.slice(0, MAX_TEXT), cut: chunk.length > MAX_TEXT })),
     joinedLength: joined.length,
     report: lossReport(answer, joined),
     joined: joined.slice(0, MAX_TEXT),

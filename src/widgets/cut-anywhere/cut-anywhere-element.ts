@@ -18,11 +18,18 @@ export const mount = demo('cut', ({ host, s, t, lang }) => {
   const place = part(host, 'place');
   const context = part(host, 'context');
   const reads = part(host, 'reads');
-  const verdicts = cutVerdicts(host, CUT_READERS.map((reader) => reader.id));
+  const verdicts = cutVerdicts(
+    host,
+    CUT_READERS.map((reader) => reader.id),
+  );
   const scanButton = host.querySelector<HTMLButtonElement>('[data-scan]')!;
   const scanArea = part(host, 'scan');
   const scanStatus = part(host, 'scan-status');
-  const scanCells = CUT_READERS.map((reader) => ({ id: reader.id, count: part(host, `count-${reader.id}`), first: part(host, `first-${reader.id}`) }));
+  const scanCells = CUT_READERS.map((reader) => ({
+    id: reader.id,
+    count: part(host, `count-${reader.id}`),
+    first: part(host, `first-${reader.id}`),
+  }));
   const computer = createComputer();
   let stream = cutStream('lf');
 
@@ -70,18 +77,39 @@ export const mount = demo('cut', ({ host, s, t, lang }) => {
   const renderScan = (view: CutScanView) => {
     for (const scan of view.scans) {
       const cells = scanCells.find((cell) => cell.id === scan.reader)!;
-      const count = h('strong', { class: scan.breaking.length === 0 ? 'ok' : 'bad', 'data-testid': 'count', 'data-count': String(scan.breaking.length) }, t('countOf', { count: scan.breaking.length, cuts: scan.cuts }));
+      const count = h(
+        'strong',
+        {
+          class: scan.breaking.length === 0 ? 'ok' : 'bad',
+          'data-testid': 'count',
+          'data-count': String(scan.breaking.length),
+        },
+        t('countOf', { count: scan.breaking.length, cuts: scan.cuts }),
+      );
       const kinds = Object.entries(scan.byKind).sort((a, b) => b[1] - a[1]);
       cells.count.replaceChildren(count);
-      if (kinds.length > 0) cells.count.append(h('ul', undefined, ...kinds.map(([kind, k]) => h('li', undefined, t('kindCount', { count: k, kind: t(`kind.${kind}`) })))));
+      if (kinds.length > 0)
+        cells.count.append(
+          h(
+            'ul',
+            undefined,
+            ...kinds.map(([kind, k]) => h('li', undefined, t('kindCount', { count: k, kind: t(`kind.${kind}`) }))),
+          ),
+        );
       // The first few breaking cuts, and the first of every other kind of place, in stream order.
       const shown = new Map<number, (typeof scan.first)[number]>();
       for (const item of [...scan.first.slice(0, 3), ...scan.firstOfEachKind]) shown.set(item.place.at, item);
-      const items = [...shown.values()].sort((a, b) => a.place.at - b.place.at).map((item) => {
-        const jump = h('button', { type: 'button', class: 'bw-jump', 'aria-label': t('jump', { at: item.place.at }) }, t('byteN', { at: item.place.at }));
-        jump.addEventListener('click', () => jumpTo(item.place.at));
-        return h('li', undefined, jump, ' ', describePlace(item.place, t));
-      });
+      const items = [...shown.values()]
+        .sort((a, b) => a.place.at - b.place.at)
+        .map((item) => {
+          const jump = h(
+            'button',
+            { type: 'button', class: 'bw-jump', 'aria-label': t('jump', { at: item.place.at }) },
+            t('byteN', { at: item.place.at }),
+          );
+          jump.addEventListener('click', () => jumpTo(item.place.at));
+          return h('li', undefined, jump, ' ', describePlace(item.place, t));
+        });
       cells.first.replaceChildren(items.length === 0 ? h('span', 'note', t('none')) : h('ul', undefined, ...items));
     }
     scanArea.hidden = false;
@@ -90,7 +118,10 @@ export const mount = demo('cut', ({ host, s, t, lang }) => {
     const scanned = stream;
     scanStatus.textContent = t('scanning', { cuts: scanned.bytes.length + 1 });
     void scanRunner.run(async (signal) => {
-      const view = await computer.compute({ op: 'cutScan', stream: scanned.id, firstFew: 5 }, { signal, timeoutMs: SCAN_TIME_LIMIT });
+      const view = await computer.compute(
+        { op: 'cutScan', stream: scanned.id, firstFew: 5 },
+        { signal, timeoutMs: SCAN_TIME_LIMIT },
+      );
       const counts = view.scans.map((scan) => `${scan.label} ${s.n(scan.breaking.length)}`).join(', ');
       return { render: () => renderScan(view), say: t('scanAnnounce', { cuts: view.bytes + 1, counts }) };
     });

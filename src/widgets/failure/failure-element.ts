@@ -3,7 +3,16 @@
 // the in-page host with no model server. Each message shows as the page shows it, and the history
 // the next request will carry back to the server.
 
-import { IMPROVISATION_QUESTION, MAX_BODY_BYTES, createInPageHost, createPageChat, type FetchLike, type PageBubble, type PageChat, type PageSubmission } from '../../../lessons-code/index.ts';
+import {
+  IMPROVISATION_QUESTION,
+  MAX_BODY_BYTES,
+  createInPageHost,
+  createPageChat,
+  type FetchLike,
+  type PageBubble,
+  type PageChat,
+  type PageSubmission,
+} from '../../../lessons-code/index.ts';
 import { fastPaste } from '../../demo-kit/textbox.ts';
 import { createRunner, demo, h, part } from '../../demo-kit/kit-client.ts';
 import { renderMarkdown } from '../../demo-kit/markdown-render.ts';
@@ -23,7 +32,11 @@ function historyJson(chat: PageChat): { json: string; cut: boolean; hidden: numb
     if (turn.content.length > SHOWN_CHARS) cut = true;
     return { role: turn.role, content: shorten(turn.content) };
   });
-  return { json: JSON.stringify({ conversationHistory: turns }, null, 2), cut, hidden: chat.history.length - turns.length };
+  return {
+    json: JSON.stringify({ conversationHistory: turns }, null, 2),
+    cut,
+    hidden: chat.history.length - turns.length,
+  };
 }
 
 export const mount = demo('failure', ({ host: root, s, t }) => {
@@ -52,25 +65,45 @@ export const mount = demo('failure', ({ host: root, s, t }) => {
       }
     } else content.textContent = shorten(bubble.text);
     const who = h('span', 'sr-only', t(bubble.role === 'user' ? 'you' : 'assistant') + ': ');
-    return h('div', { class: `fd-bubble fd-${bubble.role}`, 'data-role': bubble.role }, who, content, bubble.role === 'assistant' && bubble.meta ? h('div', 'fd-meta', bubble.meta) : null);
+    return h(
+      'div',
+      { class: `fd-bubble fd-${bubble.role}`, 'data-role': bubble.role },
+      who,
+      content,
+      bubble.role === 'assistant' && bubble.meta ? h('div', 'fd-meta', bubble.meta) : null,
+    );
   }
 
   /** The page and its history; returns what to say about the last submission. */
   function renderPage(last: PageSubmission | null): string {
     const shown = chat.bubbles.slice(-SHOWN_BUBBLES);
     const hiddenBubbles = chat.bubbles.length - shown.length;
-    messages.replaceChildren(hiddenBubbles > 0 ? h('p', 'note', t('moreBubbles', { count: hiddenBubbles })) : '', ...shown.map(renderBubble));
+    messages.replaceChildren(
+      hiddenBubbles > 0 ? h('p', 'note', t('moreBubbles', { count: hiddenBubbles })) : '',
+      ...shown.map(renderBubble),
+    );
     // the latest message in view, as on the page
     requestAnimationFrame(() => (messages.scrollTop = messages.scrollHeight));
     const { json, cut, hidden } = historyJson(chat);
     history.textContent = json;
-    const notes = [hidden > 0 ? t('moreTurns', { count: hidden }) : '', cut ? t('cut') : '', chat.history.length === 0 ? t('historyEmpty') : t('historyNote', { count: chat.history.length })];
+    const notes = [
+      hidden > 0 ? t('moreTurns', { count: hidden }) : '',
+      cut ? t('cut') : '',
+      chat.history.length === 0 ? t('historyEmpty') : t('historyNote', { count: chat.history.length }),
+    ];
     historyNote.textContent = notes.filter(Boolean).join(' ');
     if (!last) return '';
     const body = last.requestBody ?? '';
     // UTF-8 takes at least one byte per UTF-16 unit: a long body needs no encoding to know it is too big.
-    if (last.status === 400 && (body.length > MAX_BODY_BYTES || new TextEncoder().encode(body).byteLength > MAX_BODY_BYTES)) return t('tooBig', { limit: MAX_BODY_BYTES });
-    return t('announce', { turns: t('count.turns', { count: chat.history.length }), pushed: last.pushed ? t('pushed') : t('notPushed') });
+    if (
+      last.status === 400 &&
+      (body.length > MAX_BODY_BYTES || new TextEncoder().encode(body).byteLength > MAX_BODY_BYTES)
+    )
+      return t('tooBig', { limit: MAX_BODY_BYTES });
+    return t('announce', {
+      turns: t('count.turns', { count: chat.history.length }),
+      pushed: last.pushed ? t('pushed') : t('notPushed'),
+    });
   }
 
   const clear = () => {

@@ -51,17 +51,37 @@ export const mount = demo('hostStream', ({ host: root, s }) => {
       text += decoder.decode();
     }
     const endAt = performance.now() - start;
-    const work = clockReads.length > 0 ? { from: clockReads[0]! - start, to: clockReads[clockReads.length - 1]! - start } : null;
+    const work =
+      clockReads.length > 0 ? { from: clockReads[0]! - start, to: clockReads[clockReads.length - 1]! - start } : null;
     await nextTask();
     const chat = await host(CHAT_PATH, init());
     let chatAnswer: string | null = null;
-    if (chat.ok) chatAnswer = answerWithLf(((await chat.json()) as { naturalLanguageAnswer?: string }).naturalLanguageAnswer ?? '');
+    if (chat.ok)
+      chatAnswer = answerWithLf(
+        ((await chat.json()) as { naturalLanguageAnswer?: string }).naturalLanguageAnswer ?? '',
+      );
     else await chat.body?.cancel();
     const headers = [...response.headers];
-    return { requestBytes: body.byteLength, status: response.status, headers, headersAt, reads, endAt, body: text, work, chatStatus: chat.status, chatAnswer };
+    return {
+      requestBytes: body.byteLength,
+      status: response.status,
+      headers,
+      headersAt,
+      reads,
+      endAt,
+      body: text,
+      work,
+      chatStatus: chat.status,
+      chatAnswer,
+    };
   }
 
-  const runner = createRunner({ host: root, status: part(root, 'status'), strings: s, clear: () => clearExchange(root) });
+  const runner = createRunner({
+    host: root,
+    status: part(root, 'status'),
+    strings: s,
+    clear: () => clearExchange(root),
+  });
   const send = () =>
     runner.run(async (signal) => {
       const result = await exchange(box.value, signal);

@@ -38,15 +38,30 @@ const ok = (good: boolean, text: string) => h('strong', good ? 'ok' : 'bad', tex
 /** Fills the sections with an exchange; returns what the live region says. */
 export function renderExchange(root: HTMLElement, x: Exchange, s: Strings): string {
   const { t } = s;
-  const ms = (value: number) => new Intl.NumberFormat(s.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+  const ms = (value: number) =>
+    new Intl.NumberFormat(s.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
   const events = x.status === 200 ? readStandard(x.body) : [];
 
   // Status and headers, and why a request was refused.
-  const head: Node[] = [h('p', { class: 'mono hs-status', 'data-testid': 'status' }, ok(x.status === 200, `HTTP ${x.status}`))];
-  head.push(h('ul', { class: 'mono hs-headers', 'aria-label': t('headersTitle'), lang: 'en' }, ...x.headers.map(([name, value]) => h('li', undefined, `${name}: ${value}`))));
+  const head: Node[] = [
+    h('p', { class: 'mono hs-status', 'data-testid': 'status' }, ok(x.status === 200, `HTTP ${x.status}`)),
+  ];
+  head.push(
+    h(
+      'ul',
+      { class: 'mono hs-headers', 'aria-label': t('headersTitle'), lang: 'en' },
+      ...x.headers.map(([name, value]) => h('li', undefined, `${name}: ${value}`)),
+    ),
+  );
   if (x.status === 400) {
     const tooBig = x.requestBytes > MAX_BODY_BYTES;
-    head.push(h('p', { class: 'bad hs-refused', 'data-testid': 'refused' }, tooBig ? t('tooBig', { bytes: x.requestBytes, limit: MAX_BODY_BYTES }) : t('refused')));
+    head.push(
+      h(
+        'p',
+        { class: 'bad hs-refused', 'data-testid': 'refused' },
+        tooBig ? t('tooBig', { bytes: x.requestBytes, limit: MAX_BODY_BYTES }) : t('refused'),
+      ),
+    );
   }
   part(root, 'head').replaceChildren(...head);
 
@@ -56,54 +71,123 @@ export function renderExchange(root: HTMLElement, x: Exchange, s: Strings): stri
   const row = (kind: string, at: number, what: string, extra?: Node) => {
     const tick = h('span', 'hs-tick');
     tick.style.setProperty('--at', `${Math.min(100, (at / scale) * 100)}%`); // placed by the CSS, inside its bar
-    timeline.append(h('li', { 'data-kind': kind }, h('div', 'hs-when', h('span', 'mono hs-at', t('at', { ms: ms(at) })), ' ', what), h('span', { class: 'hs-bar', 'aria-hidden': 'true' }, tick), extra));
+    timeline.append(
+      h(
+        'li',
+        { 'data-kind': kind },
+        h('div', 'hs-when', h('span', 'mono hs-at', t('at', { ms: ms(at) })), ' ', what),
+        h('span', { class: 'hs-bar', 'aria-hidden': 'true' }, tick),
+        extra,
+      ),
+    );
   };
   row('headers', x.headersAt, t('headersArrived', { status: x.status }));
   const failed = events.some((data) => eventKind(data) === 'error');
   if (x.work) row('work', x.work.to, t(failed ? 'workFailed' : 'work', { from: ms(x.work.from), to: ms(x.work.to) }));
-  x.reads.slice(0, SHOWN_READS).forEach((read, i) => row('piece', read.at, t('piece', { n: i + 1, bytes: t('count.bytes', { count: read.bytes }) }), scrollBox(read.text, t('pieceName', { n: i + 1 }), s)));
-  if (x.reads.length > SHOWN_READS) timeline.append(h('li', 'note', t('morePieces', { count: x.reads.length - SHOWN_READS })));
+  x.reads
+    .slice(0, SHOWN_READS)
+    .forEach((read, i) =>
+      row(
+        'piece',
+        read.at,
+        t('piece', { n: i + 1, bytes: t('count.bytes', { count: read.bytes }) }),
+        scrollBox(read.text, t('pieceName', { n: i + 1 }), s),
+      ),
+    );
+  if (x.reads.length > SHOWN_READS)
+    timeline.append(h('li', 'note', t('morePieces', { count: x.reads.length - SHOWN_READS })));
   row('end', x.endAt, t('end'));
   const body: Node[] = [timeline];
   if (x.status === 200 && x.reads.length > 0) {
     const times = x.reads.map((read) => read.at);
-    const vars = { headers: ms(x.headersAt), reads: t('count.reads', { count: x.reads.length }), first: ms(Math.min(...times)), last: ms(Math.max(...times)) };
-    body.push(h('p', { class: 'note hs-burst', 'data-testid': 'burst' }, t(x.reads.length === 1 ? 'burstOne' : 'burst', vars)));
+    const vars = {
+      headers: ms(x.headersAt),
+      reads: t('count.reads', { count: x.reads.length }),
+      first: ms(Math.min(...times)),
+      last: ms(Math.max(...times)),
+    };
+    body.push(
+      h('p', { class: 'note hs-burst', 'data-testid': 'burst' }, t(x.reads.length === 1 ? 'burstOne' : 'burst', vars)),
+    );
   }
   part(root, 'body').replaceChildren(...body);
 
   // The events, as the HTML standard reads them.
   const eventsPart = part(root, 'events');
-  if (events.length === 0) eventsPart.replaceChildren(h('p', 'note', x.status === 200 ? t('noEvents') : t('notAStream')));
+  if (events.length === 0)
+    eventsPart.replaceChildren(h('p', 'note', x.status === 200 ? t('noEvents') : t('notAStream')));
   else {
     const list = h('ol', { class: 'hs-event-list', 'aria-label': t('eventsTitle') });
     events.slice(0, SHOWN_EVENTS).forEach((data, i) => {
       const kind = eventKind(data);
-      const line = t('eventLine', { n: i + 1, kind: t(`names.kind.${kind === '[DONE]' ? 'done' : kind}`), lines: t('count.dataLines', { count: data.split('\n').length }) });
-      list.append(h('li', { 'data-kind': kind }, h('p', 'hs-event', line), scrollBox(data, t('eventName', { n: i + 1 }), s)));
+      const line = t('eventLine', {
+        n: i + 1,
+        kind: t(`names.kind.${kind === '[DONE]' ? 'done' : kind}`),
+        lines: t('count.dataLines', { count: data.split('\n').length }),
+      });
+      list.append(
+        h('li', { 'data-kind': kind }, h('p', 'hs-event', line), scrollBox(data, t('eventName', { n: i + 1 }), s)),
+      );
     });
-    eventsPart.replaceChildren(list, events.length > SHOWN_EVENTS ? h('p', 'note', t('moreEvents', { count: events.length - SHOWN_EVENTS })) : '');
+    eventsPart.replaceChildren(
+      list,
+      events.length > SHOWN_EVENTS ? h('p', 'note', t('moreEvents', { count: events.length - SHOWN_EVENTS })) : '',
+    );
   }
 
   // The /chat answer.
-  const chat: Node[] = [h('p', { class: 'mono hs-chat-line', 'data-testid': 'chat' }, `POST ${CHAT_PATH}  `, ok(x.chatStatus === 200, `HTTP ${x.chatStatus}`))];
-  if (x.chatAnswer !== null) chat.push(h('p', 'note', t('chatAnswer', { chars: t('count.chars', { count: x.chatAnswer.length }) })), scrollBox(x.chatAnswer, t('chatTitle'), s));
+  const chat: Node[] = [
+    h(
+      'p',
+      { class: 'mono hs-chat-line', 'data-testid': 'chat' },
+      `POST ${CHAT_PATH}  `,
+      ok(x.chatStatus === 200, `HTTP ${x.chatStatus}`),
+    ),
+  ];
+  if (x.chatAnswer !== null)
+    chat.push(
+      h('p', 'note', t('chatAnswer', { chars: t('count.chars', { count: x.chatAnswer.length }) })),
+      scrollBox(x.chatAnswer, t('chatTitle'), s),
+    );
   part(root, 'chat').replaceChildren(...chat);
 
   // The two checks of the lesson.
   const checksPart = part(root, 'checks');
   if (x.status !== 200 || x.chatAnswer === null) {
     checksPart.replaceChildren(h('p', 'note', t('noChecks', { status: x.chatStatus })));
-    return t('announceFailed', { status: x.status, chat: x.chatStatus, events: t('count.events', { count: events.length }) });
+    return t('announceFailed', {
+      status: x.status,
+      chat: x.chatStatus,
+      events: t('count.events', { count: events.length }),
+    });
   }
   const checks = checkHostStream(x.body, x.chatAnswer);
   const check = (name: string, good: boolean, yes: string, testid: string) =>
-    h('tr', { 'data-testid': testid }, h('th', { scope: 'row' }, name), h('td', undefined, ok(good, good ? t(yes) : t('output.no'))));
+    h(
+      'tr',
+      { 'data-testid': testid },
+      h('th', { scope: 'row' }, name),
+      h('td', undefined, ok(good, good ? t(yes) : t('output.no'))),
+    );
   checksPart.replaceChildren(
-    h('table', 'cards hs-check-table', h('tbody', undefined, check(t('checkJoined'), checks.joinedEqualsAnswer, 'output.yesLf', 'check-joined'), check(t('checkWriter'), checks.writerGivesHostBytes, 'output.yes', 'check-writer'))),
+    h(
+      'table',
+      'cards hs-check-table',
+      h(
+        'tbody',
+        undefined,
+        check(t('checkJoined'), checks.joinedEqualsAnswer, 'output.yesLf', 'check-joined'),
+        check(t('checkWriter'), checks.writerGivesHostBytes, 'output.yes', 'check-writer'),
+      ),
+    ),
   );
   const word = (good: boolean, yes: string) => (good ? t(yes) : t('output.no'));
-  return t('announce', { status: x.status, events: t('count.events', { count: events.length }), joined: word(checks.joinedEqualsAnswer, 'output.yesLf'), writer: word(checks.writerGivesHostBytes, 'output.yes') });
+  return t('announce', {
+    status: x.status,
+    events: t('count.events', { count: events.length }),
+    joined: word(checks.joinedEqualsAnswer, 'output.yesLf'),
+    writer: word(checks.writerGivesHostBytes, 'output.yes'),
+  });
 }
 
 /** Empties the sections: a failed send must not leave an earlier answer on screen. */

@@ -27,7 +27,11 @@ function renderDiff(target: HTMLElement, detail: PairDetailResult, s: Strings): 
       continue;
     }
     const removed = piece.kind === 'removed';
-    const mark = h(removed ? 'del' : 'ins', undefined, h('span', 'pd-diff-label', s.t(removed ? 'removedLabel' : 'addedLabel')));
+    const mark = h(
+      removed ? 'del' : 'ins',
+      undefined,
+      h('span', 'pd-diff-label', s.t(removed ? 'removedLabel' : 'addedLabel')),
+    );
     appendVisible(mark, piece.text, { spaces: piece.text.trim() === '' ? true : 'notable' });
     if (piece.skipped !== undefined) mark.append(h('span', 'pd-skip', s.t('moreChanged', { count: piece.skipped })));
     target.append(mark);
@@ -46,9 +50,15 @@ export function renderDetail(root: HTMLElement, result: PairDetailResult, s: Str
   part(root, 'verdict').replaceChildren(
     t('verdict') + ' ',
     h('strong', result.report.exact ? 'ok' : 'bad', verdict),
-    ' · ' + t('wireStats', { chunks: t('count.chunks', { count: result.chunkCount }), events: t('count.events', { count: result.wire.eventCount }), chars: t('count.chars', { count: result.wire.length }) }),
+    ' · ' +
+      t('wireStats', {
+        chunks: t('count.chunks', { count: result.chunkCount }),
+        events: t('count.events', { count: result.wire.eventCount }),
+        chars: t('count.chars', { count: result.wire.length }),
+      }),
   );
-  part(root, 'wire-note').textContent = result.fieldNameLines > 0 ? t('fieldNames', { count: result.fieldNameLines }) : t('noFieldNames');
+  part(root, 'wire-note').textContent =
+    result.fieldNameLines > 0 ? t('fieldNames', { count: result.fieldNameLines }) : t('noFieldNames');
   renderLines(part(root, 'wire'), result.wire, t);
   renderEvents(part(root, 'events'), result.wire, t);
   const more = moreNotes(result.wire, t);
@@ -59,14 +69,19 @@ export function renderDetail(root: HTMLElement, result: PairDetailResult, s: Str
   got.replaceChildren();
   if (result.thrown) got.append(h('span', 'bad', t('names.throws') + ' ' + result.got.replace(/^\(throws\) /, '')));
   else appendVisible(got, result.got, { spaces: 'notable' });
-  part(root, 'got-note').textContent = result.thrown ? t('thrown') : t('count.chars', { count: result.gotLength }) + (result.gotCut > 0 ? ' ' + t('cut') : '');
+  part(root, 'got-note').textContent = result.thrown
+    ? t('thrown')
+    : t('count.chars', { count: result.gotLength }) + (result.gotCut > 0 ? ' ' + t('cut') : '');
   const diffBox = part(root, 'diff');
   const diffNote = part(root, 'diff-note');
   diffBox.hidden = result.diff === null || result.diff.equal;
   if (result.diff === null) diffNote.textContent = t('noDiffThrown');
   else if (result.diff.equal) diffNote.textContent = t('noDiff');
   else {
-    diffNote.textContent = t('diffLegend', { removed: t('count.chars', { count: result.diff.removed }), added: t('count.chars', { count: result.diff.added }) });
+    diffNote.textContent = t('diffLegend', {
+      removed: t('count.chars', { count: result.diff.removed }),
+      added: t('count.chars', { count: result.diff.added }),
+    });
     renderDiff(diffBox, result, s);
   }
   return verdict;

@@ -22,7 +22,11 @@ export const mount = demo('pairs', ({ host, s, t }) => {
   const cells = [...host.querySelectorAll<HTMLButtonElement>('button.pd-cell')];
   const computer = createComputer(host);
   const writerLabel = (id: string) => WRITERS.find((w) => w.id === id)?.label ?? id;
-  const choiceOf = (button: HTMLButtonElement): Choice => ({ writer: button.dataset.writer!, reader: button.dataset.reader!, split: button.dataset.split! });
+  const choiceOf = (button: HTMLButtonElement): Choice => ({
+    writer: button.dataset.writer!,
+    reader: button.dataset.reader!,
+    split: button.dataset.split!,
+  });
   let selected: HTMLButtonElement | null = null;
 
   const clear = () => {
@@ -48,15 +52,21 @@ export const mount = demo('pairs', ({ host, s, t }) => {
       }),
     );
   };
-  const exactCells = (result: PairsResult) => result.rows.reduce((n, row) => n + row.cells.filter((cell) => cell.report.exact).length, 0);
+  const exactCells = (result: PairsResult) =>
+    result.rows.reduce((n, row) => n + row.cells.filter((cell) => cell.report.exact).length, 0);
 
   // The table, then the opened cell, both for the same answer: one run, so neither outlives an edit.
   const update = () =>
     runner.run(async (signal) => {
       const answer = boxToText(box.value);
-      stats.textContent = t('stats', { chars: t('count.chars', { count: answer.length }), breaks: t('count.breaks', { count: countBreaks(answer) }) });
+      stats.textContent = t('stats', {
+        chars: t('count.chars', { count: answer.length }),
+        breaks: t('count.breaks', { count: countBreaks(answer) }),
+      });
       const table = await computer.compute({ op: 'pairs', answer }, { signal });
-      const detail = selected ? await computer.compute({ op: 'pairDetail', answer, ...choiceOf(selected) }, { signal }) : null;
+      const detail = selected
+        ? await computer.compute({ op: 'pairDetail', answer, ...choiceOf(selected) }, { signal })
+        : null;
       return {
         render: () => {
           renderTable(table);
@@ -70,7 +80,10 @@ export const mount = demo('pairs', ({ host, s, t }) => {
     selected = button;
     for (const cell of cells) cell.setAttribute('aria-pressed', String(cell === button));
     void runner.run(async (signal) => {
-      const detail = await computer.compute({ op: 'pairDetail', answer: boxToText(box.value), ...choiceOf(button) }, { signal });
+      const detail = await computer.compute(
+        { op: 'pairDetail', answer: boxToText(box.value), ...choiceOf(button) },
+        { signal },
+      );
       const names = cellNames(s, writerLabel(detail.writer), detail.reader, detail.split);
       return {
         render: () => void renderDetail(host, detail, s, writerLabel(detail.writer)),
@@ -81,7 +94,10 @@ export const mount = demo('pairs', ({ host, s, t }) => {
 
   for (const cell of cells) cell.addEventListener('click', () => open(cell));
   // The runner settles with an outcome and shows its own errors: nothing awaits an update.
-  box.addEventListener('input', debounce(() => void update(), 200));
+  box.addEventListener(
+    'input',
+    debounce(() => void update(), 200),
+  );
   fastPaste(box);
   host.querySelector('[data-action="reset"]')?.addEventListener('click', () => {
     box.value = IMPROVISATION_ANSWER;

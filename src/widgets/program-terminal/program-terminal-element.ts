@@ -26,7 +26,8 @@ export function mount(element: HTMLElement): void {
   host.setAttribute('data-mounted', '');
   const live = part(host, 'live');
   const buttons = new Map<Action, HTMLButtonElement>();
-  for (const button of host.querySelectorAll<HTMLButtonElement>('button[data-action]')) buttons.set(button.dataset.action as Action, button);
+  for (const button of host.querySelectorAll<HTMLButtonElement>('button[data-action]'))
+    buttons.set(button.dataset.action as Action, button);
   const terminal = openScreen(host, t);
   host.terminal = terminal;
 

@@ -20,7 +20,13 @@ function themeColor(probe: HTMLElement, variable: string, fallback: string): str
   probe.style.color = `var(${variable}, ${fallback})`;
   const match = /rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(getComputedStyle(probe).color);
   if (!match) return fallback;
-  return '#' + match.slice(1, 4).map((n) => Number(n).toString(16).padStart(2, '0')).join('');
+  return (
+    '#' +
+    match
+      .slice(1, 4)
+      .map((n) => Number(n).toString(16).padStart(2, '0'))
+      .join('')
+  );
 }
 
 /** The terminal's colours from the page's current theme: Starlight's background, text and accents. */
@@ -85,7 +91,9 @@ export function openScreen(host: HTMLElement, t: (key: string) => string): Termi
   // xterm's own strings (its textarea's label, its screen-reader overflow notice), translated.
   Terminal.strings.promptLabel = t('inputLabel');
   Terminal.strings.tooMuchOutput = t('tooMuchOutput');
-  const fontFamily = getComputedStyle(host).getPropertyValue('--__sl-font-mono').trim() || 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+  const fontFamily =
+    getComputedStyle(host).getPropertyValue('--__sl-font-mono').trim() ||
+    'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
   const terminal = new Terminal({
     screenReaderMode: true,
     convertEol: false,

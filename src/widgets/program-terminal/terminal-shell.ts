@@ -43,7 +43,10 @@ export type ShellEffect =
 
 /** A line's command: spaces around and between words do not matter; anything else is unknown. */
 export function parseCommand(line: string): ShellCommand {
-  const words = line.trim().split(/\s+/).filter((word) => word !== '');
+  const words = line
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '');
   if (words.length === 0) return { kind: 'empty' };
   const normal = words.join(' ');
   if (normal === RUN_COMMAND) return { kind: 'run', implied: false };

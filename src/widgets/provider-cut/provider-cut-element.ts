@@ -17,11 +17,17 @@ export const mount = demo('providerCut', ({ host, s, t }) => {
   const figures = part(host, 'figures');
   const place = part(host, 'place');
   const context = part(host, 'context');
-  const verdicts = cutVerdicts(host, PROVIDER_CUT_READERS.map((reader) => reader.id));
+  const verdicts = cutVerdicts(
+    host,
+    PROVIDER_CUT_READERS.map((reader) => reader.id),
+  );
   const scanButton = host.querySelector<HTMLButtonElement>('[data-scan]')!;
   const scanArea = part(host, 'scan');
   const scanStatus = part(host, 'scan-status');
-  const computer = createWorkerComputer<{ op: 'providerScan' }, ProviderScanView>(() => new Worker(new URL('./provider-scan-worker.ts', import.meta.url), { type: 'module' }), host);
+  const computer = createWorkerComputer<{ op: 'providerScan' }, ProviderScanView>(
+    () => new Worker(new URL('./provider-scan-worker.ts', import.meta.url), { type: 'module' }),
+    host,
+  );
   let recording: RecordingId = 'openai';
 
   const clearCut = () => {
@@ -62,8 +68,14 @@ export const mount = demo('providerCut', ({ host, s, t }) => {
   const renderScan = (view: ProviderScanView) => {
     for (const row of view.rows) {
       const cell = part(scanArea, `scan-${row.recording}-${row.reader}`);
-      const count = h('strong', { class: row.changed === 0 ? 'ok' : 'bad', 'data-count': String(row.changed) }, t('countOf', { count: row.changed, cuts: row.cuts }));
-      const kinds = Object.entries(row.byKind).map(([kind, n]) => h('li', undefined, t('kindCount', { kind: kindLabel(kind, t), count: n })));
+      const count = h(
+        'strong',
+        { class: row.changed === 0 ? 'ok' : 'bad', 'data-count': String(row.changed) },
+        t('countOf', { count: row.changed, cuts: row.cuts }),
+      );
+      const kinds = Object.entries(row.byKind).map(([kind, n]) =>
+        h('li', undefined, t('kindCount', { kind: kindLabel(kind, t), count: n })),
+      );
       cell.replaceChildren(count, kinds.length > 0 ? h('ul', undefined, ...kinds) : '');
     }
     scanArea.hidden = false;
@@ -72,8 +84,12 @@ export const mount = demo('providerCut', ({ host, s, t }) => {
     scanStatus.textContent = t('scanning');
     void scanRunner.run(async (signal) => {
       const view = await computer.compute({ op: 'providerScan' }, { signal, timeoutMs: SCAN_TIME_LIMIT });
-      const total = (reader: string) => view.rows.filter((row) => row.reader === reader).reduce((sum, row) => sum + row.changed, 0);
-      return { render: () => renderScan(view), say: t('scanAnnounce', { standard: total('standard'), naive: total('decodeEach') }) };
+      const total = (reader: string) =>
+        view.rows.filter((row) => row.reader === reader).reduce((sum, row) => sum + row.changed, 0);
+      return {
+        render: () => renderScan(view),
+        say: t('scanAnnounce', { standard: total('standard'), naive: total('decodeEach') }),
+      };
     });
   });
 });

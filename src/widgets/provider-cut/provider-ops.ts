@@ -1,7 +1,13 @@
 // The worker's operation for the 06c cut demo: every cut of the three recordings, read by the
 // course's layers and by the naive one (about 30,000 reads), too long a task for the main thread.
 
-import { PROVIDER_CUT_READERS, recordingById, scanProviderCuts, type ProviderCutReader, type RecordingId } from '../../../lessons-code/index.ts';
+import {
+  PROVIDER_CUT_READERS,
+  recordingById,
+  scanProviderCuts,
+  type ProviderCutReader,
+  type RecordingId,
+} from '../../../lessons-code/index.ts';
 import { CUT_RECORDINGS } from '../shared/provider-model.ts';
 
 export interface ProviderScanRow {
@@ -24,7 +30,8 @@ export function providerScanView(): ProviderScanView {
     for (const reader of PROVIDER_CUT_READERS) {
       const scan = scanProviderCuts(recording, reader);
       const byKind: Record<string, number> = {};
-      for (const [kind, counts] of Object.entries(scan.byKind)) if (counts && counts.changed > 0) byKind[kind] = counts.changed;
+      for (const [kind, counts] of Object.entries(scan.byKind))
+        if (counts && counts.changed > 0) byKind[kind] = counts.changed;
       rows.push({ recording: id, reader: reader.id, cuts: scan.cuts, changed: scan.changed.length, byKind });
     }
   }

@@ -35,7 +35,12 @@ export class EventsLayer {
     const view = eventView(routes);
     // Long event names may break after a dot or an underscore, never inside a word.
     const name = h('code', undefined, ...view.name.split(/(?<=[._])/).flatMap((piece) => [piece, h('wbr')]));
-    const row = h('li', undefined, name, ...view.kinds.map((kind) => h('span', { class: 'ps-route', 'data-kind': kind }, this.t(`route.${keyOf(kind)}`))));
+    const row = h(
+      'li',
+      undefined,
+      name,
+      ...view.kinds.map((kind) => h('span', { class: 'ps-route', 'data-kind': kind }, this.t(`route.${keyOf(kind)}`))),
+    );
     this.rows = [...this.rows, row].slice(-this.shown);
     this.count++;
     this.list.replaceChildren(...this.rows);

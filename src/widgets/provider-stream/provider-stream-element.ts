@@ -2,15 +2,38 @@
 // played through lessons-code's createStreamPlayer on the page's clock; each layer shows what the
 // last read did to it, and the bubble shows the answer channel through the sentence policy.
 
-import { applySentencePolicy, createStreamPlayer, realClock, splitReads, type SentencePolicy, type StreamPlayer, type Transport } from '../../../lessons-code/index.ts';
-import { PACES, endView, playerSource, progressText, providerWords, readSizeOf, readView, recordingChoices, sourceFigures, verdictName, type Pace, type PlayerSource } from '../shared/provider-model.ts';
+import {
+  applySentencePolicy,
+  createStreamPlayer,
+  realClock,
+  splitReads,
+  type SentencePolicy,
+  type StreamPlayer,
+  type Transport,
+} from '../../../lessons-code/index.ts';
+import {
+  PACES,
+  endView,
+  playerSource,
+  progressText,
+  providerWords,
+  readSizeOf,
+  readView,
+  recordingChoices,
+  sourceFigures,
+  verdictName,
+  type Pace,
+  type PlayerSource,
+} from '../shared/provider-model.ts';
 import { announce, demo, h, part } from '../../demo-kit/kit-client.ts';
 import { appendVisible } from '../../demo-kit/visible-render.ts';
 import { EventsLayer } from './provider-events-layer.ts';
 
 export const mount = demo('providers', ({ host, t }) => {
   const p = <E extends HTMLElement = HTMLElement>(name: string) => part<E>(host, name);
-  const [recordingBox, readsBox, transportBox, paceBox] = ['recording', 'reads', 'transport', 'pace'].map((name) => p<HTMLSelectElement>(name));
+  const [recordingBox, readsBox, transportBox, paceBox] = ['recording', 'reads', 'transport', 'pace'].map((name) =>
+    p<HTMLSelectElement>(name),
+  );
   const [play, step, restart, retry] = ['play', 'step', 'restart', 'retry'].map((name) => p<HTMLButtonElement>(name));
   const status = p('status');
   const reasoningBox = p<HTMLDetailsElement>('reasoning-box');
@@ -43,7 +66,14 @@ export const mount = demo('providers', ({ host, t }) => {
     const bubble = p('answer');
     const { shown, heldBack } = applySentencePolicy(answer, policy, complete);
     if (shown !== '') bubble.textContent = shown;
-    else bubble.replaceChildren(h('span', 'note', t(policy !== 'flagged' || answer === '' ? 'answerEmpty' : limited ? 'flaggedNever' : 'flaggedWait')));
+    else
+      bubble.replaceChildren(
+        h(
+          'span',
+          'note',
+          t(policy !== 'flagged' || answer === '' ? 'answerEmpty' : limited ? 'flaggedNever' : 'flaggedWait'),
+        ),
+      );
     setText('held', heldBack > 0 ? t('heldBack', { count: heldBack }) : '');
     // A turn that stopped at the token limit keeps what shows, marked as cut short.
     if (limited) setText('kept', shown === '' ? t('keptNothingShown') : t('keptShort', { count: [...shown].length }));
@@ -89,7 +119,14 @@ export const mount = demo('providers', ({ host, t }) => {
           setText('bytes-hex', view.hex);
           setText('bytes-split', view.split);
           const growing = read.growing;
-          setText('growing', growing ? (growing.passed === '' ? t('growingNothing', { total: growing.textSoFar }) : t('growing', { total: growing.textSoFar, count: [...growing.passed].length })) : '');
+          setText(
+            'growing',
+            growing
+              ? growing.passed === ''
+                ? t('growingNothing', { total: growing.textSoFar })
+                : t('growing', { total: growing.textSoFar, count: [...growing.passed].length })
+              : '',
+          );
           setText('text', ''); // filled by text() when the read decodes to something
         },
         text: (text) => {
@@ -114,7 +151,11 @@ export const mount = demo('providers', ({ host, t }) => {
           host.dataset.state = state;
           setPlaying(state === 'playing');
           if (stepping) return; // said once the read is in, by the step button
-          say(state === 'playing' ? t('state.playing') : t('state.paused', { at: player?.position() ?? 0, total: reads.length }));
+          say(
+            state === 'playing'
+              ? t('state.playing')
+              : t('state.paused', { at: player?.position() ?? 0, total: reads.length }),
+          );
         },
         end: (result) => {
           const view = endView(result, source, t);
@@ -163,7 +204,11 @@ export const mount = demo('providers', ({ host, t }) => {
       if (button.getAttribute('aria-pressed') === 'true') return;
       choose(providerButtons, button);
       const provider = button.dataset.provider as PlayerSource['provider'];
-      recordingBox!.replaceChildren(...recordingChoices(provider).map((choice) => h('option', { value: choice.value }, t(`recording.${choice.key}`))));
+      recordingBox!.replaceChildren(
+        ...recordingChoices(provider).map((choice) =>
+          h('option', { value: choice.value }, t(`recording.${choice.key}`)),
+        ),
+      );
       build();
       say(t('state.idle'));
     });
@@ -176,7 +221,8 @@ export const mount = demo('providers', ({ host, t }) => {
       if (!['cut', 'failed', 'refused'].includes(host.dataset.state ?? '')) paintAnswer();
     });
   }
-  for (const box of [recordingBox!, readsBox!, transportBox!]) box.addEventListener('change', () => (build(), say(t('state.idle'))));
+  for (const box of [recordingBox!, readsBox!, transportBox!])
+    box.addEventListener('change', () => (build(), say(t('state.idle'))));
   paceBox!.addEventListener('change', () => player?.setGap(PACES[paceBox!.value as Pace] ?? PACES.normal));
 
   play!.addEventListener('click', () => {

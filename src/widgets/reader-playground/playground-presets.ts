@@ -17,7 +17,9 @@ export const PLAYGROUND_PRESETS: Readonly<Record<string, string>> = {
   gaapiChunk: writeGaApiEvent(splitPinned(IMPROVISATION_ANSWER)[0]!),
   ex1GaChatbot: writeGaChatbotEvent('a\r\nb'),
   ex1GaApi: writeGaApiEvent('a\r\nb'),
-  crOnly: streamOf(writeGaChatbotEvent, ['Found 2 voicings matching chord Cmaj7:\n\n- **Cmaj7** `3-0-x-2-3-x` (guitar, score 0.369)']).replaceAll('\n', '\r'),
+  crOnly: streamOf(writeGaChatbotEvent, [
+    'Found 2 voicings matching chord Cmaj7:\n\n- **Cmaj7** `3-0-x-2-3-x` (guitar, score 0.369)',
+  ]).replaceAll('\n', '\r'),
   mixed:
     ': keep-alive\nevent: chord\nid: 42\nretry: 3000\nmood: calm\ndata: Am – F – C – G\ndata: for each chord\n\nAm\n' +
     'data: no blank line ends this event\ndata: [DONE]',

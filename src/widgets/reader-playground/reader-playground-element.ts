@@ -71,7 +71,8 @@ export const mount = demo('playground', ({ host, s, t }) => {
     });
   }
   box.addEventListener('input', () => {
-    for (const other of presets) other.setAttribute('aria-pressed', String(other.dataset.preset === 'voicing' && box.value === box.defaultValue));
+    for (const other of presets)
+      other.setAttribute('aria-pressed', String(other.dataset.preset === 'voicing' && box.value === box.defaultValue));
     later();
   });
   void update();

@@ -37,7 +37,11 @@ export const mount = demo('roundsDetails', ({ host, s, t }) => {
     node.textContent = value.text;
   };
   const fragments = part(host, 'fragments');
-  const sides = (['byIndex', 'byPosition'] as const).map((side) => ({ side, list: part(host, side), verdict: part(host, `${side}-verdict`) }));
+  const sides = (['byIndex', 'byPosition'] as const).map((side) => ({
+    side,
+    list: part(host, side),
+    verdict: part(host, `${side}-verdict`),
+  }));
   const limit = part<HTMLInputElement>(host, 'limit');
   const limitValue = part(host, 'limit-value');
   const received = part(host, 'received');
@@ -48,11 +52,27 @@ export const mount = demo('roundsDetails', ({ host, s, t }) => {
   const usageCareful = part(host, 'usage-careful');
   const usageNaive = part(host, 'usage-naive');
   const usageError = part(host, 'usage-error');
-  const results = [fragments, ...sides.flatMap((side) => [side.list, side.verdict]), received, finishCareful, finishNaive, tail, usageCareful, usageNaive, usageError];
+  const results = [
+    fragments,
+    ...sides.flatMap((side) => [side.list, side.verdict]),
+    received,
+    finishCareful,
+    finishNaive,
+    tail,
+    usageCareful,
+    usageNaive,
+    usageError,
+  ];
 
-  const runner = createRunner({ host, status: part(host, 'status'), strings: s, clear: () => results.forEach((node) => node.replaceChildren()) });
+  const runner = createRunner({
+    host,
+    status: part(host, 'status'),
+    strings: s,
+    clear: () => results.forEach((node) => node.replaceChildren()),
+  });
 
-  const order = () => (host.querySelector<HTMLInputElement>('input[type=radio]:checked')?.value ?? 'interleaved') as FragmentOrder;
+  const order = () =>
+    (host.querySelector<HTMLInputElement>('input[type=radio]:checked')?.value ?? 'interleaved') as FragmentOrder;
   const showFragments = () =>
     runner.run(async () => {
       const view = await fragmentsView(order(), t);
@@ -61,7 +81,15 @@ export const mount = demo('roundsDetails', ({ host, s, t }) => {
           fragments.replaceChildren(...view.lines.map((line) => h('span', `rd-i${line.index}`, line.json + '\n')));
           for (const { side, list, verdict: node } of sides) {
             list.replaceChildren(
-              ...view[side].map((call) => h('li', {}, h('span', { lang: 'en', translate: 'no' }, `${call.id} ${call.name}`), ' ', h('code', call.parses ? 'ok' : 'bad', call.arguments))),
+              ...view[side].map((call) =>
+                h(
+                  'li',
+                  {},
+                  h('span', { lang: 'en', translate: 'no' }, `${call.id} ${call.name}`),
+                  ' ',
+                  h('code', call.parses ? 'ok' : 'bad', call.arguments),
+                ),
+              ),
             );
             verdict(node, view[`${side}Verdict`]);
           }
@@ -98,7 +126,8 @@ export const mount = demo('roundsDetails', ({ host, s, t }) => {
       };
     });
 
-  for (const radio of host.querySelectorAll<HTMLInputElement>('input[type=radio]')) radio.addEventListener('change', () => void showFragments());
+  for (const radio of host.querySelectorAll<HTMLInputElement>('input[type=radio]'))
+    radio.addEventListener('change', () => void showFragments());
   limit.addEventListener('input', () => {
     limitValue.textContent = limit.value;
     void showFinish();

@@ -67,7 +67,9 @@ const parses = (json: string) => {
 /** The same chunks with the fragments of one call after the other (a stable sort by index). */
 export function oneCallAfterTheOther(chunks: readonly ChatCompletionChunk[]): ChatCompletionChunk[] {
   const fragmentChunks = chunks.filter((chunk) => chunk.choices[0]?.delta.tool_calls?.length);
-  const sorted = [...fragmentChunks].sort((a, b) => a.choices[0]!.delta.tool_calls![0]!.index - b.choices[0]!.delta.tool_calls![0]!.index);
+  const sorted = [...fragmentChunks].sort(
+    (a, b) => a.choices[0]!.delta.tool_calls![0]!.index - b.choices[0]!.delta.tool_calls![0]!.index,
+  );
   let next = 0;
   return chunks.map((chunk) => (chunk.choices[0]?.delta.tool_calls?.length ? sorted[next++]! : chunk));
 }
@@ -76,14 +78,21 @@ function callsVerdict(calls: AssembledToolCall[], expected: number, tr: Tr): Ver
   const readable = calls.every((call) => parses(call.arguments));
   const ok = calls.length === expected && readable;
   const count = tr('roundsDetails.calls', { count: calls.length });
-  const text = ok ? tr('roundsDetails.callsRight', { calls: count }) : tr(readable ? 'roundsDetails.callsWrong' : 'roundsDetails.callsBroken', { calls: count, expected });
+  const text = ok
+    ? tr('roundsDetails.callsRight', { calls: count })
+    : tr(readable ? 'roundsDetails.callsWrong' : 'roundsDetails.callsBroken', { calls: count, expected });
   return { text, ok };
 }
 
 export async function fragmentsView(order: FragmentOrder, tr: Tr): Promise<FragmentsView> {
   const { chunks: recorded } = await recordRound(VOICINGS_QUESTION);
   const chunks = order === 'interleaved' ? recorded : oneCallAfterTheOther(recorded);
-  const lines = chunks.flatMap((chunk) => (chunk.choices[0]?.delta.tool_calls ?? []).map((fragment) => ({ index: fragment.index, json: JSON.stringify(fragment) })));
+  const lines = chunks.flatMap((chunk) =>
+    (chunk.choices[0]?.delta.tool_calls ?? []).map((fragment) => ({
+      index: fragment.index,
+      json: JSON.stringify(fragment),
+    })),
+  );
   const withParse = (calls: AssembledToolCall[]) => calls.map((call) => ({ ...call, parses: parses(call.arguments) }));
   const byIndex = assembleToolCalls(chunks);
   const byPosition = assembleToolCallsByPosition(chunks);
@@ -117,11 +126,16 @@ export async function finishView(limit: number, tr: Tr): Promise<FinishView> {
     limit,
     text: careful.text,
     careful: {
-      text: cut ? tr('roundsDetails.finishCut', { count: careful.tokensReceived }) : tr('roundsDetails.finishComplete', { reason: String(careful.finishReason) }),
+      text: cut
+        ? tr('roundsDetails.finishCut', { count: careful.tokensReceived })
+        : tr('roundsDetails.finishComplete', { reason: String(careful.finishReason) }),
       ok: true,
     },
     naive: {
-      text: naive.finishReason === null ? tr(cut ? 'roundsDetails.finishUnseenCut' : 'roundsDetails.finishUnseenLuck') : tr('roundsDetails.finishComplete', { reason: naive.finishReason }),
+      text:
+        naive.finishReason === null
+          ? tr(cut ? 'roundsDetails.finishUnseenCut' : 'roundsDetails.finishUnseenLuck')
+          : tr('roundsDetails.finishComplete', { reason: naive.finishReason }),
       ok: !cut,
     },
   };
@@ -155,12 +169,16 @@ export async function usageView(includeUsage: boolean, tr: Tr): Promise<UsageVie
   } catch (error) {
     naiveError = `${(error as Error).name}: ${(error as Error).message}`;
   }
-  const usageText = (u: typeof usage) => (u === null ? tr('roundsDetails.noUsage') : tr('roundsDetails.usage', { input: u.prompt_tokens, output: u.completion_tokens }));
+  const usageText = (u: typeof usage) =>
+    u === null
+      ? tr('roundsDetails.noUsage')
+      : tr('roundsDetails.usage', { input: u.prompt_tokens, output: u.completion_tokens });
   return {
     includeUsage,
     tail,
     careful: { text: usageText(usage), ok: true },
-    naive: naiveError === '' ? { text: usageText(naiveUsage), ok: true } : { text: tr('roundsDetails.threw'), ok: false },
+    naive:
+      naiveError === '' ? { text: usageText(naiveUsage), ok: true } : { text: tr('roundsDetails.threw'), ok: false },
     naiveError,
   };
 }
@@ -179,7 +197,10 @@ export interface ParagraphView {
 async function voicingRounds(): Promise<string[]> {
   const clock = createFakeClock();
   const replica = startModelReplica({ clock });
-  const report = await runOnFakeClock(clock, runStreamEveryRoundTurn({ model: replica.fetch, question: VOICINGS_QUESTION, turnId: 'rounds', clock }));
+  const report = await runOnFakeClock(
+    clock,
+    runStreamEveryRoundTurn({ model: replica.fetch, question: VOICINGS_QUESTION, turnId: 'rounds', clock }),
+  );
   return report.roundTexts;
 }
 

@@ -7,7 +7,14 @@
 // replica generates anything for that turn, so a generation that went on after Stop would show
 // there), what the ledger billed, what the transcript saved.
 
-import { BillingLedger, Transcript, runTurn, startModelReplica, type CallRecord, type TurnReport } from '../../../lessons-code/index.ts';
+import {
+  BillingLedger,
+  Transcript,
+  runTurn,
+  startModelReplica,
+  type CallRecord,
+  type TurnReport,
+} from '../../../lessons-code/index.ts';
 import { announce, demo, h, part } from '../../demo-kit/kit-client.ts';
 import { renderMarkdown } from '../../demo-kit/markdown-render.ts';
 
@@ -21,7 +28,9 @@ export const mount = demo('roundsStop', ({ host, t }) => {
   const status = part(host, 'status');
   const turns = part(host, 'turns');
   /** Each column's name as a card shows it on a phone (rendered on the server with the header). */
-  const cardLabels = [...host.querySelectorAll<HTMLElement>('.rs-turns thead th')].map((th) => th.dataset.cardLabel ?? '');
+  const cardLabels = [...host.querySelectorAll<HTMLElement>('.rs-turns thead th')].map(
+    (th) => th.dataset.cardLabel ?? '',
+  );
 
   const replica = startModelReplica();
   const ledger = new BillingLedger();
@@ -41,7 +50,8 @@ export const mount = demo('roundsStop', ({ host, t }) => {
       state: last?.state ?? 'generating',
     };
   };
-  const generatedText = (g: ReturnType<typeof generation>) => t('generatedOf', { generated: g.generated, count: g.planned, state: t(`state.${g.state}`) });
+  const generatedText = (g: ReturnType<typeof generation>) =>
+    t('generatedOf', { generated: g.generated, count: g.planned, state: t(`state.${g.state}`) });
 
   // The replica's own count, live, in the turn's row (any turn's) and, for the turn under way, in the
   // replica's line: it stops growing when the replica stops generating.
@@ -79,9 +89,14 @@ export const mount = demo('roundsStop', ({ host, t }) => {
     cells[3]!.replaceChildren(
       billed.length === 0
         ? h('strong', 'bad', t('billedNothing'))
-        : billed.map((entry) => t('billedTokens', { input: entry.inputTokens, output: entry.outputTokens })).join(' + '),
+        : billed
+            .map((entry) => t('billedTokens', { input: entry.inputTokens, output: entry.outputTokens }))
+            .join(' + '),
     );
-    cells[4]!.textContent = saved === undefined ? t('savedNothing') : t('savedAs', { status: t(`status.${saved.status}`), count: saved.text.length });
+    cells[4]!.textContent =
+      saved === undefined
+        ? t('savedNothing')
+        : t('savedAs', { status: t(`status.${saved.status}`), count: saved.text.length });
   };
 
   const start = async () => {
@@ -92,9 +107,13 @@ export const mount = demo('roundsStop', ({ host, t }) => {
       return;
     }
     const id = `turn-${++count}`;
-    const billIn = (host.querySelector<HTMLInputElement>('input[type=radio]:checked')?.value ?? 'finally') as 'finally' | 'after-the-loop';
+    const billIn = (host.querySelector<HTMLInputElement>('input[type=radio]:checked')?.value ?? 'finally') as
+      | 'finally'
+      | 'after-the-loop';
     turns.querySelector('[data-empty]')?.remove();
-    const cells = [String(count), t(`billIn.${billIn}`), '…', '…', '…'].map((text, i) => h('td', { 'data-label': cardLabels[i] ?? '' }, text));
+    const cells = [String(count), t(`billIn.${billIn}`), '…', '…', '…'].map((text, i) =>
+      h('td', { 'data-label': cardLabels[i] ?? '' }, text),
+    );
     const row = h('tr', { 'data-turn': id }, ...cells);
     turns.append(row);
     rows.set(id, row);
@@ -135,7 +154,10 @@ export const mount = demo('roundsStop', ({ host, t }) => {
       status,
       report.status === 'failed'
         ? t('failed', { message: report.error ?? '' })
-        : t(billed.length === 0 ? 'saidUnbilled' : 'saidBilled', { status: t(`status.${report.status}`), output: billed[0]?.outputTokens ?? 0 }),
+        : t(billed.length === 0 ? 'saidUnbilled' : 'saidBilled', {
+            status: t(`status.${report.status}`),
+            output: billed[0]?.outputTokens ?? 0,
+          }),
     );
   };
 

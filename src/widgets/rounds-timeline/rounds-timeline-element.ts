@@ -5,7 +5,17 @@
 // figures are the turns' bills. The button is "Stop" meanwhile. Choosing another question shows its
 // simulated view again (src/widgets/rounds-timeline/rounds-timeline-model.ts).
 
-import { TIMELINE_QUESTIONS, HARNESS_NAMES, FIGURES, fromCallLog, fromReport, simulateTurns, timelineView, type LaneState, type TimelineView } from './rounds-timeline-model.ts';
+import {
+  TIMELINE_QUESTIONS,
+  HARNESS_NAMES,
+  FIGURES,
+  fromCallLog,
+  fromReport,
+  simulateTurns,
+  timelineView,
+  type LaneState,
+  type TimelineView,
+} from './rounds-timeline-model.ts';
 import { runTurn, startModelReplica, type HarnessName, type TurnStep } from '../../../lessons-code/index.ts';
 import { ComputeStopped, createRunner, demo, h, part } from '../../demo-kit/kit-client.ts';
 import { renderMarkdown } from '../../demo-kit/markdown-render.ts';
@@ -19,7 +29,12 @@ export const mount = demo('roundsTimeline', ({ host, s, t }) => {
     harness,
     track: part(host, `track-${harness}`),
     bubble: part(host, `bubble-${harness}`),
-    cells: Object.fromEntries(FIGURES.map((figure) => [figure, host.querySelector<HTMLElement>(`td[data-harness="${harness}"][data-figure="${figure}"]`)!])),
+    cells: Object.fromEntries(
+      FIGURES.map((figure) => [
+        figure,
+        host.querySelector<HTMLElement>(`td[data-harness="${harness}"][data-figure="${figure}"]`)!,
+      ]),
+    ),
   }));
   const shownText = new Map<HarnessName, string>();
 
@@ -35,11 +50,19 @@ export const mount = demo('roundsTimeline', ({ host, s, t }) => {
   const runner = createRunner({ host, status, strings: s, clear });
 
   const render = (view: TimelineView, states: Record<HarnessName, LaneState>) => {
-    axis.replaceChildren(...view.ticks.map((tick) => h('span', { style: `inset-inline-start:${tick.at}%` }, tick.label)));
+    axis.replaceChildren(
+      ...view.ticks.map((tick) => h('span', { style: `inset-inline-start:${tick.at}%` }, tick.label)),
+    );
     view.lanes.forEach((laneView, i) => {
       const lane = lanes[i]!;
       lane.track.replaceChildren(
-        ...laneView.bars.map((bar) => h('span', { class: `rt-bar rt-${bar.kind}`, style: `inset-inline-start:${bar.left}%;inline-size:${bar.width}%` }, bar.label)),
+        ...laneView.bars.map((bar) =>
+          h(
+            'span',
+            { class: `rt-bar rt-${bar.kind}`, style: `inset-inline-start:${bar.left}%;inline-size:${bar.width}%` },
+            bar.label,
+          ),
+        ),
         ...(laneView.firstAt === null ? [] : [h('span', { class: 'rt-first', style: `--at:${laneView.firstAt}%` })]),
       );
       for (const figure of FIGURES) lane.cells[figure]!.textContent = laneView.figures[figure];
@@ -51,7 +74,8 @@ export const mount = demo('roundsTimeline', ({ host, s, t }) => {
     });
   };
 
-  const question = () => TIMELINE_QUESTIONS[Number(radios.find((radio) => radio.checked)?.value ?? 0)] ?? TIMELINE_QUESTIONS[0];
+  const question = () =>
+    TIMELINE_QUESTIONS[Number(radios.find((radio) => radio.checked)?.value ?? 0)] ?? TIMELINE_QUESTIONS[0];
 
   const setRunning = (running: boolean) => {
     run.dataset.running = String(running);
@@ -72,11 +96,26 @@ export const mount = demo('roundsTimeline', ({ host, s, t }) => {
       try {
         const asked = question();
         // The axis of the simulated turns: the live bars grow into it (and it grows if they outrun it).
-        const expected = Object.values(await simulateTurns(asked)).reduce((max, state) => Math.max(max, state.elapsedMs), 0);
+        const expected = Object.values(await simulateTurns(asked)).reduce(
+          (max, state) => Math.max(max, state.elapsedMs),
+          0,
+        );
         const replica = startModelReplica();
         const start = performance.now();
         const states = Object.fromEntries(
-          HARNESS_NAMES.map((name) => [name, { steps: [] as TurnStep[], calls: 0, inputTokens: 0, outputTokens: 0, firstCharacterMs: null, elapsedMs: 0, done: false, text: '' }]),
+          HARNESS_NAMES.map((name) => [
+            name,
+            {
+              steps: [] as TurnStep[],
+              calls: 0,
+              inputTokens: 0,
+              outputTokens: 0,
+              firstCharacterMs: null,
+              elapsedMs: 0,
+              done: false,
+              text: '',
+            },
+          ]),
         ) as Record<HarnessName, LaneState & { steps: TurnStep[] }>;
         let frame = 0;
         const draw = () => {

@@ -72,7 +72,9 @@ export async function simulateTurns(question: string): Promise<Record<HarnessNam
   const replica = startModelReplica({ clock });
   const out = {} as Record<HarnessName, LaneState>;
   for (const harness of HARNESSES) {
-    out[harness.name] = fromReport(await runOnFakeClock(clock, harness.runTurn({ model: replica.fetch, question, turnId: harness.name, clock })));
+    out[harness.name] = fromReport(
+      await runOnFakeClock(clock, harness.runTurn({ model: replica.fetch, question, turnId: harness.name, clock })),
+    );
   }
   return out;
 }
@@ -191,7 +193,8 @@ export interface TimelineView {
 export function timelineView(states: Record<HarnessName, LaneState>, tr: Tr, minEnd = 0): TimelineView {
   const { end, step } = axisFor(Math.max(1, minEnd, ...HARNESS_NAMES.map((name) => states[name].elapsedMs)));
   const ticks: TimelineView['ticks'] = [];
-  for (let t = 0; t <= end + 1e-9; t += step) ticks.push({ at: round2((t / end) * 100), label: tr('roundsTimeline.number', { n: t }) });
+  for (let t = 0; t <= end + 1e-9; t += step)
+    ticks.push({ at: round2((t / end) * 100), label: tr('roundsTimeline.number', { n: t }) });
   const lanes = HARNESS_NAMES.map((name) => laneView(name, states[name], end, tr));
   const [poll, every] = lanes as [LaneView, LaneView];
   return {

@@ -24,7 +24,8 @@ export function wireByteCut(host: HTMLElement, { onCut, onStream }: ByteCutOptio
   const slider = part<HTMLInputElement>(host, 'slider');
   const number = part<HTMLInputElement>(host, 'number');
   const streams = [...host.querySelectorAll<HTMLButtonElement>('button[data-stream]')];
-  const clamp = (value: number) => Math.max(0, Math.min(Number(slider.max), Number.isFinite(value) ? Math.trunc(value) : 0));
+  const clamp = (value: number) =>
+    Math.max(0, Math.min(Number(slider.max), Number.isFinite(value) ? Math.trunc(value) : 0));
 
   slider.addEventListener('input', () => onCut(clamp(Number(slider.value))));
   number.addEventListener('input', () => {
@@ -43,7 +44,8 @@ export function wireByteCut(host: HTMLElement, { onCut, onStream }: ByteCutOptio
   });
   // A byte typed or a slider moved before this code loaded (or a value the browser put back on a
   // reload) is the learner's: the demo takes it now instead of leaving the first cut it was built with.
-  const early = number.value !== number.defaultValue ? number.value : slider.value !== slider.defaultValue ? slider.value : '';
+  const early =
+    number.value !== number.defaultValue ? number.value : slider.value !== slider.defaultValue ? slider.value : '';
   if (early !== '' && Number.isFinite(Number(early))) queueMicrotask(() => onCut(clamp(Number(early))));
   for (const button of streams) {
     button.addEventListener('click', () => {

@@ -29,12 +29,12 @@ export type ComputeRequest =
 export type ComputeResult<R extends ComputeRequest> = R extends { op: 'cutScan' }
   ? CutScanView
   : R extends { op: 'chunkers' }
-  ? ChunkerResult
-  : R extends { op: 'trace' }
-    ? TraceResult
-    : R extends { op: 'pairDetail' }
-      ? PairDetailResult
-      : PairsResult;
+    ? ChunkerResult
+    : R extends { op: 'trace' }
+      ? TraceResult
+      : R extends { op: 'pairDetail' }
+        ? PairDetailResult
+        : PairsResult;
 
 function run(request: ComputeRequest): unknown {
   switch (request.op) {

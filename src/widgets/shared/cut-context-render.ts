@@ -14,11 +14,20 @@ export function renderCutContext(target: HTMLElement, context: CutContext, cutLa
   appendVisible(target, context.before);
   if (context.split) {
     const { char, hexBefore, hexAfter } = context.split;
-    target.append(h('span', 'cut-split', h('span', 'cut-split-char', char), ' ', h('span', 'cut-hex', hexBefore), mark, h('span', 'cut-hex', hexAfter)));
+    target.append(
+      h(
+        'span',
+        'cut-split',
+        h('span', 'cut-split-char', char),
+        ' ',
+        h('span', 'cut-hex', hexBefore),
+        mark,
+        h('span', 'cut-hex', hexAfter),
+      ),
+    );
   } else target.append(mark);
   appendVisible(target, context.after);
 }
-
 
 /** One reader's row in a cut's verdict table. */
 export interface CutVerdictRow {
@@ -40,7 +49,13 @@ export function showCutPlace(place: HTMLElement, view: { kind: string; cutAt: st
 export function cutVerdicts(host: HTMLElement, ids: readonly string[]) {
   const rows = ids.map((id) => {
     const verdict = part(host, `verdict-${id}`);
-    return { id, tr: verdict.closest('tr')!, verdict, detail: part(host, `detail-${id}`), uncut: part(host, `uncut-${id}`) };
+    return {
+      id,
+      tr: verdict.closest('tr')!,
+      verdict,
+      detail: part(host, `detail-${id}`),
+      uncut: part(host, `uncut-${id}`),
+    };
   });
   return {
     clear(): void {

@@ -33,7 +33,12 @@ export const CUT_KINDS = ['start', 'end', 'between', 'char', 'crlf', 'blank', 'l
 
 /** A cut place in words: for the slider's value text, the list of breaking cuts and the status line. */
 export function describePlace(place: CutPlace, tr: Tr): string {
-  const vars = { event: place.event, char: place.char ?? '', before: place.bytesBefore ?? 0, size: place.charBytes ?? 0 };
+  const vars = {
+    event: place.event,
+    char: place.char ?? '',
+    before: place.bytesBefore ?? 0,
+    size: place.charBytes ?? 0,
+  };
   const key = place.kind === 'crlf' && place.closing ? 'cut.place.crlfClosing' : `cut.place.${place.kind}`;
   const inDone = place.inDone && place.kind !== 'between' && place.kind !== 'start' && place.kind !== 'end';
   return tr(key, vars) + (inDone ? tr('cut.place.inDone') : '');
@@ -43,7 +48,12 @@ export function describePlace(place: CutPlace, tr: Tr): string {
  * The words of a cut at byte `at` of `n`: the heading, the place, and the slider's value text (shared with the 06c cut
  * demo).
  */
-export function cutWords(at: number, n: number, place: string, tr: Tr): { cutAt: string; place: string; valueText: string } {
+export function cutWords(
+  at: number,
+  n: number,
+  place: string,
+  tr: Tr,
+): { cutAt: string; place: string; valueText: string } {
   return { cutAt: tr('cut.cutAt', { at, n }), place, valueText: tr('cut.valueText', { at, n, place }) };
 }
 
@@ -92,7 +102,12 @@ export function cutStream(id: string): CutStream {
 /** The stream's figures: the answer's characters and bytes, the stream's bytes and places to cut. */
 export function cutFigures(stream: CutStream, tr: Tr): string {
   const n = stream.bytes.length;
-  return tr('cut.figures', { chars: IMPROVISATION_ANSWER.length, answerBytes: new TextEncoder().encode(IMPROVISATION_ANSWER).length, bytes: n, cuts: n + 1 });
+  return tr('cut.figures', {
+    chars: IMPROVISATION_ANSWER.length,
+    answerBytes: new TextEncoder().encode(IMPROVISATION_ANSWER).length,
+    bytes: n,
+    cuts: n + 1,
+  });
 }
 
 function detailOf(uncut: StreamReadResult, got: StreamReadResult, tr: Tr): string {
@@ -105,7 +120,8 @@ function detailOf(uncut: StreamReadResult, got: StreamReadResult, tr: Tr): strin
 }
 
 function uncutOf(uncut: StreamReadResult, tr: Tr, lang: string): string {
-  const verdict = uncut.text === '' ? tr('cut.nothing') : describeLoss(lossReport(IMPROVISATION_ANSWER, uncut.text), tr, lang);
+  const verdict =
+    uncut.text === '' ? tr('cut.nothing') : describeLoss(lossReport(IMPROVISATION_ANSWER, uncut.text), tr, lang);
   return tr('cut.uncut', { verdict, done: tr(uncut.done ? 'cut.yes' : 'cut.no') });
 }
 
@@ -143,7 +159,10 @@ export async function cutView(stream: CutStream, at: number, tr: Tr, lang: strin
     kind: place.kind,
     ...cutWords(cut, n, placeText, tr),
     context: cutContext(stream.bytes, cut, 14),
-    reads: cut === 0 || cut === n ? tr('cut.oneRead', { n }) : tr('cut.twoReads', { first: tr('cut.bytes', { count: cut }), second: tr('cut.bytes', { count: n - cut }) }),
+    reads:
+      cut === 0 || cut === n
+        ? tr('cut.oneRead', { n })
+        : tr('cut.twoReads', { first: tr('cut.bytes', { count: cut }), second: tr('cut.bytes', { count: n - cut }) }),
     rows,
     say: tr('cut.announce', { count: broken, readers: rows.length }),
   };

@@ -52,7 +52,10 @@ function absorbSmallEqualities(segments: Segment[]): { segments: Segment[]; chan
     const after = segments[i + 1];
     if ('same' in segment && before && !('same' in before) && after && !('same' in after)) {
       const size = segment.same.length;
-      if (size <= Math.max(before.removed.length, before.added.length) && size <= Math.max(after.removed.length, after.added.length)) {
+      if (
+        size <= Math.max(before.removed.length, before.added.length) &&
+        size <= Math.max(after.removed.length, after.added.length)
+      ) {
         before.removed += segment.same + after.removed;
         before.added += segment.same + after.added;
         i++;
@@ -79,7 +82,11 @@ function factorOut(segments: readonly Segment[]): Segment[] {
     while (prefix < limit && removed.charCodeAt(prefix) === added.charCodeAt(prefix)) prefix++;
     if (prefix > 0 && isHighSurrogate(removed.charCodeAt(prefix - 1))) prefix--;
     let suffix = 0;
-    while (suffix < limit - prefix && removed.charCodeAt(removed.length - 1 - suffix) === added.charCodeAt(added.length - 1 - suffix)) suffix++;
+    while (
+      suffix < limit - prefix &&
+      removed.charCodeAt(removed.length - 1 - suffix) === added.charCodeAt(added.length - 1 - suffix)
+    )
+      suffix++;
     if (suffix > 0 && isLowSurrogate(removed.charCodeAt(removed.length - suffix))) suffix--;
     parts.push(
       { kind: 'same', text: removed.slice(0, prefix) },
@@ -115,14 +122,22 @@ function boundaryScore(left: string, right: string): number {
  */
 function slide(left: string, edit: string, right: string): [string, string, string] {
   // As far left as the change can go, one UTF-16 unit at a time, never through a surrogate, and a bounded distance.
-  for (let steps = 0; steps < MAX_SLIDE && left !== '' && left.at(-1) === edit.at(-1) && !isSurrogate(left.charCodeAt(left.length - 1)); steps++) {
+  for (
+    let steps = 0;
+    steps < MAX_SLIDE && left !== '' && left.at(-1) === edit.at(-1) && !isSurrogate(left.charCodeAt(left.length - 1));
+    steps++
+  ) {
     right = left.at(-1)! + right;
     edit = left.at(-1)! + edit.slice(0, -1);
     left = left.slice(0, -1);
   }
   let best: [string, string, string] = [left, edit, right];
   let bestScore = boundaryScore(left, edit) + boundaryScore(edit, right);
-  for (let steps = 0; steps < 2 * MAX_SLIDE && right !== '' && edit[0] === right[0] && !isSurrogate(right.charCodeAt(0)); steps++) {
+  for (
+    let steps = 0;
+    steps < 2 * MAX_SLIDE && right !== '' && edit[0] === right[0] && !isSurrogate(right.charCodeAt(0));
+    steps++
+  ) {
     left += right[0];
     edit = edit.slice(1) + right[0];
     right = right.slice(1);
@@ -148,7 +163,8 @@ export function cleanup(parts: readonly DiffPart[]): DiffPart[] {
   }
   for (let i = 1; i < segments.length - 1; i++) {
     const [before, change, after] = [segments[i - 1]!, segments[i]!, segments[i + 1]!];
-    if ('same' in change || !('same' in before) || !('same' in after) || (change.removed !== '' && change.added !== '')) continue;
+    if ('same' in change || !('same' in before) || !('same' in after) || (change.removed !== '' && change.added !== ''))
+      continue;
     const side = change.removed !== '' ? 'removed' : 'added';
     const [left, edit, right] = slide(before.same, change[side], after.same);
     [before.same, change[side], after.same] = [left, edit, right];

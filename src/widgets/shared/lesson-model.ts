@@ -42,7 +42,11 @@ export interface LessonViews {
   pinned: ChunksView & { joined: string };
   after743: ChunksView;
   /** Block 7: each writer with each reader, on both splits. */
-  pairs: { writer: string; reader: string; cells: { split: string; thrown: boolean; got: string; report: LossReport }[] }[];
+  pairs: {
+    writer: string;
+    reader: string;
+    cells: { split: string; thrown: boolean; got: string; report: LossReport }[];
+  }[];
 }
 
 function chunksView(chunks: string[]): ChunksView {
@@ -84,7 +88,12 @@ async function build(): Promise<LessonViews> {
     pairs: writerReaderTable(IMPROVISATION_ANSWER).map((row) => ({
       writer: row.writer.label,
       reader: row.reader.id,
-      cells: row.cells.map((cell, i) => ({ split: SPLITS[i]!.id, thrown: cell.thrown, got: cell.got, report: lossReport(IMPROVISATION_ANSWER, cell.got) })),
+      cells: row.cells.map((cell, i) => ({
+        split: SPLITS[i]!.id,
+        thrown: cell.thrown,
+        got: cell.got,
+        report: lossReport(IMPROVISATION_ANSWER, cell.got),
+      })),
     })),
   };
 }

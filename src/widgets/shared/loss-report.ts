@@ -25,7 +25,8 @@ export interface LossReport {
   differs: boolean;
 }
 
-const isSpace = (code: number) => code === 32 || code === 9 || code === 13 || code === 10 || code === 12 || code === 11 || code === 0xa0;
+const isSpace = (code: number) =>
+  code === 32 || code === 9 || code === 13 || code === 10 || code === 12 || code === 11 || code === 0xa0;
 
 function countLF(text: string): number {
   let n = 0;
@@ -54,7 +55,10 @@ function linesOfText(text: string): number {
  * user lost (or gained) only whitespace, and the walk says which lines lost inner spaces. Returns
  * null when the texts differ in anything but whitespace.
  */
-function whitespaceOnly(original: string, got: string): Pick<LossReport, 'changedLines' | 'lostSpaces' | 'lostCRs' | 'differs'> | null {
+function whitespaceOnly(
+  original: string,
+  got: string,
+): Pick<LossReport, 'changedLines' | 'lostSpaces' | 'lostCRs' | 'differs'> | null {
   let i = 0;
   let j = 0;
   let lostSpaces = 0;
@@ -122,10 +126,24 @@ function programCounts(original: string, got: string): { missing: number } {
 export function lossReport(original: string, got: string): LossReport {
   const lines = linesOfText(original);
   const lostBreaks = Math.max(0, countLF(original) - countLF(got));
-  const base = { exact: false, lines, missingLines: 0, changedLines: 0, lostSpaces: 0, lostBreaks, lostCRs: 0, differs: false };
+  const base = {
+    exact: false,
+    lines,
+    missingLines: 0,
+    changedLines: 0,
+    lostSpaces: 0,
+    lostBreaks,
+    lostCRs: 0,
+    differs: false,
+  };
   if (original === got) return { ...base, exact: true, lostBreaks: 0 };
   const spaces = whitespaceOnly(original, got);
-  if (spaces) return { ...base, ...spaces, differs: spaces.differs || (lostBreaks === 0 && spaces.lostSpaces === 0 && spaces.lostCRs === 0) };
+  if (spaces)
+    return {
+      ...base,
+      ...spaces,
+      differs: spaces.differs || (lostBreaks === 0 && spaces.lostSpaces === 0 && spaces.lostCRs === 0),
+    };
   const { missing } = programCounts(original, got);
   return { ...base, missingLines: missing, differs: missing === 0 && lostBreaks === 0 };
 }
@@ -134,8 +152,10 @@ export function lossReport(original: string, got: string): LossReport {
 export function verdictParts(report: LossReport): { key: string; vars: { count: number; total?: number } }[] {
   if (report.exact) return [{ key: 'verdict.exact', vars: { count: 0 } }];
   const parts: { key: string; vars: { count: number; total?: number } }[] = [];
-  if (report.missingLines > 0) parts.push({ key: 'verdict.missingLines', vars: { count: report.missingLines, total: report.lines } });
-  if (report.changedLines > 0) parts.push({ key: 'verdict.changedLines', vars: { count: report.changedLines, total: report.lines } });
+  if (report.missingLines > 0)
+    parts.push({ key: 'verdict.missingLines', vars: { count: report.missingLines, total: report.lines } });
+  if (report.changedLines > 0)
+    parts.push({ key: 'verdict.changedLines', vars: { count: report.changedLines, total: report.lines } });
   if (report.lostSpaces > 0) parts.push({ key: 'verdict.lostSpaces', vars: { count: report.lostSpaces } });
   if (report.lostBreaks > 0) parts.push({ key: 'verdict.lostBreaks', vars: { count: report.lostBreaks } });
   if (report.lostCRs > 0) parts.push({ key: 'verdict.lostCRs', vars: { count: report.lostCRs } });
@@ -144,7 +164,11 @@ export function verdictParts(report: LossReport): { key: string; vars: { count: 
 }
 
 /** A report as one phrase of the reader's language: "1 line of 1 changed, 3 spaces lost and 1 line break lost". */
-export function describeLoss(report: LossReport, tr: (key: string, vars: { count: number; total?: number }) => string, lang: string): string {
+export function describeLoss(
+  report: LossReport,
+  tr: (key: string, vars: { count: number; total?: number }) => string,
+  lang: string,
+): string {
   const parts = verdictParts(report).map((part) => tr(part.key, part.vars));
   return new Intl.ListFormat(lang, { type: 'conjunction' }).format(parts);
 }

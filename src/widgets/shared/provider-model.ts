@@ -33,11 +33,19 @@ import { visible } from '../../demo-kit/visible.ts';
 export type Tr = (key: string, vars?: Vars) => string;
 
 /** The providers' names: brands, the same in every language. */
-export const PROVIDER_NAMES: Readonly<Record<Provider, string>> = { openai: 'OpenAI', anthropic: 'Anthropic', gemini: 'Gemini' };
+export const PROVIDER_NAMES: Readonly<Record<Provider, string>> = {
+  openai: 'OpenAI',
+  anthropic: 'Anthropic',
+  gemini: 'Gemini',
+};
 export { PROVIDERS };
 
 /** Where a provider's closing event is documented (the page links the same references). */
-export const CLOSING_EVENT: Readonly<Record<Provider, string>> = { openai: 'response.completed', anthropic: 'message_stop', gemini: 'finishReason' };
+export const CLOSING_EVENT: Readonly<Record<Provider, string>> = {
+  openai: 'response.completed',
+  anthropic: 'message_stop',
+  gemini: 'finishReason',
+};
 
 // ---- The player ---------------------------------------------------------------------------------
 
@@ -48,7 +56,16 @@ export const CLOSING_EVENT: Readonly<Record<Provider, string>> = { openai: 'resp
  */
 export interface RecordingChoice {
   value: string;
-  key: 'complete' | 'truncated' | 'failed' | 'tokenLimit' | 'refused' | 'dataOnly' | 'dataOnlyTruncated' | 'repeatedFinish' | 'repeatedFinishTruncated';
+  key:
+    | 'complete'
+    | 'truncated'
+    | 'failed'
+    | 'tokenLimit'
+    | 'refused'
+    | 'dataOnly'
+    | 'dataOnlyTruncated'
+    | 'repeatedFinish'
+    | 'repeatedFinishTruncated';
 }
 
 const VARIANT: Partial<Record<Provider, { id: RecordingId; key: 'dataOnly' | 'repeatedFinish' }>> = {
@@ -65,7 +82,11 @@ export function recordingChoices(provider: Provider): RecordingChoice[] {
     { value: `${provider}:refused`, key: 'refused' },
   ];
   const variant = VARIANT[provider];
-  if (variant) choices.push({ value: variant.id, key: variant.key }, { value: `${variant.id}:cut`, key: `${variant.key}Truncated` });
+  if (variant)
+    choices.push(
+      { value: variant.id, key: variant.key },
+      { value: `${variant.id}:cut`, key: `${variant.key}Truncated` },
+    );
   return choices;
 }
 
@@ -149,7 +170,12 @@ export function progressText(at: number, total: number, tr: Tr): string {
 }
 
 /** The bytes layer for one read: its size, its last bytes in hex, and a character it ends inside. */
-export function readView(source: PlayerSource, reads: readonly Uint8Array[], index: number, tr: Tr): { line: string; hex: string; split: string } {
+export function readView(
+  source: PlayerSource,
+  reads: readonly Uint8Array[],
+  index: number,
+  tr: Tr,
+): { line: string; hex: string; split: string } {
   const read = reads[index]!;
   let end = 0;
   for (let i = 0; i <= index; i++) end += reads[i]!.length;
@@ -159,11 +185,19 @@ export function readView(source: PlayerSource, reads: readonly Uint8Array[], ind
   const unfinished = end === source.bytes.length ? unfinishedTail(source.bytes) : 0;
   const split =
     place?.kind === 'char'
-      ? tr('providers.bytes.split', { char: place.char ?? '', before: place.bytesBefore ?? 0, size: place.charBytes ?? 0 })
+      ? tr('providers.bytes.split', {
+          char: place.char ?? '',
+          before: place.bytesBefore ?? 0,
+          size: place.charBytes ?? 0,
+        })
       : unfinished > 0
         ? tr('providers.bytes.endsInside', { before: unfinished })
         : '';
-  return { line: tr('providers.bytes.read', { at: index + 1, total: reads.length, count: read.length }), hex: (read.length > tail.length ? '… ' : '') + hex, split };
+  return {
+    line: tr('providers.bytes.read', { at: index + 1, total: reads.length, count: read.length }),
+    hex: (read.length > tail.length ? '… ' : '') + hex,
+    split,
+  };
 }
 
 /** How many bytes of a character whose last bytes are missing end `bytes` (0 when it ends on a whole character). */
@@ -202,12 +236,19 @@ export function verdictName(ending: TurnEnding): string {
 }
 
 /** What the status line says once the body has ended, and the state the demo takes: the ending's kind. */
-export function endView(result: ProviderStreamResult, source: PlayerSource, tr: Tr): { state: EndingKind; say: string } {
+export function endView(
+  result: ProviderStreamResult,
+  source: PlayerSource,
+  tr: Tr,
+): { state: EndingKind; say: string } {
   const { ending } = result;
   const event = verdictName(ending);
   switch (ending.kind) {
     case 'complete':
-      return { state: 'complete', say: tr(source.repeatedFinish ? 'providers.state.lookedClosed' : 'providers.state.complete', { event }) };
+      return {
+        state: 'complete',
+        say: tr(source.repeatedFinish ? 'providers.state.lookedClosed' : 'providers.state.complete', { event }),
+      };
     case 'token-limit':
       return { state: 'token-limit', say: tr('providers.state.tokenLimit', { event }) };
     case 'refused':
@@ -237,7 +278,8 @@ export function describeProviderPlace(place: ProviderCutPlace, tr: Tr): string {
   return describePlace({ ...place, kind: place.kind }, tr);
 }
 
-export const kindLabel = (kind: string, tr: Tr): string => tr(kind === 'event' ? 'providerCut.kind.event' : `cut.kind.${kind}`);
+export const kindLabel = (kind: string, tr: Tr): string =>
+  tr(kind === 'event' ? 'providerCut.kind.event' : `cut.kind.${kind}`);
 
 export interface ProviderCutRow {
   id: 'standard' | 'decodeEach';
@@ -268,12 +310,16 @@ function differences(uncut: ProviderStreamResult, cut: ProviderStreamResult, tr:
   const parts: string[] = [];
   for (const channel of ['answer', 'reasoning'] as const) {
     const diff = firstDifference(uncut[channel], cut[channel], 14);
-    if (diff) parts.push(tr(`providerCut.diff.${channel}`, { at: diff.at, expected: visible(diff.expected), got: visible(diff.got) }));
+    if (diff)
+      parts.push(
+        tr(`providerCut.diff.${channel}`, { at: diff.at, expected: visible(diff.expected), got: visible(diff.got) }),
+      );
   }
   if (!sameEnding(uncut.ending, cut.ending)) {
     // The same kind said differently (another event, reason or message): the names tell them apart.
     const named = uncut.ending.kind === cut.ending.kind;
-    const word = (result: ProviderStreamResult) => (named ? `${endingWord(result, tr)} (${verdictName(result.ending) || '—'})` : endingWord(result, tr));
+    const word = (result: ProviderStreamResult) =>
+      named ? `${endingWord(result, tr)} (${verdictName(result.ending) || '—'})` : endingWord(result, tr);
     parts.push(tr('providerCut.diff.ending', { expected: word(uncut), got: word(cut) }));
   }
   return parts.join(' ');
@@ -291,7 +337,11 @@ export function providerCutView(id: RecordingId, at: number, tr: Tr): ProviderCu
       same: result.same,
       verdict: tr(result.same ? 'providerCut.same' : 'providerCut.changed'),
       detail: result.same ? '' : differences(result.uncut, result.cut, tr),
-      uncut: tr('providerCut.uncut', { answer: [...result.uncut.answer].length, reasoning: [...result.uncut.reasoning].length, ending: endingWord(result.uncut, tr) }),
+      uncut: tr('providerCut.uncut', {
+        answer: [...result.uncut.answer].length,
+        reasoning: [...result.uncut.reasoning].length,
+        ending: endingWord(result.uncut, tr),
+      }),
     };
   });
   const cut = Math.max(0, Math.min(n, Number.isFinite(at) ? Math.trunc(at) : 0));

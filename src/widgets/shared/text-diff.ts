@@ -36,15 +36,25 @@ export interface DiffOptions {
   timeoutMs?: number;
 }
 
-const kindOf = (change: ChangeObject<unknown>): DiffKind => (change.added ? 'added' : change.removed ? 'removed' : 'same');
+const kindOf = (change: ChangeObject<unknown>): DiffKind =>
+  change.added ? 'added' : change.removed ? 'removed' : 'same';
 
 /** One changed block, character by character when it is small and the budget allows; whole otherwise. */
-function refine(parts: DiffPart[], removed: string, added: string, options: Required<DiffOptions>, deadline: number): void {
+function refine(
+  parts: DiffPart[],
+  removed: string,
+  added: string,
+  options: Required<DiffOptions>,
+  deadline: number,
+): void {
   const left = deadline - performance.now();
   const changes =
     removed === '' || added === '' || removed.length + added.length > options.maxCharBlock || left <= 0
       ? undefined
-      : diffChars(removed, added, { maxEditLength: Math.min(options.maxCharEdits, Math.floor((removed.length + added.length) * 0.6)), timeout: left });
+      : diffChars(removed, added, {
+          maxEditLength: Math.min(options.maxCharEdits, Math.floor((removed.length + added.length) * 0.6)),
+          timeout: left,
+        });
   if (changes === undefined) parts.push({ kind: 'removed', text: removed }, { kind: 'added', text: added });
   // code points: no surrogate pair is cut
   else for (const change of changes) parts.push({ kind: kindOf(change), text: change.value });
@@ -78,7 +88,10 @@ export function diffText(original: string, other: string, options: DiffOptions =
   const parts: DiffPart[] = [{ kind: 'same', text: original.slice(0, head) }];
   const midA = original.slice(head, original.length - tail);
   const midB = other.slice(head, other.length - tail);
-  const lineChanges = diffArrays(linesOf(midA), linesOf(midB), { maxEditLength: bounds.maxLineEdits, timeout: bounds.timeoutMs });
+  const lineChanges = diffArrays(linesOf(midA), linesOf(midB), {
+    maxEditLength: bounds.maxLineEdits,
+    timeout: bounds.timeoutMs,
+  });
   const lines = lineChanges?.map((change) => ({ ...change, value: change.value.join('') })) ?? [
     { value: midA, removed: true, added: false, count: 1 },
     { value: midB, removed: false, added: true, count: 1 },
@@ -86,7 +99,10 @@ export function diffText(original: string, other: string, options: DiffOptions =
   // Runs of removed and added lines form the blocks to refine.
   let removed = '';
   let added = '';
-  for (const change of [...lines, { value: original.slice(original.length - tail), added: false, removed: false, count: 0 }]) {
+  for (const change of [
+    ...lines,
+    { value: original.slice(original.length - tail), added: false, removed: false, count: 0 },
+  ]) {
     if (change.removed) removed += change.value;
     else if (change.added) added += change.value;
     else {
@@ -124,7 +140,8 @@ export function clipDiff(
     const part = parts[i]!;
     if (part.kind !== 'same') {
       const cut = safeCut(part.text, maxPart);
-      if (part.text.length > maxPart) shown.push({ kind: part.kind, text: part.text.slice(0, cut), skipped: part.text.length - cut });
+      if (part.text.length > maxPart)
+        shown.push({ kind: part.kind, text: part.text.slice(0, cut), skipped: part.text.length - cut });
       else shown.push({ kind: part.kind, text: part.text });
       continue;
     }

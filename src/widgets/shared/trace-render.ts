@@ -30,7 +30,8 @@ function tagText(line: TraceLineView, t: Labels): string {
       text = t(`playground.tag.${line.tag}`);
   }
   // A known field with no colon: its value is empty (`data` alone adds an empty line).
-  if (!line.hadColon && (line.tag === 'data' || line.tag === 'event' || line.tag === 'id' || line.tag === 'retry')) text += ' ' + t('playground.tag.emptyValue');
+  if (!line.hadColon && (line.tag === 'data' || line.tag === 'event' || line.tag === 'id' || line.tag === 'retry'))
+    text += ' ' + t('playground.tag.emptyValue');
   if (line.discarded && line.tag !== 'unfinished') text += ' — ' + t('playground.tag.discarded');
   return text;
 }
@@ -76,7 +77,13 @@ export function renderEvents(list: HTMLElement, result: TraceResult, t: Labels):
 /** The notes under a trace cut for the page: lines and events not listed. */
 export function moreNotes(result: TraceResult, t: Labels): { lines: string; events: string } {
   return {
-    lines: result.lineCount > result.lines.length ? t('playground.moreLines', { count: result.lineCount - result.lines.length }) : '',
-    events: result.eventCount > result.events.length ? t('playground.moreEvents', { count: result.eventCount - result.events.length }) : '',
+    lines:
+      result.lineCount > result.lines.length
+        ? t('playground.moreLines', { count: result.lineCount - result.lines.length })
+        : '',
+    events:
+      result.eventCount > result.events.length
+        ? t('playground.moreEvents', { count: result.eventCount - result.events.length })
+        : '',
   };
 }

@@ -70,7 +70,12 @@ function shownEvents(events: readonly StandardEvent[]): TraceEventView[] {
     if (shown.length === SHOWN_EVENTS || budget <= 0) break;
     const data = cut(event.data, Math.min(2000, budget));
     budget -= data.text.length;
-    shown.push({ type: cut(event.type, 200).text, data: data.text, cut: data.cut, lastEventId: cut(event.lastEventId, 200).text });
+    shown.push({
+      type: cut(event.type, 200).text,
+      data: data.text,
+      cut: data.cut,
+      lastEventId: cut(event.lastEventId, 200).text,
+    });
   }
   return shown;
 }
@@ -148,7 +153,13 @@ export function pairDetail(request: PairDetailRequest): PairDetailResult {
     // A short answer is shown whole; a long one around its changes only.
     const small = request.answer.length + cell.got.length <= 8000;
     const shown = clipDiff(full.parts, { context: small ? Number.MAX_SAFE_INTEGER : 120 });
-    diff = { parts: shown.parts, more: shown.more, removed: full.removed, added: full.added, equal: full.removed === 0 && full.added === 0 };
+    diff = {
+      parts: shown.parts,
+      more: shown.more,
+      removed: full.removed,
+      added: full.added,
+      equal: full.removed === 0 && full.added === 0,
+    };
   }
   const got = cut(cell.got, SHOWN_TEXT);
   return {

@@ -3,7 +3,15 @@
 // clients' turns (src/widgets/stop-short/stop-short-model.ts); the careful client's retry redraws its own panel.
 
 import { DROP_READERS } from '../../../lessons-code/index.ts';
-import { PRESETS, dropStream, presetAt, retryPanel, stopView, type TurnPanel, type StopView } from './stop-short-model.ts';
+import {
+  PRESETS,
+  dropStream,
+  presetAt,
+  retryPanel,
+  stopView,
+  type TurnPanel,
+  type StopView,
+} from './stop-short-model.ts';
 import { wireByteCut } from '../shared/byte-cut.ts';
 import { createRunner, demo, h, part } from '../../demo-kit/kit-client.ts';
 import { renderMarkdown } from '../../demo-kit/markdown-render.ts';
@@ -102,7 +110,9 @@ export const mount = demo('stopShort', ({ host, s, t }) => {
       cells.kept.hidden = row.kept === '';
       cells.done.className = row.done ? 'ok' : 'bad';
       cells.done.textContent = t(row.done ? 'yes' : 'no');
-      cells.error.replaceChildren(...(row.error === null ? ['—'] : [t('names.throws'), ' ', h('span', { class: 'mono', lang: 'en' }, row.error)]));
+      cells.error.replaceChildren(
+        ...(row.error === null ? ['—'] : [t('names.throws'), ' ', h('span', { class: 'mono', lang: 'en' }, row.error)]),
+      );
     });
     standardNote.hidden = view.standardNote === null;
     renderPanel('page', view.page);
@@ -124,7 +134,8 @@ export const mount = demo('stopShort', ({ host, s, t }) => {
       return {
         render: () => {
           renderPanel('careful', panel);
-          (bodies.careful.querySelector<HTMLElement>('.ss-retry') ?? bodies.careful.querySelector<HTMLElement>('.ss-summary'))!.focus();
+          (bodies.careful.querySelector<HTMLElement>('.ss-retry') ??
+            bodies.careful.querySelector<HTMLElement>('.ss-summary'))!.focus();
         },
         say: `${panel.note} ${panel.summary}`,
       };
@@ -135,9 +146,14 @@ export const mount = demo('stopShort', ({ host, s, t }) => {
     onStream: (id) => {
       stream = dropStream(id);
       control.setMax(stream.bytes.length);
-      for (const button of presets) button.hidden = presetAt(stream, button.dataset.preset as (typeof PRESETS)[number]) === null;
+      for (const button of presets)
+        button.hidden = presetAt(stream, button.dataset.preset as (typeof PRESETS)[number]) === null;
       void update(presetAt(stream, stream.id === 'answer' ? 'middle' : 'whole')!);
     },
   });
-  for (const button of presets) button.addEventListener('click', () => void update(presetAt(stream, button.dataset.preset as (typeof PRESETS)[number]) ?? 0));
+  for (const button of presets)
+    button.addEventListener(
+      'click',
+      () => void update(presetAt(stream, button.dataset.preset as (typeof PRESETS)[number]) ?? 0),
+    );
 });

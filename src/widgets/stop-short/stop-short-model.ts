@@ -128,7 +128,8 @@ function historyOf(history: readonly HistoryTurn[], fresh: number, tr: Tr): Hist
 function carefulPanel(outcome: TurnOutcome, history: readonly HistoryTurn[], tr: Tr, retried = false): TurnPanel {
   const kept = history.length - EARLIER.length;
   let notice: TurnPanel['notice'] = null;
-  if (outcome.status === 'truncated') notice = { text: tr(outcome.shown === '' ? 'stopShort.cutOffEmpty' : 'stopShort.cutOff'), message: null };
+  if (outcome.status === 'truncated')
+    notice = { text: tr(outcome.shown === '' ? 'stopShort.cutOffEmpty' : 'stopShort.cutOff'), message: null };
   if (outcome.status === 'failed') notice = { text: tr('stopShort.failedTurn'), message: outcome.error ?? '' };
   return {
     status: outcome.status,
@@ -146,7 +147,11 @@ function carefulPanel(outcome: TurnOutcome, history: readonly HistoryTurn[], tr:
 
 /** A retry of the careful client: this time the connection holds, the whole stream arrives. */
 export async function retryPanel(stream: DropStream, tr: Tr): Promise<TurnPanel> {
-  const { outcome, history } = await submitCarefully(droppingHost(stream.bytes, stream.bytes.length), IMPROVISATION_QUESTION, EARLIER);
+  const { outcome, history } = await submitCarefully(
+    droppingHost(stream.bytes, stream.bytes.length),
+    IMPROVISATION_QUESTION,
+    EARLIER,
+  );
   return carefulPanel(outcome, history, tr, true);
 }
 
@@ -175,7 +180,9 @@ export async function stopView(stream: DropStream, at: number, tr: Tr): Promise<
     received: tr('stopShort.received', { at: k, n }),
     events: tr('stopShort.events', { whole: view.eventsReceived, total: view.eventsTotal }),
     unfinished: view.unfinished,
-    unfinishedNote: tr(view.unfinished !== '' ? 'stopShort.unfinished' : k === n ? 'stopShort.wholeArrived' : 'stopShort.noUnfinished'),
+    unfinishedNote: tr(
+      view.unfinished !== '' ? 'stopShort.unfinished' : k === n ? 'stopShort.wholeArrived' : 'stopShort.noUnfinished',
+    ),
     rows,
     standardNote: standard.kept.startsWith('{"error"') ? tr('stopShort.standardNote') : null,
     page: {

@@ -20,8 +20,12 @@ function files(dir: string): string[] {
 
 it('every GA file the sources name exists in GA’s tree at the pin', () => {
   const named = new Map<string, string[]>();
-  for (const file of ['lessons-code', 'content', 'src', 'test', 'pages', 'scripts'].flatMap((dir) => files(join(ROOT, dir))).concat(join(ROOT, 'README.md'))) {
-    for (const match of readFileSync(file, 'utf8').matchAll(/\b(?:Apps|Common)\/[\w.-]+(?:\/[\w.-]+)*\.(?:cs|ts|tsx|html)\b|\bdocs\/adr\/[\w.-]+\.md\b/g)) {
+  for (const file of ['lessons-code', 'content', 'src', 'test', 'pages', 'scripts']
+    .flatMap((dir) => files(join(ROOT, dir)))
+    .concat(join(ROOT, 'README.md'))) {
+    for (const match of readFileSync(file, 'utf8').matchAll(
+      /\b(?:Apps|Common)\/[\w.-]+(?:\/[\w.-]+)*\.(?:cs|ts|tsx|html)\b|\bdocs\/adr\/[\w.-]+\.md\b/g,
+    )) {
       named.set(match[0], [...(named.get(match[0]) ?? []), file.slice(ROOT.length)]);
     }
   }

@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { frenchTypographyProblems, mdxProse, NBSP, NNBSP } from '../helpers/typography-rules.ts';
 
 const read = (locale: string) =>
-  JSON.parse(readFileSync(new URL(`../../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+  JSON.parse(readFileSync(new URL(`../../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<
+    string,
+    string
+  >;
 
 function mdxFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -50,7 +53,9 @@ describe('the Spanish pages quote with «…»', () => {
 
 describe('UI strings follow the typography of their language', () => {
   it('fr: no-break spaces before : ; ? ! and inside « », one apostrophe (’)', () => {
-    const problems = Object.entries(read('fr')).flatMap(([key, text]) => frenchTypographyProblems(text).map((p) => `${key}: ${p}`));
+    const problems = Object.entries(read('fr')).flatMap(([key, text]) =>
+      frenchTypographyProblems(text).map((p) => `${key}: ${p}`),
+    );
     expect(problems).toEqual([]);
   });
 

@@ -7,7 +7,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SHARED_PREFIXES } from '../../../src/demo-kit/kit-server.ts';
 
-const read = (locale: string) => JSON.parse(readFileSync(new URL(`../../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+const read = (locale: string) =>
+  JSON.parse(readFileSync(new URL(`../../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<
+    string,
+    string
+  >;
 const locales = { en: read('en'), es: read('es'), fr: read('fr') };
 
 function files(dir: string, pattern: RegExp): string[] {
@@ -37,7 +41,8 @@ describe('demo strings', () => {
           const key = m[1]!;
           // what the client gets: its own strings, the shared ones, and the extra prefixes its frame names
           const shared = SHARED_PREFIXES.some((prefix) => `course.${key}`.startsWith(prefix)) ? [`course.${key}`] : [];
-          if (![`course.${scope}.${key}`, `course.demo.${key}`, ...shared].some((full) => exists(table, full))) missing.push(`${path}: ${key}`);
+          if (![`course.${scope}.${key}`, `course.demo.${key}`, ...shared].some((full) => exists(table, full)))
+            missing.push(`${path}: ${key}`);
         }
       }
       expect(missing).toEqual([]);
@@ -46,13 +51,18 @@ describe('demo strings', () => {
     it(`${locale}: every tr('key') of a skeleton resolves`, () => {
       const missing: string[] = [];
       for (const path of files(src, /\.astro$/)) {
-        for (const m of readFileSync(path, 'utf8').matchAll(/\btr\('([\w.]+)'/g)) if (!exists(table, `course.${m[1]}`)) missing.push(`${path}: ${m[1]}`);
+        for (const m of readFileSync(path, 'utf8').matchAll(/\btr\('([\w.]+)'/g))
+          if (!exists(table, `course.${m[1]}`)) missing.push(`${path}: ${m[1]}`);
       }
       expect(missing).toEqual([]);
     });
 
     it(`${locale}: a string with plural forms has its "one" and "other" forms`, () => {
-      const bases = new Set(Object.keys(table).filter((key) => /_(one|other|many)$/.test(key)).map((key) => key.replace(/_(one|other|many)$/, '')));
+      const bases = new Set(
+        Object.keys(table)
+          .filter((key) => /_(one|other|many)$/.test(key))
+          .map((key) => key.replace(/_(one|other|many)$/, '')),
+      );
       for (const base of bases) {
         expect(table[`${base}_one`], base).toBeTruthy();
         expect(table[`${base}_other`], base).toBeTruthy();

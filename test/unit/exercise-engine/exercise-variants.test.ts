@@ -5,7 +5,12 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { EXERCISE_IDS } from '../../../src/exercise-engine/registry.ts';
-import { alternativeSources, commentTable, exerciseFile, exerciseSource } from '../../../src/exercise-engine/sources.ts';
+import {
+  alternativeSources,
+  commentTable,
+  exerciseFile,
+  exerciseSource,
+} from '../../../src/exercise-engine/sources.ts';
 import { LOCALES } from '../../../src/exercise-engine/types.ts';
 import { alternativesIn, commentBlocks, translateComments, variantOf } from '../../../src/exercise-engine/variants.ts';
 import { writeVariant } from './exercise-variants.ts';
@@ -30,57 +35,105 @@ export const helper = 3;
 `;
 
 describe('an exercise file and its variants', () => {
-  it('each variant keeps the shared lines and its own branch; the starter gets ' + 'nothing where it has no branch, an alternative the solution’s lines', () => {
-    expect(variantOf(FILE, 'starter')).toBe("import { x } from 'lessons-code';\n\n// Shared by every variant.\nexport " + "function f(): number {\n  // Make it return 2.\n  return 1;\n}\n");
-    expect(variantOf(FILE, 'solution')).toBe("import { x } from 'lessons-code';\n\n// Shared by every variant.\nexport " + "function f(): number {\n  // Two, as asked.\n  return 2;\n}\nexport const " + "helper = 3;\n");
-    expect(variantOf(FILE, 'alternative:sum')).toBe("import { x } from 'lessons-code';\n\n// Shared by every variant.\nexport " + "function f(): number {\n  return 1 + 1;\n}\nexport const helper = 3;\n");
-    expect(alternativesIn(FILE)).toEqual(['sum']);
-  });
+  it(
+    'each variant keeps the shared lines and its own branch; the starter gets ' +
+      'nothing where it has no branch, an alternative the solution’s lines',
+    () => {
+      expect(variantOf(FILE, 'starter')).toBe(
+        "import { x } from 'lessons-code';\n\n// Shared by every variant.\nexport " +
+          'function f(): number {\n  // Make it return 2.\n  return 1;\n}\n',
+      );
+      expect(variantOf(FILE, 'solution')).toBe(
+        "import { x } from 'lessons-code';\n\n// Shared by every variant.\nexport " +
+          'function f(): number {\n  // Two, as asked.\n  return 2;\n}\nexport const ' +
+          'helper = 3;\n',
+      );
+      expect(variantOf(FILE, 'alternative:sum')).toBe(
+        "import { x } from 'lessons-code';\n\n// Shared by every variant.\nexport " +
+          'function f(): number {\n  return 1 + 1;\n}\nexport const helper = 3;\n',
+      );
+      expect(alternativesIn(FILE)).toEqual(['sum']);
+    },
+  );
 
   it('a malformed file is refused with the line at fault', () => {
     expect(() => variantOf('// #starter\n// a\n', 'starter', 'x.ts')).toThrow('x.ts: a group is not closed by // #end');
     expect(() => variantOf('// #end\n', 'starter', 'x.ts')).toThrow('x.ts:1: // #end without a group');
-    expect(() => variantOf('// #starter\nreturn 1;\n// #end\n', 'starter', 'x.ts')).toThrow('x.ts:2: a line of a starter or alternative branch must start with //');
-    expect(() => variantOf('// #starter\n// a\n// #starter\n// #end\n', 'starter', 'x.ts')).toThrow('x.ts:3: a second // #starter in one group');
+    expect(() => variantOf('// #starter\nreturn 1;\n// #end\n', 'starter', 'x.ts')).toThrow(
+      'x.ts:2: a line of a starter or alternative branch must start with //',
+    );
+    expect(() => variantOf('// #starter\n// a\n// #starter\n// #end\n', 'starter', 'x.ts')).toThrow(
+      'x.ts:3: a second // #starter in one group',
+    );
   });
 
-  it('comments are translated block by block, whatever their wrapping; a block ' + 'without a translation stays and is reported', () => {
-    const code = '  // One two\n  // three.\n  f();\n// Four.\n';
-    expect(commentBlocks(code).map((b) => b.key)).toEqual(['One two three.', 'Four.']);
-    expect(translateComments(code, { 'One two three.': ['Uno dos tres.'] })).toEqual({ code: '  // Uno dos tres.\n  f();\n// Four.\n', missing: ['Four.'] });
-  });
+  it(
+    'comments are translated block by block, whatever their wrapping; a block ' +
+      'without a translation stays and is reported',
+    () => {
+      const code = '  // One two\n  // three.\n  f();\n// Four.\n';
+      expect(commentBlocks(code).map((b) => b.key)).toEqual(['One two three.', 'Four.']);
+      expect(translateComments(code, { 'One two three.': ['Uno dos tres.'] })).toEqual({
+        code: '  // Uno dos tres.\n  f();\n// Four.\n',
+        missing: ['Four.'],
+      });
+    },
+  );
 });
 
 describe('the course’s exercise files', () => {
   for (const id of EXERCISE_IDS) {
-    it(`${id}: every comment of its starter and solution is translated into Spanish and ` + `French, and every translation is used`, () => {
-      const file = exerciseFile(id);
-      const english = ['starter', 'solution'].flatMap((kind) => commentBlocks(variantOf(file, kind as 'starter' | 'solution')).map((b) => b.key));
-      expect(english.length).toBeGreaterThan(0);
-      for (const locale of ['es', 'fr'] as const) {
-        const table = commentTable(id, locale) ?? {};
-        for (const kind of ['starter', 'solution'] as const) {
-          const { missing } = translateComments(variantOf(file, kind), table);
-          expect(missing, `${id}/comments.${locale}.json lacks`).toEqual([]);
-          expect(exerciseSource(id, kind, locale)).not.toBe(exerciseSource(id, kind, 'en'));
+    it(
+      `${id}: every comment of its starter and solution is translated into Spanish and ` +
+        `French, and every translation is used`,
+      () => {
+        const file = exerciseFile(id);
+        const english = ['starter', 'solution'].flatMap((kind) =>
+          commentBlocks(variantOf(file, kind as 'starter' | 'solution')).map((b) => b.key),
+        );
+        expect(english.length).toBeGreaterThan(0);
+        for (const locale of ['es', 'fr'] as const) {
+          const table = commentTable(id, locale) ?? {};
+          for (const kind of ['starter', 'solution'] as const) {
+            const { missing } = translateComments(variantOf(file, kind), table);
+            expect(missing, `${id}/comments.${locale}.json lacks`).toEqual([]);
+            expect(exerciseSource(id, kind, locale)).not.toBe(exerciseSource(id, kind, 'en'));
+          }
+          expect(
+            Object.keys(table).filter((key) => !english.includes(key)),
+            `${id}/comments.${locale}.json: unused`,
+          ).toEqual([]);
         }
-        expect(Object.keys(table).filter((key) => !english.includes(key)), `${id}/comments.${locale}.json: unused`).toEqual([]);
-      }
-    });
+      },
+    );
 
     it(`${id}: the starter and the solution differ, and the starter is not the solution with other comments`, () => {
-      const code = (text: string) => text.split('\n').filter((line) => !line.trim().startsWith('//')).join('\n');
+      const code = (text: string) =>
+        text
+          .split('\n')
+          .filter((line) => !line.trim().startsWith('//'))
+          .join('\n');
       expect(code(exerciseSource(id, 'starter', 'en'))).not.toBe(code(exerciseSource(id, 'solution', 'en')));
     });
   }
 
-  it('every variant a learner gets (starter and solution in three languages) and ' + 'every alternative type-checks with the project’s options', () => {
+  it('every variant a learner gets (starter and solution in three languages) and ' +
+    'every alternative type-checks with the project’s options', () => {
     const files = EXERCISE_IDS.flatMap((id) => [
       ...LOCALES.flatMap((locale) => [writeVariant(id, 'starter', locale), writeVariant(id, 'solution', locale)]),
       ...alternativeSources(id).map(({ name }) => writeVariant(id, `alternative:${name}`)),
     ]);
     const configPath = fileURLToPath(new URL('../../../tsconfig.json', import.meta.url));
-    const config = ts.getParsedCommandLineOfConfigFile(configPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(String(d.messageText)); } })!;
+    const config = ts.getParsedCommandLineOfConfigFile(
+      configPath,
+      {},
+      {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: (d) => {
+          throw new Error(String(d.messageText));
+        },
+      },
+    )!;
     const program = ts.createProgram(files, config.options);
     const problems = ts
       .getPreEmitDiagnostics(program)
@@ -88,8 +141,18 @@ describe('the course’s exercise files', () => {
       .map((d) => `${d.file!.fileName}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
     expect(problems).toEqual([]);
     // The check can fail: a starter with a type error is found.
-    const broken = writeVariant('fix-746', 'starter', 'en', (code) => code.replace("return 'data: ' + chunk + '\\n\\n';", 'return 42;'), 'broken-');
-    const diagnostics = ts.getPreEmitDiagnostics(ts.createProgram([broken], config.options)).filter((d) => d.file?.fileName === broken);
-    expect(diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual(["Type 'number' is not assignable to type 'string'."]);
+    const broken = writeVariant(
+      'fix-746',
+      'starter',
+      'en',
+      (code) => code.replace("return 'data: ' + chunk + '\\n\\n';", 'return 42;'),
+      'broken-',
+    );
+    const diagnostics = ts
+      .getPreEmitDiagnostics(ts.createProgram([broken], config.options))
+      .filter((d) => d.file?.fileName === broken);
+    expect(diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([
+      "Type 'number' is not assignable to type 'string'.",
+    ]);
   }, 60_000);
 });

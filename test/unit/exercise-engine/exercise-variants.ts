@@ -13,7 +13,13 @@ const CACHE = new URL('../../../node_modules/.cache/exercise-variants/', import.
 const INDEX = fileURLToPath(new URL('../../../lessons-code/index.ts', import.meta.url));
 
 /** Writes a variant to the cache as `<id>/<variant>.<locale>.ts` (or `<prefix><variant>…`) and returns its path. */
-export function writeVariant(id: string, variant: VariantName, locale = 'en', edit = (code: string) => code, prefix = ''): string {
+export function writeVariant(
+  id: string,
+  variant: VariantName,
+  locale = 'en',
+  edit = (code: string) => code,
+  prefix = '',
+): string {
   const { code } = readVariant(new URL(`${id}/exercise.ts`, EXERCISES_DIR), variant, locale);
   const dir = new URL(`${id}/`, CACHE);
   mkdirSync(dir, { recursive: true });
@@ -26,6 +32,12 @@ export function writeVariant(id: string, variant: VariantName, locale = 'en', ed
 export async function importVariant<T>(id: string, variant: VariantName): Promise<T> {
   // For Vite's resolver, 'lessons-code' as the absolute path of index.ts (a file of its own, so that
   // a test file type-checking the variants beside this one never reads it half-written).
-  const file = writeVariant(id, variant, 'en', (code) => code.replaceAll("from 'lessons-code'", `from '${INDEX}'`), 'import-');
+  const file = writeVariant(
+    id,
+    variant,
+    'en',
+    (code) => code.replaceAll("from 'lessons-code'", `from '${INDEX}'`),
+    'import-',
+  );
   return (await import(/* @vite-ignore */ file)) as T;
 }

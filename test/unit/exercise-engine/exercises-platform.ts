@@ -16,7 +16,10 @@ export interface TestPlatform extends RunnerPlatform {
 }
 
 /** `registry`: the globs' under vitest, `nodeRegistry()` in plain Node (bench/limits.ts). */
-export function testPlatform(registry: ExerciseRegistry, options: { maxOldGenerationSizeMb?: number } = {}): TestPlatform {
+export function testPlatform(
+  registry: ExerciseRegistry,
+  options: { maxOldGenerationSizeMb?: number } = {},
+): TestPlatform {
   const learnerWorkers: Worker[] = [];
   const strayMessages: unknown[] = [];
   return {
@@ -24,10 +27,13 @@ export function testPlatform(registry: ExerciseRegistry, options: { maxOldGenera
     strayMessages,
     spawnChecker(): Endpoint {
       const { port1: page, port2: checker } = new MessageChannel();
-      serveChecker({
-        post: (message: FromChecker) => checker.postMessage(message),
-        listen: (handler) => void checker.on('message', (message: ToChecker) => handler(message)),
-      }, registry);
+      serveChecker(
+        {
+          post: (message: FromChecker) => checker.postMessage(message),
+          listen: (handler) => void checker.on('message', (message: ToChecker) => handler(message)),
+        },
+        registry,
+      );
       return {
         post: (message, transfer) => page.postMessage(message, transfer as never),
         listen: (onMessage) => void page.on('message', onMessage),

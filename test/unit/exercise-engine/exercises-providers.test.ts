@@ -21,18 +21,25 @@ const shownText = (verdict: CaseVerdict | undefined): string =>
   verdict && 'actual' in verdict ? JSON.stringify(verdict.actual) : '';
 
 describe('growing-text: pass on only the new text', () => {
-  it('the starter repeats the start of the answer: every recording’s channels are ' + 'wrong, and so is each part', async () => {
-    const report = verdicts(await runner.run('growing-text', 'en', exerciseSource('growing-text', 'starter', 'en')));
-    for (const id of ['openai', 'anthropic', 'gemini', 'each-part']) expect(report[id]?.status, id).toBe('fail');
-    // What the learner sees: the answer's first sentence more than once.
-    const actual = shownText(report.anthropic);
-    expect(actual.split('Play E Phrygian').length - 1).toBeGreaterThan(1);
-  });
+  it(
+    'the starter repeats the start of the answer: every recording’s channels are ' + 'wrong, and so is each part',
+    async () => {
+      const report = verdicts(await runner.run('growing-text', 'en', exerciseSource('growing-text', 'starter', 'en')));
+      for (const id of ['openai', 'anthropic', 'gemini', 'each-part']) expect(report[id]?.status, id).toBe('fail');
+      // What the learner sees: the answer's first sentence more than once.
+      const actual = shownText(report.anthropic);
+      expect(actual.split('Play E Phrygian').length - 1).toBeGreaterThan(1);
+    },
+  );
 
   it('the cases expect the recordings’ own channels, closed, and reads that really grow', () => {
     const cases = exerciseDefinition('growing-text')!.cases;
     for (const provider of ['openai', 'anthropic', 'gemini']) {
-      expect(cases.find((c) => c.id === provider)!.expected).toEqual({ answer: PROVIDER_ANSWER, reasoning: PROVIDER_REASONING, complete: true });
+      expect(cases.find((c) => c.id === provider)!.expected).toEqual({
+        answer: PROVIDER_ANSWER,
+        reasoning: PROVIDER_REASONING,
+        complete: true,
+      });
     }
     const growths = growthsOf(recordingById('anthropic').bytes, 'anthropic');
     expect(growths.length).toBeGreaterThan(40); // 2,879 bytes in reads of 64
@@ -45,12 +52,19 @@ describe('growing-text: pass on only the new text', () => {
 });
 
 describe('route-anthropic: keep the reasoning out of the answer', () => {
-  it('the starter leaks the reasoning into the answer and routes deltas that belong ' + 'to neither channel; padded JSON it reads', async () => {
-    const report = verdicts(await runner.run('route-anthropic', 'en', exerciseSource('route-anthropic', 'starter', 'en')));
-    for (const id of ['answer', 'reasoning', 'no-leak', 'neither', 'empty-thinking']) expect(report[id]?.status, id).toBe('fail');
-    expect(report.padded?.status).toBe('pass');
-    expect(shownText(report['no-leak'])).toContain('Keep the answer short.');
-  });
+  it(
+    'the starter leaks the reasoning into the answer and routes deltas that belong ' +
+      'to neither channel; padded JSON it reads',
+    async () => {
+      const report = verdicts(
+        await runner.run('route-anthropic', 'en', exerciseSource('route-anthropic', 'starter', 'en')),
+      );
+      for (const id of ['answer', 'reasoning', 'no-leak', 'neither', 'empty-thinking'])
+        expect(report[id]?.status, id).toBe('fail');
+      expect(report.padded?.status).toBe('pass');
+      expect(shownText(report['no-leak'])).toContain('Keep the answer short.');
+    },
+  );
 
   it('the cases expect what lessons-code’s parser makes of the same events', () => {
     const cases = exerciseDefinition('route-anthropic')!.cases;
@@ -72,7 +86,8 @@ describe('the checker worker’s registry loads each exercise when first asked',
     for (const id of lazyRegistry.ids) {
       expect(await lazyRegistry.definition(id)).toBe(globRegistry.definition(id));
       // Of the text, the checker needs only what the cases show: `strings`.
-      for (const locale of ['en', 'es', 'fr'] as const) expect((await lazyRegistry.text(id, locale))?.strings).toEqual((await globRegistry.text(id, locale))?.strings);
+      for (const locale of ['en', 'es', 'fr'] as const)
+        expect((await lazyRegistry.text(id, locale))?.strings).toEqual((await globRegistry.text(id, locale))?.strings);
     }
     expect(await lazyRegistry.definition('no-such-exercise')).toBeUndefined();
   });

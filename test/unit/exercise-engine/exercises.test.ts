@@ -5,7 +5,16 @@
 // runner's time limit; and every attack of test/unit/exercise-engine/exercises-attacks/ ends without a pass.
 // Learner code runs in a node:worker_threads worker with the same harness as the page's.
 
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { MessageChannel, Worker } from 'node:worker_threads';
@@ -51,7 +60,8 @@ import { uiStrings } from '../../ui-strings.ts';
 
 const EXERCISES_DIR = new URL('../../../lessons-code/exercises/', import.meta.url);
 const ATTACKS_DIR = new URL('./exercises-attacks/', import.meta.url);
-const statuses = (report: CheckReport): string[] => (report.outcome === 'checked' ? report.cases.map((c) => c.verdict.status) : [report.outcome]);
+const statuses = (report: CheckReport): string[] =>
+  report.outcome === 'checked' ? report.cases.map((c) => c.verdict.status) : [report.outcome];
 const caseIds = (id: string): string[] => exerciseDefinition(id)!.cases.map((c) => c.id);
 
 /**
@@ -61,7 +71,10 @@ const caseIds = (id: string): string[] => exerciseDefinition(id)!.cases.map((c) 
 function alternatives(id: string): { name: string; source: string }[] {
   const dir = new URL(`${id}/alternatives/`, EXERCISES_DIR);
   const files = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.ts')) : [];
-  return [...files.map((name) => ({ name, source: readFileSync(new URL(name, dir), 'utf8') })), ...alternativeSources(id)];
+  return [
+    ...files.map((name) => ({ name, source: readFileSync(new URL(name, dir), 'utf8') })),
+    ...alternativeSources(id),
+  ];
 }
 
 const platform = testPlatform(globRegistry);
@@ -70,10 +83,21 @@ afterAll(() => runner.dispose());
 
 describe('every exercise folder is complete', () => {
   it('the course’s exercises are found by their folders, by Vite’s globs and in plain Node alike', async () => {
-    expect(EXERCISE_IDS).toEqual(['bill-in-finally', 'chunks-as-units', 'error-ends-stream', 'fix-746', 'growing-text', 'paragraph-between-rounds', 'predict', 'rebuild-tool-calls', 'route-anthropic']);
+    expect(EXERCISE_IDS).toEqual([
+      'bill-in-finally',
+      'chunks-as-units',
+      'error-ends-stream',
+      'fix-746',
+      'growing-text',
+      'paragraph-between-rounds',
+      'predict',
+      'rebuild-tool-calls',
+      'route-anthropic',
+    ]);
     const node = await nodeRegistry();
     expect(node.ids).toEqual(EXERCISE_IDS);
-    for (const id of EXERCISE_IDS) for (const locale of LOCALES) expect(node.text(id, locale)).toEqual(exerciseText(id, locale));
+    for (const id of EXERCISE_IDS)
+      for (const locale of LOCALES) expect(node.text(id, locale)).toEqual(exerciseText(id, locale));
   });
 
   for (const id of EXERCISE_IDS) {
@@ -100,27 +124,38 @@ describe('every exercise folder is complete', () => {
     });
   }
 
-  it('the exercises’ texts follow the typography of their language ' + '(content/i18n/TERMINOLOGY.md); `code` is left alone', () => {
-    const problems: string[] = [];
-    for (const id of EXERCISE_IDS) {
-      for (const locale of LOCALES) {
-        const text = exerciseText(id, locale)!;
-        const all = [text.title, ...Object.values(text.cases).flatMap((c) => [c.name, c.checks]), ...text.hints, ...Object.values(text.strings ?? {})];
-        const answer = new URL(`${id}/answer.${locale}.md`, EXERCISES_DIR);
-        if (existsSync(answer)) all.push(...readFileSync(answer, 'utf8').split('\n\n'));
-        // Not the code's comments (comments.<locale>.json): code keeps plain spaces, as a no-break
-        // space in source code is invisible in an editor and a trap for whoever copies it.
-        for (const raw of all) {
-          const prose = raw.replace(/`[^`]*`/g, 'X');
-          const where = `${id}/text.${locale}.json: ${raw.slice(0, 40)}`;
-          if (locale === 'fr') problems.push(...frenchTypographyProblems(prose).map((p) => `${where}: ${p}`));
-          if (locale === 'es' && (/«\s|\s»/.test(prose) || /[“”']/.test(prose) || /\bEnter\b/.test(prose))) problems.push(`${where}: «…» without inner spaces, no “…” or '`);
-          if (locale === 'en' && (prose.includes("'") || /(^|\s)"|"(\s|$)/.test(prose))) problems.push(`${where}: curly quotes and ’`);
+  it(
+    'the exercises’ texts follow the typography of their language ' +
+      '(content/i18n/TERMINOLOGY.md); `code` is left alone',
+    () => {
+      const problems: string[] = [];
+      for (const id of EXERCISE_IDS) {
+        for (const locale of LOCALES) {
+          const text = exerciseText(id, locale)!;
+          const all = [
+            text.title,
+            ...Object.values(text.cases).flatMap((c) => [c.name, c.checks]),
+            ...text.hints,
+            ...Object.values(text.strings ?? {}),
+          ];
+          const answer = new URL(`${id}/answer.${locale}.md`, EXERCISES_DIR);
+          if (existsSync(answer)) all.push(...readFileSync(answer, 'utf8').split('\n\n'));
+          // Not the code's comments (comments.<locale>.json): code keeps plain spaces, as a no-break
+          // space in source code is invisible in an editor and a trap for whoever copies it.
+          for (const raw of all) {
+            const prose = raw.replace(/`[^`]*`/g, 'X');
+            const where = `${id}/text.${locale}.json: ${raw.slice(0, 40)}`;
+            if (locale === 'fr') problems.push(...frenchTypographyProblems(prose).map((p) => `${where}: ${p}`));
+            if (locale === 'es' && (/«\s|\s»/.test(prose) || /[“”']/.test(prose) || /\bEnter\b/.test(prose)))
+              problems.push(`${where}: «…» without inner spaces, no “…” or '`);
+            if (locale === 'en' && (prose.includes("'") || /(^|\s)"|"(\s|$)/.test(prose)))
+              problems.push(`${where}: curly quotes and ’`);
+          }
         }
       }
-    }
-    expect(problems).toEqual([]);
-  });
+      expect(problems).toEqual([]);
+    },
+  );
 
   it('a prediction hides its expected values: no case text and no hint states them', () => {
     for (const locale of LOCALES) {
@@ -143,7 +178,11 @@ describe('each exercise in the learner’s worker', () => {
     it(`${id}: the starter does not pass`, async () => {
       const report = await runner.run(id, 'en', exerciseSource(id, 'starter', 'en'));
       expect(isSolved(report, caseIds(id))).toBe(false);
-      if (exerciseDefinition(id)!.kind === 'prediction') expect(report).toMatchObject({ outcome: 'unanswered', names: ['fromGaChatbotApi', 'fromGaApi', 'dependsOnSystem'] });
+      if (exerciseDefinition(id)!.kind === 'prediction')
+        expect(report).toMatchObject({
+          outcome: 'unanswered',
+          names: ['fromGaChatbotApi', 'fromGaApi', 'dependsOnSystem'],
+        });
       else expect(statuses(report)).toContain('fail');
     });
     for (const { name, source } of alternatives(id)) {
@@ -176,7 +215,11 @@ describe('what the checks expect (the lesson’s figures)', () => {
     expect(gaapiLines.map((line) => line.text)).toEqual(['data: a\r\n', 'b\n', '\n']);
     expect(gaapiLines[1]!.explanation).toContain('"b"');
     expect(gaapiLines[1]!.explanation).toContain('ignored');
-    expect(reveal!.expected).toEqual({ gachatbot: { kind: 'code', text: '["a\\nb"]' }, gaapi: { kind: 'code', text: '["a"]' }, system: { kind: 'code', text: '"neither"' } });
+    expect(reveal!.expected).toEqual({
+      gachatbot: { kind: 'code', text: '["a\\nb"]' },
+      gaapi: { kind: 'code', text: '["a"]' },
+      system: { kind: 'code', text: '"neither"' },
+    });
     const fr = await runner.reveal('predict', 'fr');
     expect(fr!.proof[1]!.label).toBe('Événements déclenchés par le lecteur standard');
   });
@@ -194,23 +237,32 @@ describe('what the checks expect (the lesson’s figures)', () => {
     ]);
   });
 
-  it('2. fix #746: the starter is GaApi’s writer and chatService’s reader as they ' + 'are; the solution reads #743’s stream exactly', async () => {
-    const fixStarter = await importVariant<typeof fixSolution>('fix-746', 'starter');
-    for (const chunk of [...splitPinned(IMPROVISATION_ANSWER), 'a\r\nb', '', 'x\n\ny']) expect(fixStarter.writeGaApiEvent(chunk)).toBe(writeGaApiEvent(chunk));
-    const streams = [streamOf(writeGaApiEvent, splitAfter743(IMPROVISATION_ANSWER)), 'data: x\n\ndata: {"a":1}\n\n  tail  ', 'data: {"error":"boom"}\n\n'];
-    for (const stream of streams) {
-      let expected: string;
-      try {
-        expected = readChatService(stream);
-      } catch (error) {
-        expect(() => fixStarter.readChatService(stream)).toThrow((error as Error).message);
-        continue;
+  it(
+    '2. fix #746: the starter is GaApi’s writer and chatService’s reader as they ' +
+      'are; the solution reads #743’s stream exactly',
+    async () => {
+      const fixStarter = await importVariant<typeof fixSolution>('fix-746', 'starter');
+      for (const chunk of [...splitPinned(IMPROVISATION_ANSWER), 'a\r\nb', '', 'x\n\ny'])
+        expect(fixStarter.writeGaApiEvent(chunk)).toBe(writeGaApiEvent(chunk));
+      const streams = [
+        streamOf(writeGaApiEvent, splitAfter743(IMPROVISATION_ANSWER)),
+        'data: x\n\ndata: {"a":1}\n\n  tail  ',
+        'data: {"error":"boom"}\n\n',
+      ];
+      for (const stream of streams) {
+        let expected: string;
+        try {
+          expected = readChatService(stream);
+        } catch (error) {
+          expect(() => fixStarter.readChatService(stream)).toThrow((error as Error).message);
+          continue;
+        }
+        expect(fixStarter.readChatService(stream)).toBe(expected);
       }
-      expect(fixStarter.readChatService(stream)).toBe(expected);
-    }
-    const stream = streamOf(fixSolution.writeGaApiEvent, splitAfter743(IMPROVISATION_ANSWER));
-    expect(fixSolution.readChatService(stream)).toBe(IMPROVISATION_ANSWER);
-  });
+      const stream = streamOf(fixSolution.writeGaApiEvent, splitAfter743(IMPROVISATION_ANSWER));
+      expect(fixSolution.readChatService(stream)).toBe(IMPROVISATION_ANSWER);
+    },
+  );
 
   it('3. an error ends the stream: the bubble shows the failure message after "Request failed: "', () => {
     expect(FAILURE_BUBBLE).toBe('Request failed: Failed to process message. Please try again.');
@@ -248,13 +300,16 @@ describe('a new exercise is a new folder, nothing else (README, "Adding an exerc
   it('the README’s example exercise, written to a folder of its own, is found and checked', async () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
     const section = readme.slice(readme.indexOf('## Adding an exercise'));
-    const files = [...section.matchAll(/```(?:ts|json)\n\/\/ (lessons-code\/exercises\/[^\n]+)\n([\s\S]*?)```/g)].map((m) => ({ path: m[1]!, text: m[2]! }));
+    const files = [...section.matchAll(/```(?:ts|json)\n\/\/ (lessons-code\/exercises\/[^\n]+)\n([\s\S]*?)```/g)].map(
+      (m) => ({ path: m[1]!, text: m[2]! }),
+    );
     expect(files.map((f) => f.path.split('/').pop())).toEqual(['exercise.ts', 'cases.ts', 'text.en.json']);
     // A copy of the project's layout: the new folder beside lessons-code's index.ts and package.json
     // (through which the example's `'lessons-code'` resolves).
     const root = mkdtempSync(join(tmpdir(), 'exercise-'));
     mkdirSync(join(root, 'lessons-code'), { recursive: true });
-    for (const file of ['index.ts', 'package.json']) symlinkSync(new URL(`../../../lessons-code/${file}`, import.meta.url).pathname, join(root, 'lessons-code', file));
+    for (const file of ['index.ts', 'package.json'])
+      symlinkSync(new URL(`../../../lessons-code/${file}`, import.meta.url).pathname, join(root, 'lessons-code', file));
     for (const file of files) {
       mkdirSync(dirname(join(root, file.path)), { recursive: true });
       writeFileSync(join(root, file.path), file.text);
@@ -283,7 +338,11 @@ describe('a new exercise is a new folder, nothing else (README, "Adding an exerc
 // ---- The engine's verdicts, on small exercises written here.
 
 /** Runs `source` against a definition in a fresh learner's worker, as the checker worker would. */
-async function check(definition: ExerciseDefinition, source: string, text: ExerciseText = { title: 't', cases: {}, hints: [] }): Promise<CheckReport> {
+async function check(
+  definition: ExerciseDefinition,
+  source: string,
+  text: ExerciseText = { title: 't', cases: {}, hints: [] },
+): Promise<CheckReport> {
   const worker = new Worker(new URL('./exercises-learner-worker-node.ts', import.meta.url));
   const { port1, port2 } = new MessageChannel();
   worker.postMessage({ port: port2 }, [port2]);
@@ -306,14 +365,23 @@ const FETCH_EXERCISE: ExerciseDefinition = {
       uses: ['ask'],
       run: async (l) => {
         const fetch = l.fetch((request) =>
-          request.url === '/api/chat' ? { status: 200, headers: { 'content-type': 'text/event-stream' }, chunks: ['data: hel', 'lo\n\n'] } : { status: 404 },
+          request.url === '/api/chat'
+            ? { status: 200, headers: { 'content-type': 'text/event-stream' }, chunks: ['data: hel', 'lo\n\n'] }
+            : { status: 404 },
         );
         const text = await l.call('ask', fetch, 'hi');
         return { text, requests: fetch.requests };
       },
       expected: {
         text: '200 text/event-stream data: hello\n\n',
-        requests: [{ url: '/api/chat', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"message":"hi"}' }],
+        requests: [
+          {
+            url: '/api/chat',
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{"message":"hi"}',
+          },
+        ],
       },
     },
     {
@@ -321,7 +389,9 @@ const FETCH_EXERCISE: ExerciseDefinition = {
       uses: ['ask'],
       run: async (l) => {
         const host = createInPageHost({ now: () => 0, newId: () => 'x' });
-        const fetch = l.fetch((request) => host(STREAM_PATH, { method: request.method, headers: request.headers, body: request.body }));
+        const fetch = l.fetch((request) =>
+          host(STREAM_PATH, { method: request.method, headers: request.headers, body: request.body }),
+        );
         return l.call('ask', fetch, VOICING_QUESTION);
       },
       accept: (text) => typeof text === 'string' && text.startsWith('200 text/event-stream') && text.includes('Cmaj7'),
@@ -339,38 +409,65 @@ describe('the check engine', () => {
   };
 
   it('pass: every case passes', async () => {
-    const report = await check(definition, "export const double = (s: string): string => s + s;\nexport const words: string[] = ['a', 'b'];\n");
+    const report = await check(
+      definition,
+      "export const double = (s: string): string => s + s;\nexport const words: string[] = ['a', 'b'];\n",
+    );
     expect(statuses(report)).toEqual(['pass', 'pass']);
     expect(isSolved(report, ['double', 'words'])).toBe(true);
     expect(isSolved(report, ['double', 'words', 'more'])).toBe(false); // the page's own list decides
   });
 
   it('wrong output: expected against actual, escapes visible', async () => {
-    const report = await check(definition, "export const double = (s: string) => s + '\\n';\nexport const words = ['a', 'b'];\n");
-    expect(report.outcome === 'checked' && report.cases[0]!.verdict).toEqual({ status: 'fail', expected: { kind: 'code', text: '"abab"' }, actual: { kind: 'code', text: '"ab\\n"' } });
+    const report = await check(
+      definition,
+      "export const double = (s: string) => s + '\\n';\nexport const words = ['a', 'b'];\n",
+    );
+    expect(report.outcome === 'checked' && report.cases[0]!.verdict).toEqual({
+      status: 'fail',
+      expected: { kind: 'code', text: '"abab"' },
+      actual: { kind: 'code', text: '"ab\\n"' },
+    });
   });
 
   it('throw: the engine’s own text and the learner’s line', async () => {
-    const source = "export function double(s: string): string {\n  const n: number = 1;\n  throw " + "new TypeError('no ' + s);\n}\nexport const words = ['a', 'b'];\n";
+    const source =
+      'export function double(s: string): string {\n  const n: number = 1;\n  throw ' +
+      "new TypeError('no ' + s);\n}\nexport const words = ['a', 'b'];\n";
     const report = await check(definition, source);
-    expect(report.outcome === 'checked' && report.cases[0]!.verdict).toEqual({ status: 'throw', error: { name: 'TypeError', message: 'TypeError: no ab', line: 3, source: 'learner' } });
+    expect(report.outcome === 'checked' && report.cases[0]!.verdict).toEqual({
+      status: 'throw',
+      error: { name: 'TypeError', message: 'TypeError: no ab', line: 3, source: 'learner' },
+    });
   });
 
   it('throw from lessons-code, called by the learner: the learner’s line', async () => {
-    const source = "import { splitPinned } from 'lessons-code';\n\nexport function double(s: " + "string) {\n  return (splitPinned as any)(s).map((x: any) => x.y.z);\n}\nexport " + "const words = ['a', 'b'];\n";
+    const source =
+      "import { splitPinned } from 'lessons-code';\n\nexport function double(s: " +
+      'string) {\n  return (splitPinned as any)(s).map((x: any) => x.y.z);\n}\nexport ' +
+      "const words = ['a', 'b'];\n";
     const report = await check(definition, source);
     const verdict = report.outcome === 'checked' ? report.cases[0]!.verdict : null;
     expect(verdict).toMatchObject({ status: 'throw', error: { name: 'TypeError', line: 4 } });
   });
 
   it('a value that is not an Error, thrown: shown in code notation, no type', async () => {
-    const report = await check(definition, "export function double() { throw { code: 42 }; }\nexport const words = ['a', 'b'];\n");
-    expect(report.outcome === 'checked' && report.cases[0]!.verdict).toEqual({ status: 'throw', error: { name: null, message: '{ code: 42 }', line: null, source: 'learner' } });
+    const report = await check(
+      definition,
+      "export function double() { throw { code: 42 }; }\nexport const words = ['a', 'b'];\n",
+    );
+    expect(report.outcome === 'checked' && report.cases[0]!.verdict).toEqual({
+      status: 'throw',
+      error: { name: null, message: '{ code: 42 }', line: null, source: 'learner' },
+    });
   });
 
   it('a function returned where a value was expected: it cannot leave the worker, and the case says so', async () => {
     const report = await check(definition, "export const double = () => () => 1;\nexport const words = ['a', 'b'];\n");
-    expect(report.outcome === 'checked' && report.cases[0]!.verdict).toMatchObject({ status: 'throw', error: { name: 'DataCloneError', source: 'check' } });
+    expect(report.outcome === 'checked' && report.cases[0]!.verdict).toMatchObject({
+      status: 'throw',
+      error: { name: 'DataCloneError', source: 'check' },
+    });
   });
 
   it('missing export and wrongly typed export: which one, and what it is', async () => {
@@ -382,8 +479,14 @@ describe('the check engine', () => {
   });
 
   it('syntax error: the transpiler’s message with line and column; none is sent to the learner’s worker', async () => {
-    const report = await check(definition, "export const words = ['a', 'b'];\n\nexport function double(s: string) {\n  return s +;\n}\n");
-    expect(report).toMatchObject({ outcome: 'compile-error', problem: { message: 'Unexpected token', line: 4, column: 13 } });
+    const report = await check(
+      definition,
+      "export const words = ['a', 'b'];\n\nexport function double(s: string) {\n  return s +;\n}\n",
+    );
+    expect(report).toMatchObject({
+      outcome: 'compile-error',
+      problem: { message: 'Unexpected token', line: 4, column: 13 },
+    });
   });
 
   it('syntax error only the engine sees (a name declared twice): the message, no position', async () => {
@@ -391,18 +494,39 @@ describe('the check engine', () => {
     expect(report.outcome === 'compile-error' && report.problem.message).toMatch(/already been declared/);
   });
 
-  it('load error: code that throws at the top level, with its line; an import other ' + 'than lessons-code, named', async () => {
-    expect(await check(definition, "const x = 1;\nthrow new Error('top');\n")).toMatchObject({ outcome: 'load-error', error: { message: 'Error: top', line: 2 } });
-    expect(await check(definition, "import fs from 'node:fs';\nexport const words = [fs];\n")).toMatchObject({ outcome: 'load-error', importName: 'node:fs', error: { line: 1 } });
-  });
+  it(
+    'load error: code that throws at the top level, with its line; an import other ' + 'than lessons-code, named',
+    async () => {
+      expect(await check(definition, "const x = 1;\nthrow new Error('top');\n")).toMatchObject({
+        outcome: 'load-error',
+        error: { message: 'Error: top', line: 2 },
+      });
+      expect(await check(definition, "import fs from 'node:fs';\nexport const words = [fs];\n")).toMatchObject({
+        outcome: 'load-error',
+        importName: 'node:fs',
+        error: { line: 1 },
+      });
+    },
+  );
 
   it('a prediction with a value still empty is not checked, and nothing is revealed', async () => {
-    const prediction: ExerciseDefinition = { ...definition, kind: 'prediction', exports: { words: 'string-array', word: 'string' } };
-    expect(await check(prediction, "export const words: string[] = [];\nexport const word = 'x';\n")).toMatchObject({ outcome: 'unanswered', names: ['words'] });
+    const prediction: ExerciseDefinition = {
+      ...definition,
+      kind: 'prediction',
+      exports: { words: 'string-array', word: 'string' },
+    };
+    expect(await check(prediction, "export const words: string[] = [];\nexport const word = 'x';\n")).toMatchObject({
+      outcome: 'unanswered',
+      names: ['words'],
+    });
   });
 
   it('the learner’s console output is captured, bounded, and reported', async () => {
-    const report = await check(definition, "console.log('hi', [1, 'x']);\nconsole.log('x'.repeat(2000));\nfor (let i = 0; i " + "< 500; i++) console.log(i);\nexport const words = ['a', 'b'];\n");
+    const report = await check(
+      definition,
+      "console.log('hi', [1, 'x']);\nconsole.log('x'.repeat(2000));\nfor (let i = 0; i " +
+        "< 500; i++) console.log(i);\nexport const words = ['a', 'b'];\n",
+    );
     expect(report.console[0]).toBe('hi [1, "x"]');
     expect(report.console[1]).toBe('x'.repeat(500) + ' …');
     expect(report.console.slice(2, 4)).toEqual(['0', '1']);
@@ -411,23 +535,25 @@ describe('the check engine', () => {
     expect(report.console[100]).toBe('…');
   });
 
-  it('async calls are awaited; a stream argument arrives as separate reads; a ' + 'recorder gets every callback call', async () => {
-    const streaming: ExerciseDefinition = {
-      exports: { consume: 'function' },
-      cases: [
-        {
-          id: 'reads',
-          uses: ['consume'],
-          run: async (l) => {
-            const onRead = l.recorder();
-            const result = await l.call('consume', l.stream(['ab', 'c', new Uint8Array([100])]), onRead);
-            return { result, calls: onRead.calls };
+  it(
+    'async calls are awaited; a stream argument arrives as separate reads; a ' + 'recorder gets every callback call',
+    async () => {
+      const streaming: ExerciseDefinition = {
+        exports: { consume: 'function' },
+        cases: [
+          {
+            id: 'reads',
+            uses: ['consume'],
+            run: async (l) => {
+              const onRead = l.recorder();
+              const result = await l.call('consume', l.stream(['ab', 'c', new Uint8Array([100])]), onRead);
+              return { result, calls: onRead.calls };
+            },
+            expected: { result: 'abcd', calls: [['ab'], ['c'], ['d']] },
           },
-          expected: { result: 'abcd', calls: [['ab'], ['c'], ['d']] },
-        },
-      ],
-    };
-    const source = `export async function consume(body: ReadableStream<Uint8Array>, onRead: (text: string) => void) {
+        ],
+      };
+      const source = `export async function consume(body: ReadableStream<Uint8Array>, onRead: (text: string) => void) {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let text = '';
@@ -440,8 +566,9 @@ describe('the check engine', () => {
   }
 }
 `;
-    expect(statuses(await check(streaming, source))).toEqual(['pass']);
-  });
+      expect(statuses(await check(streaming, source))).toEqual(['pass']);
+    },
+  );
 
   it('a fake fetch: the learner’s code makes requests, the checker answers each and sees them all', async () => {
     const source = `export async function ask(
@@ -459,10 +586,14 @@ describe('the check engine', () => {
     expect(statuses(await check(FETCH_EXERCISE, source))).toEqual(['pass', 'pass']);
   });
 
-  it('the fake fetch still answers when the learner’s code replaced Headers’ methods ' + '(exercises-attacks/stand-ins/)', async () => {
-    const source = readFileSync(new URL('stand-ins/fetch.replace-headers.ts', ATTACKS_DIR), 'utf8');
-    expect(statuses(await check(FETCH_EXERCISE, source))).toEqual(['pass', 'pass']);
-  });
+  it(
+    'the fake fetch still answers when the learner’s code replaced Headers’ methods ' +
+      '(exercises-attacks/stand-ins/)',
+    async () => {
+      const source = readFileSync(new URL('stand-ins/fetch.replace-headers.ts', ATTACKS_DIR), 'utf8');
+      expect(statuses(await check(FETCH_EXERCISE, source))).toEqual(['pass', 'pass']);
+    },
+  );
 
   it('values show with escapes and stay bounded; equality is structural', () => {
     expect(showValue('a\r\nb')).toBe('"a\\r\\nb"');
@@ -493,11 +624,16 @@ describe('attacks on the check never pass', () => {
     'predict.replace-globals.ts': (r) => expect(statuses(r)).toEqual(['fail', 'fail', 'fail']),
     'fix-746.replace-prototypes.ts': (r) => expect(statuses(r)).toEqual(['fail', 'fail', 'fail']),
     'fix-746.throw-non-errors.ts': (r) => expect(statuses(r)).toEqual(['throw', 'throw', 'throw']),
-    'error-ends-stream.never-settles.ts': (r) => expect(statuses(r)).toEqual(['timeout', 'skipped', 'skipped', 'skipped']),
+    'error-ends-stream.never-settles.ts': (r) =>
+      expect(statuses(r)).toEqual(['timeout', 'skipped', 'skipped', 'skipped']),
     // The TypeError ends the turn, so the history rightly stays empty (case 2); the rest fails.
     'error-ends-stream.fetch-in-case.ts': (r) => expect(statuses(r)).toEqual(['fail', 'pass', 'fail', 'fail']),
     'chunks-as-units.allocate.ts': (r) => expect(r.outcome).toBe('load-timeout'),
-    'chunks-as-units.network.ts': (r) => expect(r).toMatchObject({ outcome: 'load-error', error: { name: 'TypeError', message: expect.stringContaining('fetch is not available in an exercise') } }),
+    'chunks-as-units.network.ts': (r) =>
+      expect(r).toMatchObject({
+        outcome: 'load-error',
+        error: { name: 'TypeError', message: expect.stringContaining('fetch is not available in an exercise') },
+      }),
   };
 
   // Each attack file is run and must end as its verdict above says: a new attack needs a line
@@ -532,7 +668,8 @@ describe('the runner: a fresh learner’s worker per check, stopped by the time 
   afterAll(() => timed.dispose());
 
   it('the message a stopped check shows names the limit that stopped it, in every locale', () => {
-    for (const locale of LOCALES) expect(uiStrings(locale)['course.exercise.timeout'], locale).toContain(`${CHECK_LIMIT_MS / 1000} s`);
+    for (const locale of LOCALES)
+      expect(uiStrings(locale)['course.exercise.timeout'], locale).toContain(`${CHECK_LIMIT_MS / 1000} s`);
   });
 
   // The test's timeout (20 s, ten times the limit) is the bound on finishing.
@@ -543,12 +680,18 @@ describe('the runner: a fresh learner’s worker per check, stopped by the time 
     expect(fired).toEqual([CHECK_LIMIT_MS]);
   });
 
-  it('a loop inside a case: the cases before keep their verdicts, that one says ' + 'timeout, the rest were not run', async () => {
-    const source = "export function writeGaApiEvent(chunk: string) { return 'data: ' + chunk + " + "'\\n\\n'; }\nexport function readChatService(stream: string): string { for (;;) " + "{} }\n";
-    const report = await timed.run('fix-746', 'en', source);
-    expect(report.timedOut).toBe(true);
-    expect(statuses(report)).toEqual(['fail', 'timeout', 'skipped']);
-  });
+  it(
+    'a loop inside a case: the cases before keep their verdicts, that one says ' + 'timeout, the rest were not run',
+    async () => {
+      const source =
+        "export function writeGaApiEvent(chunk: string) { return 'data: ' + chunk + " +
+        "'\\n\\n'; }\nexport function readChatService(stream: string): string { for (;;) " +
+        '{} }\n';
+      const report = await timed.run('fix-746', 'en', source);
+      expect(report.timedOut).toBe(true);
+      expect(statuses(report)).toEqual(['fail', 'timeout', 'skipped']);
+    },
+  );
 
   it('after a timeout the next check runs in a fresh worker and passes; the syntax check still answers', async () => {
     const report = await timed.run('chunks-as-units', 'es', exerciseSource('chunks-as-units', 'solution', 'es'));
@@ -561,9 +704,14 @@ describe('the runner: a fresh learner’s worker per check, stopped by the time 
     await timed.ready();
     const before = timedPlatform.learnerWorkers.length;
     let during = -1;
-    const report = await timed.run('error-ends-stream', 'fr', exerciseSource('error-ends-stream', 'solution', 'fr'), () => {
-      if (during < 0) during = timedPlatform.learnerWorkers.length;
-    });
+    const report = await timed.run(
+      'error-ends-stream',
+      'fr',
+      exerciseSource('error-ends-stream', 'solution', 'fr'),
+      () => {
+        if (during < 0) during = timedPlatform.learnerWorkers.length;
+      },
+    );
     expect(isSolved(report, caseIds('error-ends-stream'))).toBe(true);
     expect(during).toBe(before); // no worker started for it: it used the one loaded ahead
   });
@@ -595,7 +743,10 @@ describe('the runner: a worker that never loads is named', () => {
     const timers = manualTimers();
     const runner = new ExerciseRunner({ ...testPlatform(globRegistry), spawnLearnerWorker: silent }, timers);
     try {
-      const failure = runner.run('fix-746', 'en', exerciseSource('fix-746', 'solution', 'en')).then(() => null, (error: unknown) => error);
+      const failure = runner.run('fix-746', 'en', exerciseSource('fix-746', 'solution', 'en')).then(
+        () => null,
+        (error: unknown) => error,
+      );
       expect(await runner.transpile('export const a = 1;\n')).toBeNull(); // the checker has loaded
       await timers.fireAll();
       expect(await failure).toEqual(new RunnerFailure('the learner’s worker took too long to load'));
@@ -608,7 +759,10 @@ describe('the runner: a worker that never loads is named', () => {
     const timers = manualTimers();
     const runner = new ExerciseRunner({ ...testPlatform(globRegistry), spawnChecker: silent }, timers);
     try {
-      const failure = runner.run('fix-746', 'en', exerciseSource('fix-746', 'solution', 'en')).then(() => null, (error: unknown) => error);
+      const failure = runner.run('fix-746', 'en', exerciseSource('fix-746', 'solution', 'en')).then(
+        () => null,
+        (error: unknown) => error,
+      );
       await timers.fireAll();
       expect(await failure).toEqual(new RunnerFailure('the checker took too long to load'));
     } finally {
@@ -618,15 +772,19 @@ describe('the runner: a worker that never loads is named', () => {
 });
 
 describe('isSolved: the page recounts the cases of its own list', () => {
-  const pass = (id: string) => ({ id, verdict: { status: 'pass' as const, actual: { kind: 'code' as const, text: '' } } });
+  const pass = (id: string) => ({
+    id,
+    verdict: { status: 'pass' as const, actual: { kind: 'code' as const, text: '' } },
+  });
   it('fewer, more, other, reordered or timed-out cases are not a solve', () => {
     const ids = ['a', 'b', 'c'];
     expect(isSolved({ outcome: 'checked', cases: ['a', 'b', 'c'].map(pass), console: [] }, ids)).toBe(true);
     expect(isSolved({ outcome: 'checked', cases: ['a', 'b'].map(pass), console: [] }, ids)).toBe(false);
     expect(isSolved({ outcome: 'checked', cases: ['a', 'b', 'c', 'd'].map(pass), console: [] }, ids)).toBe(false);
     expect(isSolved({ outcome: 'checked', cases: ['a', 'c', 'b'].map(pass), console: [] }, ids)).toBe(false);
-    expect(isSolved({ outcome: 'checked', cases: ['a', 'b', 'c'].map(pass), console: [], timedOut: true }, ids)).toBe(false);
+    expect(isSolved({ outcome: 'checked', cases: ['a', 'b', 'c'].map(pass), console: [], timedOut: true }, ids)).toBe(
+      false,
+    );
     expect(isSolved({ outcome: 'checked', cases: [], console: [] }, [])).toBe(false);
   });
 });
-

@@ -36,12 +36,26 @@ describe('the lessons-code map of the learner worker', () => {
 
 describe('the names a learner module takes from lessons-code', () => {
   it('are read off named imports, whatever the path to lessons-code', () => {
-    expect(lessonsCodeNames(compiled(`import { RoundReader, readChatChunks as read } from 'lessons-code';\nexport const f = () => new RoundReader(read());`))).toEqual(new Set(['RoundReader', 'readChatChunks']));
-    expect(lessonsCodeNames(compiled(`import { field } from '../../../lessons-code/index.ts';\nexport const g = { field };`))).toEqual(new Set(['field']));
+    expect(
+      lessonsCodeNames(
+        compiled(
+          `import { RoundReader, readChatChunks as read } from 'lessons-code';\nexport const f = () => new RoundReader(read());`,
+        ),
+      ),
+    ).toEqual(new Set(['RoundReader', 'readChatChunks']));
+    expect(
+      lessonsCodeNames(
+        compiled(`import { field } from '../../../lessons-code/index.ts';\nexport const g = { field };`),
+      ),
+    ).toEqual(new Set(['field']));
   });
 
   it('are none for a module that imports only types, or nothing', () => {
-    expect(lessonsCodeNames(compiled(`import type { PageConsume } from 'lessons-code';\nexport const f = (c: PageConsume) => c;`))).toEqual(new Set());
+    expect(
+      lessonsCodeNames(
+        compiled(`import type { PageConsume } from 'lessons-code';\nexport const f = (c: PageConsume) => c;`),
+      ),
+    ).toEqual(new Set());
     expect(lessonsCodeNames(compiled(`export const f = () => 1;`))).toEqual(new Set());
   });
 
@@ -50,7 +64,8 @@ describe('the names a learner module takes from lessons-code', () => {
       `import * as lc from 'lessons-code';\nexport const f = () => lc.pumpBody;`,
       `import lc from 'lessons-code';\nexport const f = () => lc;`,
       `export * from 'lessons-code';`,
-      `import { field } from 'lessons-code';\nexport const f = () => field;\nexport ` + `const g = (r: any) => r('lessons-code');\ng(require);`,
+      `import { field } from 'lessons-code';\nexport const f = () => field;\nexport ` +
+        `const g = (r: any) => r('lessons-code');\ng(require);`,
       `export const f = () => require('lessons-code')['pump' + 'Body'];`,
     ]) {
       expect(lessonsCodeNames(compiled(source)), source).toBe('all');
@@ -58,11 +73,19 @@ describe('the names a learner module takes from lessons-code', () => {
   });
 
   it('load the values index.ts exports, and nothing index.ts does not export', async () => {
-    const named = await loadLessonsCode(compiled(`import { pumpBody, notAnExport } from 'lessons-code';\nexport const f = () => [pumpBody, notAnExport];`));
+    const named = await loadLessonsCode(
+      compiled(
+        `import { pumpBody, notAnExport } from 'lessons-code';\nexport const f = () => [pumpBody, notAnExport];`,
+      ),
+    );
     expect(named.pumpBody).toBe(index.pumpBody);
     expect('notAnExport' in named).toBe(false);
     expect(Object.isFrozen(named)).toBe(true);
     const all = await loadLessonsCode(compiled(`import * as lc from 'lessons-code';\nexport const f = () => lc;`));
-    expect(Object.keys(all).filter((key) => key !== '__esModule').sort()).toEqual(Object.keys(index).sort());
+    expect(
+      Object.keys(all)
+        .filter((key) => key !== '__esModule')
+        .sort(),
+    ).toEqual(Object.keys(index).sort());
   });
 });

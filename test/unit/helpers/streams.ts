@@ -17,9 +17,15 @@ export function lessonStreams(): { name: string; stream: string }[] {
   return [
     { name: 'voicing stream', stream: routing + streamOf(writeGaChatbotEvent, splitPinned(VOICING_ANSWER)) },
     { name: 'failure stream', stream: 'data: {"error":"Failed to process message. Please try again."}\n\n' },
-    { name: 'improvisation, GaChatbot.Api, #743', stream: streamOf(writeGaChatbotEvent, splitAfter743(IMPROVISATION_ANSWER)) },
+    {
+      name: 'improvisation, GaChatbot.Api, #743',
+      stream: streamOf(writeGaChatbotEvent, splitAfter743(IMPROVISATION_ANSWER)),
+    },
     { name: 'improvisation, GaApi, pinned', stream: streamOf(writeGaApiEvent, splitPinned(IMPROVISATION_ANSWER)) },
-    { name: 'improvisation, CRLF line ends', stream: streamOf(writeGaChatbotEvent, splitAfter743(IMPROVISATION_ANSWER)).replaceAll('\n', '\r\n') },
+    {
+      name: 'improvisation, CRLF line ends',
+      stream: streamOf(writeGaChatbotEvent, splitAfter743(IMPROVISATION_ANSWER)).replaceAll('\n', '\r\n'),
+    },
   ];
 }
 
@@ -77,7 +83,8 @@ export function tableAfter(output: string, headerStart: string, widths: number[]
     const cells: string[] = [];
     let start = 0;
     for (const width of widths) {
-      if (line.length > start + width && line[start + width] !== ' ') throw new Error(`cell wider than ${width}: ${line}`);
+      if (line.length > start + width && line[start + width] !== ' ')
+        throw new Error(`cell wider than ${width}: ${line}`);
       cells.push(line.slice(start, start + width).trimEnd());
       start += width + 1;
     }

@@ -27,7 +27,12 @@ export function frenchTypographyProblems(text: string): string[] {
     if (c === '«' && s[i + 1] !== NBSP) at(i, 'U+00A0 expected after “«”');
     if (c === '»' && before !== NBSP) at(i, 'U+00A0 expected before “»”');
     if (c === "'") at(i, 'typographic apostrophe ’ expected');
-    if ((c === NBSP || c === NNBSP) && !/[:;!?»]/.test(s[i + 1] ?? '') && s[i - 1] !== '«' && !/\d/.test(s[i - 1] ?? ''))
+    if (
+      (c === NBSP || c === NNBSP) &&
+      !/[:;!?»]/.test(s[i + 1] ?? '') &&
+      s[i - 1] !== '«' &&
+      !/\d/.test(s[i - 1] ?? '')
+    )
       at(i, 'stray no-break space');
   }
   return problems;
@@ -41,7 +46,9 @@ export function frenchTypographyProblems(text: string): string[] {
 export function mdxProse(source: string): string[] {
   const end = source.indexOf('\n---\n', 4);
   const front = source.slice(4, end);
-  const parts = [...front.matchAll(/^\s*(?:title|description|label|tagline|text):\s*(.*)$/gm)].map((m) => m[1]!.replace(/^(["'])(.*)\1$/, '$2'));
+  const parts = [...front.matchAll(/^\s*(?:title|description|label|tagline|text):\s*(.*)$/gm)].map((m) =>
+    m[1]!.replace(/^(["'])(.*)\1$/, '$2'),
+  );
   const body = source.slice(end + 5);
   for (const m of body.matchAll(/<[A-Z][^>\n]*\btitle="([^"]*)"/g)) parts.push(m[1]!);
   parts.push(

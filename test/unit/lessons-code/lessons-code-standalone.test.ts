@@ -45,7 +45,9 @@ describe('lessons-code depends on nothing else in the repository', () => {
     const files = sourceFiles();
     expect(files.length).toBeGreaterThan(90);
     const problems = files.flatMap((path) =>
-      importsFromOutside(path, readFileSync(path, 'utf8')).map((what) => `${relative(ROOT, path).split(sep).join('/')}: ${what}`),
+      importsFromOutside(path, readFileSync(path, 'utf8')).map(
+        (what) => `${relative(ROOT, path).split(sep).join('/')}: ${what}`,
+      ),
     );
     expect(problems).toEqual([]);
   });
@@ -58,7 +60,10 @@ describe('lessons-code depends on nothing else in the repository', () => {
     }`;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
     expect(run.stderr).toBe('');
-    const counts = run.stdout.trim().split('\n').map((line) => line.split(' '));
+    const counts = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split(' '));
     expect(counts.map(([id]) => id)).toEqual(dirs.map((dir) => dir.name));
     for (const [id, count] of counts) expect(Number(count), id).toBeGreaterThan(0);
   });

@@ -35,8 +35,12 @@ describe('a link to the learner’s code', () => {
   });
 
   it('code longer than the editor takes is refused, and a bomb is stopped early', async () => {
-    expect(await codeOfFragment(await fragmentFor('x', 'a'.repeat(MAX_CODE)), MAX_CODE)).toEqual({ code: 'a'.repeat(MAX_CODE) });
-    expect(await codeOfFragment(await fragmentFor('x', 'a'.repeat(MAX_CODE + 1)), MAX_CODE)).toEqual({ problem: 'tooLong' });
+    expect(await codeOfFragment(await fragmentFor('x', 'a'.repeat(MAX_CODE)), MAX_CODE)).toEqual({
+      code: 'a'.repeat(MAX_CODE),
+    });
+    expect(await codeOfFragment(await fragmentFor('x', 'a'.repeat(MAX_CODE + 1)), MAX_CODE)).toEqual({
+      problem: 'tooLong',
+    });
     // 50 MB of one letter compress to ~50 KB: reading stops after 3 bytes per allowed character.
     const bomb = await fragmentFor('x', 'a'.repeat(50_000_000));
     expect(bomb.length).toBeLessThan(100_000);
@@ -55,7 +59,9 @@ const solved: ExerciseState = {
   last: { locale: 'es', codeHash: 'abc', report: { outcome: 'checked', cases: [], console: ['hola'] } as never },
 };
 
-function fileWith(edit: (file: { exercises: Record<string, Record<string, unknown>> } & Record<string, unknown>) => void): string {
+function fileWith(
+  edit: (file: { exercises: Record<string, Record<string, unknown>> } & Record<string, unknown>) => void,
+): string {
   const file = JSON.parse(progressFile(new Map([['fix-746', solved]]), new Date('2025-06-01T12:00:00Z')));
   edit(file);
   return JSON.stringify(file);
@@ -73,20 +79,50 @@ describe('the progress file', () => {
     expect(file).toMatchObject({ format: 'ga-course-progress', version: 1, saved: '2025-06-01T12:00:00.000Z' });
     expect(Object.keys(file.exercises)).toEqual(['bill-in-finally', 'fix-746']);
     const read = readProgressFile(text, IDS, MAX_CODE);
-    expect(read).toEqual({ exercises: new Map([['bill-in-finally', states.get('bill-in-finally')], ['fix-746', solved]]) });
+    expect(read).toEqual({
+      exercises: new Map([
+        ['bill-in-finally', states.get('bill-in-finally')],
+        ['fix-746', solved],
+      ]),
+    });
   });
 
   it('refuses what is not JSON, not this course’s, or from a newer version', () => {
-    expect(readProgressFile('{"format": "ga-course-progress",', IDS, MAX_CODE)).toEqual({ problem: { kind: 'notJson' } });
+    expect(readProgressFile('{"format": "ga-course-progress",', IDS, MAX_CODE)).toEqual({
+      problem: { kind: 'notJson' },
+    });
     expect(readProgressFile('', IDS, MAX_CODE)).toEqual({ problem: { kind: 'notJson' } });
     expect(readProgressFile('[]', IDS, MAX_CODE)).toEqual({ problem: { kind: 'foreign' } });
-    expect(readProgressFile('{"name": "my-package", "version": "1.0.0"}', IDS, MAX_CODE)).toEqual({ problem: { kind: 'foreign' } });
-    expect(readProgressFile(fileWith((f) => (f.format = 'other-course')), IDS, MAX_CODE)).toEqual({ problem: { kind: 'foreign' } });
-    expect(readProgressFile(fileWith((f) => ((f.version = 2), (f.extra = 1))), IDS, MAX_CODE)).toEqual({ problem: { kind: 'newer' } });
-    expect(readProgressFile(fileWith((f) => (f.exercises['rm-rf'] = f.exercises['fix-746']!)), IDS, MAX_CODE)).toEqual({ problem: { kind: 'unknown', id: 'rm-rf' } });
+    expect(readProgressFile('{"name": "my-package", "version": "1.0.0"}', IDS, MAX_CODE)).toEqual({
+      problem: { kind: 'foreign' },
+    });
+    expect(
+      readProgressFile(
+        fileWith((f) => (f.format = 'other-course')),
+        IDS,
+        MAX_CODE,
+      ),
+    ).toEqual({ problem: { kind: 'foreign' } });
+    expect(
+      readProgressFile(
+        fileWith((f) => ((f.version = 2), (f.extra = 1))),
+        IDS,
+        MAX_CODE,
+      ),
+    ).toEqual({ problem: { kind: 'newer' } });
+    expect(
+      readProgressFile(
+        fileWith((f) => (f.exercises['rm-rf'] = f.exercises['fix-746']!)),
+        IDS,
+        MAX_CODE,
+      ),
+    ).toEqual({ problem: { kind: 'unknown', id: 'rm-rf' } });
   });
 
-  const damaged: [string, (f: { exercises: Record<string, Record<string, unknown>> } & Record<string, unknown>) => void][] = [
+  const damaged: [
+    string,
+    (f: { exercises: Record<string, Record<string, unknown>> } & Record<string, unknown>) => void,
+  ][] = [
     ['version', (f) => (f.version = '1')],
     ['version', (f) => delete f.version],
     ['saved', (f) => (f.saved = 'yesterday')],
@@ -107,7 +143,10 @@ describe('the progress file', () => {
     ['exercises.fix-746.owner', (f) => (f.exercises['fix-746']!.owner = 'me')],
   ];
   for (const [where, edit] of damaged) {
-    it(`refuses a damaged file, saying where: ${where} (${edit.toString().replace(/^\(f\) => /, '').slice(0, 60)})`, () => {
+    it(`refuses a damaged file, saying where: ${where} (${edit
+      .toString()
+      .replace(/^\(f\) => /, '')
+      .slice(0, 60)})`, () => {
       expect(readProgressFile(fileWith(edit), IDS, MAX_CODE)).toEqual({ problem: { kind: 'damaged', where } });
     });
   }

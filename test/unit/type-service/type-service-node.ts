@@ -35,11 +35,15 @@ export interface AgreementOutput {
 
 const { locale, setup, files } = workerData as AgreementInput;
 if (locale !== 'en') {
-  const messages = readFileSync(createRequire(import.meta.url).resolve(`typescript/lib/${locale}/diagnosticMessages.generated.json`), 'utf8');
+  const messages = readFileSync(
+    createRequire(import.meta.url).resolve(`typescript/lib/${locale}/diagnosticMessages.generated.json`),
+    'utf8',
+  );
   speak(ts, locale, messages);
 }
 
-const severity = (category: ts.DiagnosticCategory) => (category === ts.DiagnosticCategory.Error ? 'error' : category === ts.DiagnosticCategory.Warning ? 'warning' : 'info');
+const severity = (category: ts.DiagnosticCategory) =>
+  category === ts.DiagnosticCategory.Error ? 'error' : category === ts.DiagnosticCategory.Warning ? 'warning' : 'info';
 
 const program = ts.createProgram(
   files.map((f) => f.path),
@@ -49,10 +53,18 @@ const service = new TypeService(ts, setup);
 const results: AgreementOutput[] = files.map(({ name, path }) => {
   const source = program.getSourceFile(path);
   if (!source) throw new Error(`tsc did not read ${path}`);
-  const tsc = ts.getPreEmitDiagnostics(program, source).map((d) => ({ start: d.start ?? -1, length: d.length ?? -1, code: d.code, severity: severity(d.category), message: oneLine(ts, d.messageText) }));
+  const tsc = ts.getPreEmitDiagnostics(program, source).map((d) => ({
+    start: d.start ?? -1,
+    length: d.length ?? -1,
+    code: d.code,
+    severity: severity(d.category),
+    message: oneLine(ts, d.messageText),
+  }));
   const file = `/exercises/${name}.ts`;
   service.update(file, source.text);
-  const page = service.problems(file).map((p) => ({ start: p.from, length: p.to - p.from, code: p.code, severity: p.severity, message: p.message }));
+  const page = service
+    .problems(file)
+    .map((p) => ({ start: p.from, length: p.to - p.from, code: p.code, severity: p.severity, message: p.message }));
   return { name, tsc, page };
 });
 parentPort?.postMessage(results);

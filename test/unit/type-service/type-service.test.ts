@@ -34,7 +34,11 @@ function broken(code: string, from: string, to: string): string {
 /** The other right answers written as whole files (alternatives/*.ts), if the exercise has any. */
 function alternativeFiles(id: string): string[] {
   const dir = new URL(`lessons-code/exercises/${id}/alternatives/`, ROOT);
-  return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.ts')).sort() : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => name.endsWith('.ts'))
+        .sort()
+    : [];
 }
 
 function variants(locale: (typeof LOCALES)[number]): { name: string; code: string; reference: boolean }[] {
@@ -43,17 +47,48 @@ function variants(locale: (typeof LOCALES)[number]): { name: string; code: strin
     { name: `${id}.solution`, code: exerciseSource(id, 'solution', locale), reference: true },
     // The alternatives are the same text in every language (no comments to translate) and must give
     // no problem at all, so a message's language has nothing to show there: checked once, in English.
-    ...(locale !== 'en' ? [] : alternativeSources(id)).map(({ name, source }) => ({ name: `${id}.alternative-${name}`, code: source, reference: true })),
-    ...(locale !== 'en' ? [] : alternativeFiles(id))
-      .map((entry) => ({ name: `${id}.alternatives-${entry.replace(/\.ts$/, '')}`, code: readFileSync(new URL(`lessons-code/exercises/${id}/alternatives/${entry}`, ROOT), 'utf8'), reference: true })),
+    ...(locale !== 'en' ? [] : alternativeSources(id)).map(({ name, source }) => ({
+      name: `${id}.alternative-${name}`,
+      code: source,
+      reference: true,
+    })),
+    ...(locale !== 'en' ? [] : alternativeFiles(id)).map((entry) => ({
+      name: `${id}.alternatives-${entry.replace(/\.ts$/, '')}`,
+      code: readFileSync(new URL(`lessons-code/exercises/${id}/alternatives/${entry}`, ROOT), 'utf8'),
+      reference: true,
+    })),
   ]);
   const bill = exerciseSource('bill-in-finally', 'solution', locale);
   const tools = exerciseSource('rebuild-tool-calls', 'starter', locale);
   list.push(
-    { name: 'broken.misspelt-and-string', code: broken(bill, 'bill(reader.tokensReceived);', "bill(reader.tokensRecieved);\n    const total: number = 'twelve';"), reference: false },
-    { name: 'broken.choices-unchecked', code: broken(tools, 'chunk.choices[0]?.delta', 'chunk.choices[0].delta'), reference: false },
-    { name: 'broken.missing-brace', code: broken(bill, '    status = \'complete\';\n', "    status = 'complete';\n  {\n"), reference: false },
-    { name: 'broken.unknown-import', code: broken(bill, 'import { RoundReader, readChatChunks }', 'import { RoundReader, readChatChunks, readChatChunk }'), reference: false },
+    {
+      name: 'broken.misspelt-and-string',
+      code: broken(
+        bill,
+        'bill(reader.tokensReceived);',
+        "bill(reader.tokensRecieved);\n    const total: number = 'twelve';",
+      ),
+      reference: false,
+    },
+    {
+      name: 'broken.choices-unchecked',
+      code: broken(tools, 'chunk.choices[0]?.delta', 'chunk.choices[0].delta'),
+      reference: false,
+    },
+    {
+      name: 'broken.missing-brace',
+      code: broken(bill, "    status = 'complete';\n", "    status = 'complete';\n  {\n"),
+      reference: false,
+    },
+    {
+      name: 'broken.unknown-import',
+      code: broken(
+        bill,
+        'import { RoundReader, readChatChunks }',
+        'import { RoundReader, readChatChunks, readChatChunk }',
+      ),
+      reference: false,
+    },
   );
   return list;
 }
@@ -92,7 +127,8 @@ describe('the page’s type checker says what tsc says', () => {
       for (const result of results) expect(result.page, `${locale} ${result.name}`).toEqual(result.tsc);
       const byName = new Map(results.map((r) => [r.name, r]));
       // The reference solutions and the alternatives: nothing to say. The starters type-check too.
-      for (const v of list.filter((v) => !v.name.startsWith('broken.'))) expect(byName.get(v.name)!.page, `${locale} ${v.name}`).toEqual([]);
+      for (const v of list.filter((v) => !v.name.startsWith('broken.')))
+        expect(byName.get(v.name)!.page, `${locale} ${v.name}`).toEqual([]);
       // The broken variants: each problem found, in the page's language.
       const codes = (name: string) => byName.get(name)!.page.map((p) => p.code);
       expect(codes('broken.misspelt-and-string')).toEqual([2551, 2322]);
@@ -146,17 +182,27 @@ describe('what the page’s service gives beside the problems', () => {
     expect(diagnosticsOf([{ from: 3, to: 3, code: 1005, severity: 'error', message: "'}' expected." }], 10)).toEqual([
       { from: 3, to: 4, severity: 'error', message: "'}' expected.", source: 'TS1005' },
     ]);
-    expect(diagnosticsOf([{ from: 10, to: 10, code: 1005, severity: 'error', message: 'x' }], 10)[0]).toMatchObject({ from: 9, to: 10 });
-    expect(diagnosticsOf([{ from: 8, to: 40, code: 2322, severity: 'error', message: 'x' }], 10)[0]).toMatchObject({ from: 8, to: 10 });
+    expect(diagnosticsOf([{ from: 10, to: 10, code: 1005, severity: 'error', message: 'x' }], 10)[0]).toMatchObject({
+      from: 9,
+      to: 10,
+    });
+    expect(diagnosticsOf([{ from: 8, to: 40, code: 2322, severity: 'error', message: 'x' }], 10)[0]).toMatchObject({
+      from: 8,
+      to: 10,
+    });
   });
 });
 
 describe('lessons-code’s declarations', () => {
   it('are whole: checked without skipLibCheck, they refer to nothing the page lacks (no Node types)', () => {
     const options = { ...pageOptions(), skipLibCheck: false, noEmit: true };
-    const files = new Map<string, string>([...Object.entries(libFiles(options)), ...Object.entries(setup.declarations)]);
+    const files = new Map<string, string>([
+      ...Object.entries(libFiles(options)),
+      ...Object.entries(setup.declarations),
+    ]);
     const host = ts.createCompilerHost(options);
-    host.getSourceFile = (name, version) => (files.has(name) ? ts.createSourceFile(name, files.get(name)!, version) : undefined);
+    host.getSourceFile = (name, version) =>
+      files.has(name) ? ts.createSourceFile(name, files.get(name)!, version) : undefined;
     host.fileExists = (name) => files.has(name);
     host.readFile = (name) => files.get(name);
     host.getDefaultLibFileName = () => '/lib.d.ts';

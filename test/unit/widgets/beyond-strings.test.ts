@@ -9,10 +9,19 @@ import { CUT_KINDS } from '../../../src/widgets/shared/cut-model.ts';
 import { MODES, simulate, timelineView } from '../../../src/widgets/burst-timeline/burst-timeline-model.ts';
 import { PRESETS } from '../../../src/widgets/stop-short/stop-short-model.ts';
 
-const read = (locale: string) => JSON.parse(readFileSync(new URL(`../../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
-const VIEWS = ['widgets/shared/cut-model.ts', 'widgets/burst-timeline/burst-timeline-model.ts', 'widgets/stop-short/stop-short-model.ts'];
+const read = (locale: string) =>
+  JSON.parse(readFileSync(new URL(`../../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<
+    string,
+    string
+  >;
+const VIEWS = [
+  'widgets/shared/cut-model.ts',
+  'widgets/burst-timeline/burst-timeline-model.ts',
+  'widgets/stop-short/stop-short-model.ts',
+];
 
-const exists = (table: Record<string, string>, key: string) => `course.${key}` in table || `course.${key}_other` in table;
+const exists = (table: Record<string, string>, key: string) =>
+  `course.${key}` in table || `course.${key}_other` in table;
 
 /** Every key the views and scripts build from a list. */
 const built = [
@@ -35,7 +44,11 @@ const built = [
 describe('the beyond-the-wire demos’ strings', () => {
   // Every quoted key of a demo's or the shared strings, wherever it stands (a call, a ternary).
   const named = VIEWS.flatMap((file) =>
-    [...readFileSync(new URL(`../../../src/${file}`, import.meta.url), 'utf8').matchAll(/'((?:cut|stopShort|burst|names|verdict|count|demo|output)\.[\w.]+)'/g)].map((m) => m[1]!),
+    [
+      ...readFileSync(new URL(`../../../src/${file}`, import.meta.url), 'utf8').matchAll(
+        /'((?:cut|stopShort|burst|names|verdict|count|demo|output)\.[\w.]+)'/g,
+      ),
+    ].map((m) => m[1]!),
   );
 
   it('the views name their keys', () => {
@@ -54,6 +67,7 @@ describe('the timeline’s view asks only for strings that exist', () => {
   it('every stat of both hosts has its term', async () => {
     const view = timelineView(await simulate(250), (key) => key, 'en');
     const table = read('en');
-    for (const host of view.hosts) for (const stat of host.stats) expect(exists(table, `burst.term.${stat.key}`), stat.key).toBe(true);
+    for (const host of view.hosts)
+      for (const stat of host.stats) expect(exists(table, `burst.term.${stat.key}`), stat.key).toBe(true);
   });
 });

@@ -16,11 +16,34 @@ import {
   startModelReplica,
 } from '../../../lessons-code/index.ts';
 import { translate } from '../../../src/demo-kit/format.ts';
-import { DETAILS, FRAGMENT_ORDERS, finishView, fragmentsView, oneCallAfterTheOther, paragraphView, usageView } from '../../../src/widgets/rounds-details/rounds-details-model.ts';
-import { FIGURES, HARNESS_NAMES, TIMELINE_QUESTIONS, axisFor, fromCallLog, harnessKey, segmentsOf, simulateTurns, timelineView } from '../../../src/widgets/rounds-timeline/rounds-timeline-model.ts';
+import {
+  DETAILS,
+  FRAGMENT_ORDERS,
+  finishView,
+  fragmentsView,
+  oneCallAfterTheOther,
+  paragraphView,
+  usageView,
+} from '../../../src/widgets/rounds-details/rounds-details-model.ts';
+import {
+  FIGURES,
+  HARNESS_NAMES,
+  TIMELINE_QUESTIONS,
+  axisFor,
+  fromCallLog,
+  harnessKey,
+  segmentsOf,
+  simulateTurns,
+  timelineView,
+} from '../../../src/widgets/rounds-timeline/rounds-timeline-model.ts';
 
-const read = (locale: string) => JSON.parse(readFileSync(new URL(`../../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
-const table = (locale: string) => Object.fromEntries(Object.entries(read(locale)).map(([k, v]) => [k.replace(/^course\./, ''), v]));
+const read = (locale: string) =>
+  JSON.parse(readFileSync(new URL(`../../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<
+    string,
+    string
+  >;
+const table = (locale: string) =>
+  Object.fromEntries(Object.entries(read(locale)).map(([k, v]) => [k.replace(/^course\./, ''), v]));
 const tr = (key: string, vars?: Record<string, string | number>) => translate(table('en'), 'en', key, vars);
 
 describe('the timeline view', () => {
@@ -30,9 +53,16 @@ describe('the timeline view', () => {
       const replica = startModelReplica({ clock });
       const ledger = new BillingLedger();
       for (const harness of HARNESSES) {
-        const report = await runOnFakeClock(clock, harness.runTurn({ model: replica.fetch, question, turnId: harness.name, clock, ledger }));
+        const report = await runOnFakeClock(
+          clock,
+          harness.runTurn({ model: replica.fetch, question, turnId: harness.name, clock, ledger }),
+        );
         const live = fromCallLog(replica.calls, harness.name);
-        expect(live, `${harness.name}: ${question}`).toEqual({ calls: report.calls, inputTokens: report.inputTokens, outputTokens: report.outputTokens });
+        expect(live, `${harness.name}: ${question}`).toEqual({
+          calls: report.calls,
+          inputTokens: report.inputTokens,
+          outputTokens: report.outputTokens,
+        });
         expect(ledger.forTurn(harness.name)).toHaveLength(1);
       }
     }
@@ -41,9 +71,14 @@ describe('the timeline view', () => {
   it('the lanes: a probe thrown away, tools, streamed calls waiting then streaming', async () => {
     const kinds = async (question: string) => {
       const states = await simulateTurns(question);
-      return Object.fromEntries(HARNESS_NAMES.map((name) => [name, segmentsOf(states[name].steps, states[name].elapsedMs).map((s) => s.kind)]));
+      return Object.fromEntries(
+        HARNESS_NAMES.map((name) => [name, segmentsOf(states[name].steps, states[name].elapsedMs).map((s) => s.kind)]),
+      );
     };
-    expect(await kinds(HELLO_QUESTION)).toEqual({ 'poll-then-stream': ['discarded', 'waiting', 'streaming'], 'stream-every-round': ['waiting', 'streaming'] });
+    expect(await kinds(HELLO_QUESTION)).toEqual({
+      'poll-then-stream': ['discarded', 'waiting', 'streaming'],
+      'stream-every-round': ['waiting', 'streaming'],
+    });
     expect(await kinds(VOICINGS_QUESTION)).toEqual({
       'poll-then-stream': ['probe', 'tool', 'tool', 'discarded', 'waiting', 'streaming'],
       'stream-every-round': ['waiting', 'streaming', 'tool', 'tool', 'waiting', 'streaming'],
@@ -59,7 +94,12 @@ describe('the timeline view', () => {
       { kind: 'waiting', from: 0, to: 450, call: 1 },
       { kind: 'streaming', from: 450, to: 600, call: 1 },
     ]);
-    expect(segmentsOf([...steps, { t: 500, kind: 'end', status: 'stopped' }], 9999).at(-1)).toEqual({ kind: 'streaming', from: 450, to: 500, call: 1 });
+    expect(segmentsOf([...steps, { t: 500, kind: 'end', status: 'stopped' }], 9999).at(-1)).toEqual({
+      kind: 'streaming',
+      from: 450,
+      to: 500,
+      call: 1,
+    });
   });
 
   it('one axis for both lanes, on round numbers; bars inside it', async () => {
@@ -68,9 +108,12 @@ describe('the timeline view', () => {
     expect(axisFor(3490)).toEqual({ end: 4000, step: 1000 });
     const view = timelineView(await simulateTurns(VOICINGS_QUESTION), tr);
     expect(view.ticks.map((tick) => tick.label)).toEqual(['0', '1,000', '2,000', '3,000', '4,000']);
-    for (const lane of view.lanes) for (const bar of lane.bars) expect(bar.left + bar.width).toBeLessThanOrEqual(100.01);
+    for (const lane of view.lanes)
+      for (const bar of lane.bars) expect(bar.left + bar.width).toBeLessThanOrEqual(100.01);
     expect(view.lanes.map((lane) => lane.figures.calls)).toEqual(['3', '2']);
-    expect(view.say).toBe(tr('roundsTimeline.announce', { pollCalls: '3', everyCalls: '2', pollFirst: '2,980 ms', everyFirst: '450 ms' }));
+    expect(view.say).toBe(
+      tr('roundsTimeline.announce', { pollCalls: '3', everyCalls: '2', pollFirst: '2,980 ms', everyFirst: '450 ms' }),
+    );
   });
 });
 
@@ -128,7 +171,10 @@ describe('the 06d demos’ strings', () => {
     ...FRAGMENT_ORDERS.map((order) => `roundsDetails.order.${order}`),
     ...['finally', 'after-the-loop'].map((billIn) => `roundsStop.billIn.${billIn}`),
     ...['generating', 'done', 'stopped'].map((state) => `roundsStop.state.${state}`),
-    ...['complete', 'cut', 'stopped', 'failed'].flatMap((status) => [`roundsStop.status.${status}`, `roundsStop.mark.${status}`]),
+    ...['complete', 'cut', 'stopped', 'failed'].flatMap((status) => [
+      `roundsStop.status.${status}`,
+      `roundsStop.mark.${status}`,
+    ]),
     ...['turn', 'billing', 'generated', 'billed', 'saved'].map((col) => `roundsStop.col.${col}`),
   ];
   for (const locale of ['en', 'es', 'fr']) {

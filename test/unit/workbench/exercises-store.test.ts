@@ -7,7 +7,15 @@
 import { EditorState } from '@codemirror/state';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sizeLimit } from '../../../src/workbench/exercise-editor.ts';
-import { freshState, hashCode, MAX_CODE, readExercise, solvedInStore, storageKey, writeExercise } from '../../../src/workbench/exercise-store.ts';
+import {
+  freshState,
+  hashCode,
+  MAX_CODE,
+  readExercise,
+  solvedInStore,
+  storageKey,
+  writeExercise,
+} from '../../../src/workbench/exercise-store.ts';
 
 class MemoryStorage {
   items = new Map<string, string>();
@@ -44,7 +52,10 @@ describe('the editor refuses code past the limit, whole, and says so', () => {
   };
 
   it('an edit that stays within the limit is made', async () => {
-    expect(await refusedAfter('abc', 'x'.repeat(MAX_CODE - 3))).toEqual({ text: 'abc' + 'x'.repeat(MAX_CODE - 3), refused: 0 });
+    expect(await refusedAfter('abc', 'x'.repeat(MAX_CODE - 3))).toEqual({
+      text: 'abc' + 'x'.repeat(MAX_CODE - 3),
+      refused: 0,
+    });
   });
 
   it('a paste that would go past it is refused: the text is unchanged and the page is told', async () => {
@@ -53,7 +64,10 @@ describe('the editor refuses code past the limit, whole, and says so', () => {
   });
 
   it('a text already past the limit may still shrink', async () => {
-    let state = EditorState.create({ doc: 'z'.repeat(MAX_CODE + 10), extensions: [sizeLimit(MAX_CODE, () => undefined)] });
+    let state = EditorState.create({
+      doc: 'z'.repeat(MAX_CODE + 10),
+      extensions: [sizeLimit(MAX_CODE, () => undefined)],
+    });
     state = state.update({ changes: { from: 0, to: 5 } }).state;
     expect(state.doc.length).toBe(MAX_CODE + 5);
   });
@@ -67,7 +81,15 @@ describe('the store', () => {
     state.assisted = true;
     state.revealed = true;
     state.hints = 2;
-    state.last = { locale: 'fr', codeHash: hashCode(state.code), report: { outcome: 'checked', cases: [{ id: 'a', verdict: { status: 'pass', actual: { kind: 'code', text: '1' } } }], console: [] } };
+    state.last = {
+      locale: 'fr',
+      codeHash: hashCode(state.code),
+      report: {
+        outcome: 'checked',
+        cases: [{ id: 'a', verdict: { status: 'pass', actual: { kind: 'code', text: '1' } } }],
+        console: [],
+      },
+    };
     state.answer = { locale: 'fr', reveal: { expected: { a: { kind: 'code', text: '1' } }, proof: [] } };
     expect(writeExercise('demo', state)).toBe(true);
     expect(readExercise('demo')).toEqual(state);
@@ -106,13 +128,25 @@ describe('the store', () => {
   it('a corrupt store is ignored: a fresh state, and a report of the wrong shape is not shown', () => {
     storage.setItem(storageKey('a'), '{not json');
     expect(readExercise('a')).toEqual(freshState());
-    storage.setItem(storageKey('b'), JSON.stringify({ code: 42, solved: 'yes', hints: -3, last: { locale: 'en', codeHash: 'x', report: { outcome: 'checked' } } }));
+    storage.setItem(
+      storageKey('b'),
+      JSON.stringify({
+        code: 42,
+        solved: 'yes',
+        hints: -3,
+        last: { locale: 'en', codeHash: 'x', report: { outcome: 'checked' } },
+      }),
+    );
     expect(readExercise('b')).toEqual(freshState());
   });
 
   it('the console kept with the last check is bounded', () => {
     const state = freshState();
-    state.last = { locale: 'en', codeHash: 'h', report: { outcome: 'load-timeout', console: Array.from({ length: 100 }, (_, i) => String(i)) } };
+    state.last = {
+      locale: 'en',
+      codeHash: 'h',
+      report: { outcome: 'load-timeout', console: Array.from({ length: 100 }, (_, i) => String(i)) },
+    };
     writeExercise('demo', state);
     expect(readExercise('demo').last?.report.console).toHaveLength(20);
   });

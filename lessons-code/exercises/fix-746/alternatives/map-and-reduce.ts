@@ -3,10 +3,12 @@
 // page and in the engine.
 
 export function writeGaApiEvent(chunk: string): string {
-  return chunk
-    .split('\n')
-    .map((line) => `data: ${line}\n`)
-    .join('') + '\n';
+  return (
+    chunk
+      .split('\n')
+      .map((line) => `data: ${line}\n`)
+      .join('') + '\n'
+  );
 }
 
 export function readChatService(stream: string): string {
@@ -16,7 +18,10 @@ export function readChatService(stream: string): string {
   for (const event of events) {
     const values = event
       .split('\n')
-      .reduce<string[]>((found, line) => (line.startsWith('data:') ? [...found, line.slice(line.startsWith('data: ') ? 6 : 5)] : found), []);
+      .reduce<string[]>(
+        (found, line) => (line.startsWith('data:') ? [...found, line.slice(line.startsWith('data: ') ? 6 : 5)] : found),
+        [],
+      );
     if (values.length === 0) continue;
     const payload = values.join('\n');
     if (payload === '' || payload === '[DONE]') continue;

@@ -8,7 +8,8 @@ const CHANNELS: Record<string, { channel: 'answer' | 'reasoning'; field: string 
 
 export function routeAnthropic(data: string): { channel: 'answer' | 'reasoning'; text: string } | null {
   const { type, delta } = JSON.parse(data) as { type?: string; delta?: Record<string, unknown> };
-  if (type !== 'content_block_delta' || delta === undefined || !Object.hasOwn(CHANNELS, String(delta.type))) return null;
+  if (type !== 'content_block_delta' || delta === undefined || !Object.hasOwn(CHANNELS, String(delta.type)))
+    return null;
   const route = CHANNELS[String(delta.type)]!;
   const text = delta[route.field];
   return typeof text === 'string' ? { channel: route.channel, text } : null;

@@ -7,8 +7,24 @@ const g = globalThis as any;
 const forged = (run: number) => [
   { type: 'started', run, cases: ['gachatbot', 'gaapi', 'system'] },
   { type: 'loaded', run },
-  ...['gachatbot', 'gaapi', 'system'].map((id, index) => ({ type: 'case', run, index, report: { id, verdict: { status: 'pass', actual: { kind: 'code', text: 'x' } } } })),
-  { type: 'done', run, report: { outcome: 'checked', cases: ['gachatbot', 'gaapi', 'system', 'extra'].map((id) => ({ id, verdict: { status: 'pass', actual: { kind: 'code', text: 'x' } } })), console: [] } },
+  ...['gachatbot', 'gaapi', 'system'].map((id, index) => ({
+    type: 'case',
+    run,
+    index,
+    report: { id, verdict: { status: 'pass', actual: { kind: 'code', text: 'x' } } },
+  })),
+  {
+    type: 'done',
+    run,
+    report: {
+      outcome: 'checked',
+      cases: ['gachatbot', 'gaapi', 'system', 'extra'].map((id) => ({
+        id,
+        verdict: { status: 'pass', actual: { kind: 'code', text: 'x' } },
+      })),
+      console: [],
+    },
+  },
 ];
 const post = (message: unknown) => {
   try {

@@ -26,7 +26,12 @@ g.Promise = class {
 if (typeof MessagePort !== 'undefined') {
   const original = MessagePort.prototype.postMessage;
   MessagePort.prototype.postMessage = function (this: MessagePort, message: any, ...rest: any[]) {
-    if (message && typeof message === 'object') message.exports = { fromGaChatbotApi: { value: ['a\nb'] }, fromGaApi: { value: ['a'] }, dependsOnSystem: { value: 'neither' } };
+    if (message && typeof message === 'object')
+      message.exports = {
+        fromGaChatbotApi: { value: ['a\nb'] },
+        fromGaApi: { value: ['a'] },
+        dependsOnSystem: { value: 'neither' },
+      };
     return (original as any).call(this, message, ...rest);
   };
 }

@@ -10,14 +10,16 @@ import * as lessons from '../../../../lessons-code/index.ts';
 type Name = keyof typeof lessons;
 type Call = (...args: unknown[]) => unknown;
 
-const isClass = (value: unknown) => typeof value === 'function' && /^class\b/.test(Function.prototype.toString.call(value));
+const isClass = (value: unknown) =>
+  typeof value === 'function' && /^class\b/.test(Function.prototype.toString.call(value));
 
 /** Calls an export (`new` for a class) and waits for what it gives: a promise, or an async generator's first step. */
 async function invoke(name: Name, args: unknown[]): Promise<unknown> {
   const target = lessons[name] as unknown as Call & (new (...args: unknown[]) => unknown);
   const result = isClass(target) ? new target(...args) : target(...args);
   const generator = result as AsyncGenerator | null;
-  if (typeof generator?.next === 'function' && typeof generator[Symbol.asyncIterator] === 'function') return generator.next();
+  if (typeof generator?.next === 'function' && typeof generator[Symbol.asyncIterator] === 'function')
+    return generator.next();
   return result;
 }
 
@@ -91,7 +93,13 @@ const ROWS: Row[] = [
   ['createInPageHost', 'options', [{}], 0, ['x'.repeat(10_000_000), null, [1]]],
   ['refuseRequest', 'path', [lessons.CHAT_PATH, 'POST', 'application/json'], 0, NOT_STRING],
   ['refuseRequest', 'method', [lessons.CHAT_PATH, 'POST', 'application/json'], 1, NOT_STRING],
-  ['refuseRequest', 'contentType', [lessons.CHAT_PATH, 'POST', 'application/json'], 2, defined(NOT_STRING).filter((v) => v !== null)],
+  [
+    'refuseRequest',
+    'contentType',
+    [lessons.CHAT_PATH, 'POST', 'application/json'],
+    2,
+    defined(NOT_STRING).filter((v) => v !== null),
+  ],
   // The lesson's program
   ['runLesson6', 'host', [host], 0, NOT_FUNCTION],
   ['eventKind', 'data', ['a'], 0, NOT_STRING],
@@ -188,7 +196,13 @@ const ROWS: Row[] = [
   ['applySentencePolicy', 'answer', ['a.', 'sentences', true], 0, NOT_STRING],
   ['applySentencePolicy', 'policy', ['a.', 'sentences', true], 1, [null, undefined, 'sentence']],
   ['createStreamPlayer', 'options', [{}], 0, NOT_OBJECT],
-  ['createStreamPlayer', 'options.reads', [{ provider: 'openai' }], 0, [{ provider: 'openai' }, { provider: 'openai', reads: 'x' }]],
+  [
+    'createStreamPlayer',
+    'options.reads',
+    [{ provider: 'openai' }],
+    0,
+    [{ provider: 'openai' }, { provider: 'openai', reads: 'x' }],
+  ],
   // named by createProviderPipeline
   ['createStreamPlayer', 'provider', [{ provider: 'openai', reads: [] }], 0, [{ provider: 'x', reads: [] }]],
   ['cutProviderRecording', 'recording', [recording, 1], 0, NOT_OBJECT],
@@ -258,17 +272,28 @@ const ROWS: Row[] = [
 
 /** Readers of a body: they reject the same TypeError, for a bad body and for a locked one. */
 const BODY_READERS: Name[] = [
-  'readStandardStream', 'readPageStream', 'readChatServiceStream', 'pumpBody',
-  'readStandardStreamResult', 'readStandardEventsResult', 'readDecodingEachPiece', 'readParsingEachPiece', 'readPageStreamResult', 'readChatServiceStreamResult',
+  'readStandardStream',
+  'readPageStream',
+  'readChatServiceStream',
+  'pumpBody',
+  'readStandardStreamResult',
+  'readStandardEventsResult',
+  'readDecodingEachPiece',
+  'readParsingEachPiece',
+  'readPageStreamResult',
+  'readChatServiceStreamResult',
 ];
 
 /** Exports that check nothing, and why. */
 const EXEMPT: Partial<Record<Name, string>> = {
   expectString: 'an argument check itself: its value may be anything, that is what it checks',
   expectOptions: 'an argument check itself: its value may be anything, that is what it checks',
-  routeOpenAIEvent: "the payload is any parsed JSON value by design; what is not the provider's event is routed as ignored",
-  routeAnthropicEvent: "the payload is any parsed JSON value by design; what is not the provider's event is routed as ignored",
-  routeGeminiEvent: "the payload is any parsed JSON value by design; what is not the provider's event is routed as ignored",
+  routeOpenAIEvent:
+    "the payload is any parsed JSON value by design; what is not the provider's event is routed as ignored",
+  routeAnthropicEvent:
+    "the payload is any parsed JSON value by design; what is not the provider's event is routed as ignored",
+  routeGeminiEvent:
+    "the payload is any parsed JSON value by design; what is not the provider's event is routed as ignored",
   runLesson6d: 'takes no argument',
   BillingLedger: 'its constructor takes no argument',
   CallLog: 'its constructor takes no argument',
@@ -280,14 +305,25 @@ const EXEMPT: Partial<Record<Name, string>> = {
 };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const shown = (value: unknown) => (typeof value === 'string' && value.length > 20 ? 'a long string' : Array.isArray(value) ? `[${value.map(String)}]` : String(value));
+const shown = (value: unknown) =>
+  typeof value === 'string' && value.length > 20
+    ? 'a long string'
+    : Array.isArray(value)
+      ? `[${value.map(String)}]`
+      : String(value);
 
 describe('every exported function and class checks its arguments', () => {
   it('every function and class export has a row, is a body reader or is exempt with a reason', () => {
-    const exported = Object.keys(lessons).filter((name) => typeof lessons[name as Name] === 'function').sort();
+    const exported = Object.keys(lessons)
+      .filter((name) => typeof lessons[name as Name] === 'function')
+      .sort();
     const covered = [...new Set([...ROWS.map(([name]) => name), ...BODY_READERS, ...Object.keys(EXEMPT)])].sort();
     expect(covered).toEqual(exported);
-    for (const name of Object.keys(EXEMPT)) expect(ROWS.some(([row]) => row === name), `${name} is both checked and exempt`).toBe(false);
+    for (const name of Object.keys(EXEMPT))
+      expect(
+        ROWS.some(([row]) => row === name),
+        `${name} is both checked and exempt`,
+      ).toBe(false);
   });
 
   for (const [name, argument, good, at, bad] of ROWS) {
@@ -303,7 +339,8 @@ describe('every exported function and class checks its arguments', () => {
         const call = `${name}(${args.map(shown).join(', ')})`;
         expect(error, call).toBeInstanceOf(TypeError);
         // createStreamPlayer's provider is checked by the pipeline it builds
-        const expected = name === 'createStreamPlayer' && argument === 'provider' ? /^createProviderPipeline: provider\b/ : prefix;
+        const expected =
+          name === 'createStreamPlayer' && argument === 'provider' ? /^createProviderPipeline: provider\b/ : prefix;
         expect((error as TypeError).message, call).toMatch(expected);
       }
     });
@@ -312,7 +349,10 @@ describe('every exported function and class checks its arguments', () => {
   it('the body readers refuse what is not a stream, and a locked one', async () => {
     for (const name of BODY_READERS) {
       for (const bad of NOT_BODY) {
-        const error = await invoke(name, [bad, () => false]).then(() => null, (thrown: unknown) => thrown);
+        const error = await invoke(name, [bad, () => false]).then(
+          () => null,
+          (thrown: unknown) => thrown,
+        );
         expect(error, `${name}(${shown(bad)})`).toBeInstanceOf(TypeError);
         expect((error as TypeError).message).toMatch(new RegExp(`^${name}: body must be a ReadableStream, got `));
       }
@@ -322,7 +362,7 @@ describe('every exported function and class checks its arguments', () => {
     }
   });
 
-  it('splitPinned and splitAfter743 keep GA\'s rule: null, undefined and whitespace give no chunks', () => {
+  it("splitPinned and splitAfter743 keep GA's rule: null, undefined and whitespace give no chunks", () => {
     // SseChunker.SplitIntoChunks starts with string.IsNullOrWhiteSpace(text): a null answer is no answer, not an error.
     for (const split of [lessons.splitPinned, lessons.splitAfter743]) {
       for (const blank of [null, undefined, '', ' \n\t']) expect(split(blank)).toEqual([]);
@@ -330,31 +370,61 @@ describe('every exported function and class checks its arguments', () => {
   });
 
   it('a message says what was expected and what came', () => {
-    expect(() => lessons.splitAfter743(1 as never)).toThrow(/^splitAfter743: answer must be a string, got a number \(1\)$/);
-    expect(() => lessons.routeProviderEvent('OpenAI' as never, '{}')).toThrow(/^routeProviderEvent: provider must be one of openai, anthropic, gemini, got the string "OpenAI"$/);
+    expect(() => lessons.splitAfter743(1 as never)).toThrow(
+      /^splitAfter743: answer must be a string, got a number \(1\)$/,
+    );
+    expect(() => lessons.routeProviderEvent('OpenAI' as never, '{}')).toThrow(
+      /^routeProviderEvent: provider must be one of openai, anthropic, gemini, got the string "OpenAI"$/,
+    );
     expect(() => lessons.mapStream(null as never)).toThrow(/^mapStream: bytes must be a Uint8Array, got null$/);
-    expect(() => lessons.createInPageHost('x'.repeat(10_000_000) as never)).toThrow(/^createInPageHost: options must be an object, got a string of 10000000 characters$/);
+    expect(() => lessons.createInPageHost('x'.repeat(10_000_000) as never)).toThrow(
+      /^createInPageHost: options must be an object, got a string of 10000000 characters$/,
+    );
   });
 
   it('the methods a learner or a demo calls on lessons-code objects check their arguments too', () => {
-    const chunk = { id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { content: 'Hi' }, finish_reason: null }] };
+    const chunk = {
+      id: 'c',
+      object: 'chat.completion.chunk',
+      created: 0,
+      model: 'm',
+      choices: [{ index: 0, delta: { content: 'Hi' }, finish_reason: null }],
+    };
     const batcher = () => lessons.createPaintBatcher({ paint: () => undefined, clock: lessons.createFakeClock() });
     const methods: [string, string, unknown[], (bad: unknown) => unknown][] = [
       ['RoundReader.take', 'chunk', NOT_OBJECT, (bad) => new lessons.RoundReader().take(bad as never)],
-      ['RoundReader.take', 'chunk.choices', NOT_ARRAY, (bad) => new lessons.RoundReader().take({ ...chunk, choices: bad } as never)],
+      [
+        'RoundReader.take',
+        'chunk.choices',
+        NOT_ARRAY,
+        (bad) => new lessons.RoundReader().take({ ...chunk, choices: bad } as never),
+      ],
       ['PageStreamState.push', 'text', NOT_STRING, (bad) => new lessons.PageStreamState().push(bad as never)],
-      ['ChatServiceStreamState.push', 'text', NOT_STRING, (bad) => new lessons.ChatServiceStreamState().push(bad as never)],
+      [
+        'ChatServiceStreamState.push',
+        'text',
+        NOT_STRING,
+        (bad) => new lessons.ChatServiceStreamState().push(bad as never),
+      ],
       ['EventSorter.take', 'data', NOT_STRING, (bad) => new lessons.EventSorter().take(bad as never)],
       ['PaintBatcher.delta', 'aggregate', NOT_STRING, (bad) => batcher().delta(bad as never)],
       ['PaintBatcher.clear', 'text', defined(NOT_STRING), (bad) => batcher().clear(bad as never)],
       ['PaintBatcher.finish', 'final', NOT_STRING, (bad) => batcher().finish(bad as never)],
       ['FakeClock.setTimeout', 'run', NOT_FUNCTION, (bad) => lessons.createFakeClock().setTimeout(bad as never, 1)],
-      ['FakeClock.setTimeout', 'ms', NOT_NUMBER, (bad) => lessons.createFakeClock().setTimeout(() => undefined, bad as never)],
+      [
+        'FakeClock.setTimeout',
+        'ms',
+        NOT_NUMBER,
+        (bad) => lessons.createFakeClock().setTimeout(() => undefined, bad as never),
+      ],
       ['FakeClock.advanceTo', 't', NOT_NUMBER, (bad) => lessons.createFakeClock().advanceTo(bad as never)],
       ['FakeClock.advance', 'ms', NOT_NUMBER, (bad) => lessons.createFakeClock().advance(bad as never)],
     ];
     for (const [where, name, bads, call] of methods) {
-      for (const bad of bads) expect(() => call(bad), `${where}(${shown(bad)})`).toThrow(new RegExp(`^${where.replace('.', '\\.')}: ${name.replace('.', '\\.')} must be `));
+      for (const bad of bads)
+        expect(() => call(bad), `${where}(${shown(bad)})`).toThrow(
+          new RegExp(`^${where.replace('.', '\\.')}: ${name.replace('.', '\\.')} must be `),
+        );
     }
     // Good calls are unchanged.
     expect(new lessons.RoundReader().take(chunk as never)).toBe('Hi');

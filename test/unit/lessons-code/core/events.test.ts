@@ -34,11 +34,17 @@ describe('classifyEvent', () => {
 
   it('EventSorter: text joined, routing and [DONE] left out, the first error kept and no error shown as text', () => {
     const sorter = new EventSorter();
-    for (const data of readStandard('data: {"type":"routing"}\n\ndata: a\n\ndata: {"error":1}\n\ndata: ' + '{"error":"second"}\n\ndata: b\n\ndata: [DONE]\n\n')) sorter.take(data);
+    for (const data of readStandard(
+      'data: {"type":"routing"}\n\ndata: a\n\ndata: {"error":1}\n\ndata: ' +
+        '{"error":"second"}\n\ndata: b\n\ndata: [DONE]\n\n',
+    ))
+      sorter.take(data);
     expect(sorter.result()).toEqual({ text: 'ab', done: true, error: '1' });
   });
 
   it('refuses what is not a string', () => {
-    expect(() => classifyEvent(null as unknown as string)).toThrow(new TypeError('classifyEvent: data must be a string, got null'));
+    expect(() => classifyEvent(null as unknown as string)).toThrow(
+      new TypeError('classifyEvent: data must be a string, got null'),
+    );
   });
 });

@@ -11,7 +11,8 @@ import { SubstringIndex, containedIn } from '../../../../lessons-code/core/subst
 import { collidingBlocks } from '../../helpers/streams.ts';
 
 /** What containedIn should give: the patterns includes() finds, once each. */
-const byIncludes = (text: string, patterns: readonly string[]) => [...new Set(patterns.filter((p) => text.includes(p)))].sort();
+const byIncludes = (text: string, patterns: readonly string[]) =>
+  [...new Set(patterns.filter((p) => text.includes(p)))].sort();
 const sorted = (found: Set<string>) => [...found].sort();
 
 describe('containedIn and SubstringIndex', () => {
@@ -32,7 +33,18 @@ describe('containedIn and SubstringIndex', () => {
   it('find every substring of a text of runs, and nothing else', () => {
     const t = 'aaab'.repeat(50) + 'aaaa';
     const index = new SubstringIndex(t);
-    for (const p of ['a', 'aaaa', 'aaab', 'baaa', 'aaaaa', 'bb', 'ab'.repeat(2), 'aaab'.repeat(50) + 'aaaa', 'aaab'.repeat(51)]) expect(index.has(p), p).toBe(t.includes(p));
+    for (const p of [
+      'a',
+      'aaaa',
+      'aaab',
+      'baaa',
+      'aaaaa',
+      'bb',
+      'ab'.repeat(2),
+      'aaab'.repeat(50) + 'aaaa',
+      'aaab'.repeat(51),
+    ])
+      expect(index.has(p), p).toBe(t.includes(p));
   });
 
   it('strings that are prefixes, suffixes and substrings of one another, repeated', () => {

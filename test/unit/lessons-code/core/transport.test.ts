@@ -73,18 +73,21 @@ describe('readStandardStream on a body that never delivers', () => {
     expect(body.locked).toBe(false);
   });
 
-  it('an abort rejects the waiting next() with the signal’s reason, cancels the body ' + 'with it and unlocks it', async () => {
-    const { body, cancelled } = silentBody();
-    const controller = new AbortController();
-    const events = readStandardStream(body, { signal: controller.signal });
-    const pending = events.next();
-    controller.abort();
-    const outcome = await settlesSoon(pending);
-    expect(outcome).not.toBe(TOO_LONG);
-    expect((outcome as { error: DOMException }).error.name).toBe('AbortError');
-    expect(await settlesSoon(cancelled)).toEqual({ value: controller.signal.reason });
-    expect(body.locked).toBe(false);
-  });
+  it(
+    'an abort rejects the waiting next() with the signal’s reason, cancels the body ' + 'with it and unlocks it',
+    async () => {
+      const { body, cancelled } = silentBody();
+      const controller = new AbortController();
+      const events = readStandardStream(body, { signal: controller.signal });
+      const pending = events.next();
+      controller.abort();
+      const outcome = await settlesSoon(pending);
+      expect(outcome).not.toBe(TOO_LONG);
+      expect((outcome as { error: DOMException }).error.name).toBe('AbortError');
+      expect(await settlesSoon(cancelled)).toEqual({ value: controller.signal.reason });
+      expect(body.locked).toBe(false);
+    },
+  );
 
   it('a signal aborted beforehand stops the first next()', async () => {
     const { body } = silentBody();
@@ -96,27 +99,43 @@ describe('readStandardStream on a body that never delivers', () => {
 });
 
 describe('a chunk that is not bytes', () => {
-  for (const [name, chunk] of [['undefined', undefined], ['a string', 'data: a\n\n'], ['null', null], ['an array of numbers', [100, 97]]] as const) {
+  for (const [name, chunk] of [
+    ['undefined', undefined],
+    ['a string', 'data: a\n\n'],
+    ['null', null],
+    ['an array of numbers', [100, 97]],
+  ] as const) {
     it(`${name}: readStandardStream ends with a TypeError and cancels the body`, async () => {
       const body = bodyOfChunks([encode('data: a\n\n'), chunk]);
       const events = readStandardStream(body);
       expect(await events.next()).toEqual({ value: 'a', done: false });
       const outcome = await settlesSoon(events.next());
       expect((outcome as { error: Error }).error).toBeInstanceOf(TypeError);
-      expect((outcome as { error: Error }).error.message).toMatch(/readStandardStream: the body delivered a chunk that is not bytes/);
+      expect((outcome as { error: Error }).error.message).toMatch(
+        /readStandardStream: the body delivered a chunk that is not bytes/,
+      );
       expect(body.locked).toBe(false);
     });
   }
 
   it('the GA readers on the transport say the same', async () => {
-    await expect(readPageStream(bodyOfChunks([undefined]))).rejects.toThrow(/readPageStream: the body delivered a chunk that is not bytes \(undefined\)/);
-    await expect(readChatServiceStream(bodyOfChunks(['x']))).rejects.toThrow(/readChatServiceStream: .*not bytes \(a string\)/);
-    expect(() => feedPieces([undefined as unknown as Uint8Array], () => undefined)).toThrow(/feedPieces: the body delivered a chunk that is not bytes/);
+    await expect(readPageStream(bodyOfChunks([undefined]))).rejects.toThrow(
+      /readPageStream: the body delivered a chunk that is not bytes \(undefined\)/,
+    );
+    await expect(readChatServiceStream(bodyOfChunks(['x']))).rejects.toThrow(
+      /readChatServiceStream: .*not bytes \(a string\)/,
+    );
+    expect(() => feedPieces([undefined as unknown as Uint8Array], () => undefined)).toThrow(
+      /feedPieces: the body delivered a chunk that is not bytes/,
+    );
   });
 });
 
 describe('every reader on the transport stops on an abort while a read is pending', () => {
-  const readers: [string, StreamReader | ((body: ReadableStream<Uint8Array>, options: { signal?: AbortSignal }) => Promise<unknown>)][] = [
+  const readers: [
+    string,
+    StreamReader | ((body: ReadableStream<Uint8Array>, options: { signal?: AbortSignal }) => Promise<unknown>),
+  ][] = [
     ['readPageStream', readPageStream],
     ['readChatServiceStream', readChatServiceStream],
     ...CUT_READERS.map((reader) => [`cut reader ${reader.id}`, reader.read] as [string, StreamReader]),
@@ -140,14 +159,23 @@ describe('pumpBody', () => {
   it('hands over decoded text with the size of each read, a character cut between reads kept whole', async () => {
     const bytes = encode('a – b');
     const seen: [string, number][] = [];
-    await pumpBody(bodyOfChunks([bytes.subarray(0, 3), bytes.subarray(3)]), (text, size) => void seen.push([text, size]));
-    expect(seen).toEqual([['a ', 3], ['– b', 4]]);
+    await pumpBody(
+      bodyOfChunks([bytes.subarray(0, 3), bytes.subarray(3)]),
+      (text, size) => void seen.push([text, size]),
+    );
+    expect(seen).toEqual([
+      ['a ', 3],
+      ['– b', 4],
+    ]);
   });
 
   it('drops one leading byte order mark, even split across reads, and keeps a second one', async () => {
     const bytes = encode('\uFEFF\uFEFFx');
     const texts: string[] = [];
-    await pumpBody(bodyOfChunks([bytes.subarray(0, 1), bytes.subarray(1, 4), bytes.subarray(4)]), (text) => void texts.push(text));
+    await pumpBody(
+      bodyOfChunks([bytes.subarray(0, 1), bytes.subarray(1, 4), bytes.subarray(4)]),
+      (text) => void texts.push(text),
+    );
     expect(texts.join('')).toBe('\uFEFFx');
   });
 
@@ -167,9 +195,16 @@ describe('pumpBody', () => {
 
   it('cancels the body with the error onText throws, then rejects with it', async () => {
     const { body, cancelled } = silentBody();
-    const stream = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(encode('x')), cancel: (reason) => body.cancel(reason) });
+    const stream = new ReadableStream<Uint8Array>({
+      start: (c) => c.enqueue(encode('x')),
+      cancel: (reason) => body.cancel(reason),
+    });
     const failure = new Error('no thanks');
-    await expect(pumpBody(stream, () => { throw failure; })).rejects.toBe(failure);
+    await expect(
+      pumpBody(stream, () => {
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
     expect(await settlesSoon(cancelled)).toEqual({ value: failure });
     expect(stream.locked).toBe(false);
   });
@@ -178,7 +213,9 @@ describe('pumpBody', () => {
     const body = bodyOfChunks([]);
     body.getReader();
     await expect(pumpBody(body, () => undefined)).rejects.toThrow(/pumpBody: body is locked/);
-    await expect(pumpBody(null as unknown as ReadableStream<Uint8Array>, () => undefined)).rejects.toThrow(/pumpBody: body must be a ReadableStream, got null/);
+    await expect(pumpBody(null as unknown as ReadableStream<Uint8Array>, () => undefined)).rejects.toThrow(
+      /pumpBody: body must be a ReadableStream, got null/,
+    );
   });
 
   it('and its twin feedPieces give the same texts', async () => {
@@ -198,7 +235,10 @@ describe('pumpBody', () => {
 describe("the page's port reports the answer as it grows", () => {
   it('consumePageStream calls onText after each read that added text', async () => {
     const seen: string[] = [];
-    const result = await consumePageStream(bodyOfChunks([encode('data: a\n\n'), encode(': ping\n\n'), encode('data: b\n\ndata: [DONE]\n\n')]), (answer) => void seen.push(answer));
+    const result = await consumePageStream(
+      bodyOfChunks([encode('data: a\n\n'), encode(': ping\n\n'), encode('data: b\n\ndata: [DONE]\n\n')]),
+      (answer) => void seen.push(answer),
+    );
     expect(seen).toEqual(['a', 'ab']);
     expect(result).toEqual({ answer: 'ab', routing: null });
   });

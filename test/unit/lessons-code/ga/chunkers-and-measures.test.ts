@@ -20,14 +20,18 @@ import {
 const lengths = (chunks: string[]) => chunks.map((chunk) => chunk.length);
 
 describe('the lesson data (the answers of /ga-ai/06-answer-on-the-wire/#where-the-answer-goes)', () => {
-  it('the improvisation answer: 558 UTF-16 code units, 580 UTF-8 bytes, 6 lines of ' + 'text, 8 line breaks, ends with a line break', () => {
-    expect(IMPROVISATION_ANSWER.length).toBe(558);
-    expect(new TextEncoder().encode(IMPROVISATION_ANSWER).length).toBe(580);
-    expect(countLines(IMPROVISATION_ANSWER)).toBe(6);
-    expect(countBreaks(IMPROVISATION_ANSWER)).toBe(8);
-    expect(IMPROVISATION_ANSWER.endsWith('\n')).toBe(true);
-    for (const c of ['\u2013', '\u2192', '\u2014']) expect(IMPROVISATION_ANSWER).toContain(c);
-  });
+  it(
+    'the improvisation answer: 558 UTF-16 code units, 580 UTF-8 bytes, 6 lines of ' +
+      'text, 8 line breaks, ends with a line break',
+    () => {
+      expect(IMPROVISATION_ANSWER.length).toBe(558);
+      expect(new TextEncoder().encode(IMPROVISATION_ANSWER).length).toBe(580);
+      expect(countLines(IMPROVISATION_ANSWER)).toBe(6);
+      expect(countBreaks(IMPROVISATION_ANSWER)).toBe(8);
+      expect(IMPROVISATION_ANSWER.endsWith('\n')).toBe(true);
+      for (const c of ['\u2013', '\u2192', '\u2014']) expect(IMPROVISATION_ANSWER).toContain(c);
+    },
+  );
 
   it('the voicing answer: 199 characters, 10 lines, 9 line breaks, no trailing line break', () => {
     expect(VOICING_ANSWER.length).toBe(199);
@@ -50,11 +54,15 @@ describe('the pinned chunker, SseChunker.SplitIntoChunks at a826864', () => {
     expect(compare(IMPROVISATION_ANSWER, joined)).toBe('6 line breaks missing');
   });
 
-  it('removes exactly the whitespace after each sentence end: each chunk is a #743 ' + 'chunk without its trailing whitespace', () => {
-    const pinned = splitPinned(IMPROVISATION_ANSWER);
-    const after743 = splitAfter743(IMPROVISATION_ANSWER);
-    expect(pinned).toEqual(after743.map((chunk) => chunk.trimEnd()));
-  });
+  it(
+    'removes exactly the whitespace after each sentence end: each chunk is a #743 ' +
+      'chunk without its trailing whitespace',
+    () => {
+      const pinned = splitPinned(IMPROVISATION_ANSWER);
+      const after743 = splitAfter743(IMPROVISATION_ANSWER);
+      expect(pinned).toEqual(after743.map((chunk) => chunk.trimEnd()));
+    },
+  );
 
   it('does not trim chunks: whitespace before a sentence stays', () => {
     expect(splitPinned('  Hi. There')).toEqual(['  Hi.', 'There']);
@@ -151,14 +159,18 @@ describe('no catastrophic backtracking', () => {
   // Backtracking on 1 MB would take minutes (10^12 steps); a linear split takes under 200 ms. The
   // test only has to finish: its timeout (30 s, over 100 times the slowest split measured) is the
   // bound. `npm run bench:limits` prints how long each split takes.
-  it.each(inputs)('%s splits without catastrophic backtracking', { timeout: 30_000 }, (_name, make, pinnedCount, count743) => {
-    const input = make();
-    const pinned = splitPinned(input);
-    const after743 = splitAfter743(input);
-    expect(pinned).toHaveLength(pinnedCount);
-    expect(after743).toHaveLength(count743);
-    if (count743 > 0) expect(after743.join('')).toBe(input);
-  });
+  it.each(inputs)(
+    '%s splits without catastrophic backtracking',
+    { timeout: 30_000 },
+    (_name, make, pinnedCount, count743) => {
+      const input = make();
+      const pinned = splitPinned(input);
+      const after743 = splitAfter743(input);
+      expect(pinned).toHaveLength(pinnedCount);
+      expect(after743).toHaveLength(count743);
+      if (count743 > 0) expect(after743.join('')).toBe(input);
+    },
+  );
 });
 
 describe('countLines and countBreaks', () => {
@@ -217,10 +229,16 @@ describe('compare on long and random texts', () => {
   /** compare as the lesson defines it: each trimmed line of text looked for in `got` with includes(). */
   function compareByDefinition(original: string, got: string): string {
     if (original === got) return 'exact';
-    const lines = original.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+    const lines = original
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '');
     const missing = lines.filter((line) => !got.includes(line)).length;
     const lost = (original.match(/\n/g)?.length ?? 0) - (got.match(/\n/g)?.length ?? 0);
-    const parts = [...(missing > 0 ? [`${missing} of ${lines.length} lines missing`] : []), ...(lost > 0 ? [`${lost} line breaks missing`] : [])];
+    const parts = [
+      ...(missing > 0 ? [`${missing} of ${lines.length} lines missing`] : []),
+      ...(lost > 0 ? [`${lost} line breaks missing`] : []),
+    ];
     return parts.length > 0 ? parts.join(', ') : 'differs';
   }
 
@@ -239,7 +257,11 @@ describe('compare on long and random texts', () => {
     // Windows that look alike everywhere: the case where core/substrings.ts turns to its suffix array.
     const lines = Array.from({ length: 1200 }, (_, i) => `${'x'.repeat(i % 240)} line ${i}.`);
     const original = lines.join('\n') + '\n';
-    const gots = [original.replaceAll('.\n', '.'), original.slice(0, original.length / 2), [...lines].reverse().join(' ')];
+    const gots = [
+      original.replaceAll('.\n', '.'),
+      original.slice(0, original.length / 2),
+      [...lines].reverse().join(' '),
+    ];
     for (const got of gots) expect(compare(original, got)).toBe(compareByDefinition(original, got));
   });
 });
@@ -250,7 +272,7 @@ describe('show', () => {
   });
 
   it('leaves every other character raw: tab, NUL, U+2028, non-ASCII', () => {
-    expect(show('\t\0\u2028–→—🎸\'')).toBe('"\t\0\u2028–→—🎸\'"');
+    expect(show("\t\0\u2028–→—🎸'")).toBe('"\t\0\u2028–→—🎸\'"');
   });
 
   it('shows the empty string as two quotes', () => {

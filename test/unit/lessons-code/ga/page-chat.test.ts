@@ -89,7 +89,11 @@ describe('the GaChatbot page submit handler', () => {
   it('renders the voicing answer exactly, with the routing meta, and pushes both turns', async () => {
     const chat = createPageChat(createInPageHost());
     const submission = await chat.submit(VOICING_QUESTION);
-    expect(submission?.bubbles[1]).toEqual({ role: 'assistant', text: VOICING_ANSWER, meta: 'voicing via deterministic-voicing-guard' });
+    expect(submission?.bubbles[1]).toEqual({
+      role: 'assistant',
+      text: VOICING_ANSWER,
+      meta: 'voicing via deterministic-voicing-guard',
+    });
     expect(submission?.routing?.agentId).toBe('voicing');
     expect(chat.history).toEqual([
       { role: 'user', content: VOICING_QUESTION },
@@ -130,7 +134,10 @@ describe('the GaChatbot page submit handler', () => {
     expect(submission?.status).toBe(400);
     const failed = submission!.bubbles[1]!.text;
     expect(failed.startsWith('Request failed: {')).toBe(true);
-    expect(JSON.parse(failed.slice('Request failed: '.length))).toMatchObject({ status: 400, detail: `The request body is larger than ${MAX_BODY_BYTES} bytes.` });
+    expect(JSON.parse(failed.slice('Request failed: '.length))).toMatchObject({
+      status: 400,
+      detail: `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+    });
     expect(chat.history).toEqual([]);
   });
 
@@ -151,7 +158,9 @@ describe('the GaChatbot page submit handler', () => {
 
   it('keeps the partial answer bubble when consume throws after some text', async () => {
     const host: FetchLike = async () =>
-      new Response(`data: Half an answer\n\n${'data: ' + FAILURE_JSON}\n\n`, { headers: { 'Content-Type': 'text/event-stream' } });
+      new Response(`data: Half an answer\n\n${'data: ' + FAILURE_JSON}\n\n`, {
+        headers: { 'Content-Type': 'text/event-stream' },
+      });
     const submission = await submitPageMessage(host, 'hi', [], throwingConsume);
     expect(submission?.bubbles.map((b) => b.text)).toEqual([
       'hi',
@@ -178,7 +187,12 @@ describe('the GaChatbot page submit handler', () => {
 describe("the program's checks of the host's stream", () => {
   it('passes both on the voicing stream, as the program prints', async () => {
     const host = createInPageHost();
-    const post = (path: string) => host(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message: VOICING_QUESTION }) });
+    const post = (path: string) =>
+      host(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ message: VOICING_QUESTION }),
+      });
     const stream = await (await post(STREAM_PATH)).text();
     const checks = checkHostStream(stream, answerWithLf(VOICING_ANSWER));
     expect(checks.events.map(eventKind)).toEqual(['routing', 'text', '[DONE]']);

@@ -28,19 +28,67 @@ const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCh
 
 /** Strings made of the pieces sentence splitting is about. */
 const prose = fc
-  .array(fc.constantFrom('.', '!', '?', ' ', '  ', '\n', '\r', '\t', '\u00a0', '\u0085', '\u2028', 'e.g.', '3. ', 'a', 'Z', 'é', '…', '🎸'), {
-    maxLength: 40,
-  })
+  .array(
+    fc.constantFrom(
+      '.',
+      '!',
+      '?',
+      ' ',
+      '  ',
+      '\n',
+      '\r',
+      '\t',
+      '\u00a0',
+      '\u0085',
+      '\u2028',
+      'e.g.',
+      '3. ',
+      'a',
+      'Z',
+      'é',
+      '…',
+      '🎸',
+    ),
+    {
+      maxLength: 40,
+    },
+  )
   .map((pieces) => pieces.join(''));
 
 /** Strings made of the pieces SSE parsing is about. */
 const sseText = fc
   .array(
     fc.constantFrom(
-      'data:', 'data: ', 'data:  ', 'id: 1', 'event: e', 'retry: 5', ':', ': c',
-      '\n', '\n', '\n\n', '\r', '\r\n', ' ', '\t', '\uFEFF',
-      '{', '}', '"type"', '"error"', '{"type":"routing"}', '{"error":"boom"}', '{"error":""}', '{"error":{"a":1}}', '{"x":1}',
-      '[DONE]', 'x', 'é', '→', '🎸',
+      'data:',
+      'data: ',
+      'data:  ',
+      'id: 1',
+      'event: e',
+      'retry: 5',
+      ':',
+      ': c',
+      '\n',
+      '\n',
+      '\n\n',
+      '\r',
+      '\r\n',
+      ' ',
+      '\t',
+      '\uFEFF',
+      '{',
+      '}',
+      '"type"',
+      '"error"',
+      '{"type":"routing"}',
+      '{"error":"boom"}',
+      '{"error":""}',
+      '{"error":{"a":1}}',
+      '{"x":1}',
+      '[DONE]',
+      'x',
+      'é',
+      '→',
+      '🎸',
     ),
     { maxLength: 30 },
   )
@@ -50,12 +98,26 @@ const sseText = fc
 const sseLine = fc
   .tuple(
     fc.constantFrom('data:', 'data: ', 'data:  ', 'data:\t', 'id: ', ': ', 'event: ', 'x', ''),
-    fc.constantFrom('{"error":"boom"}', '{"error":""}', '{"error":{"a":1}}', ' {"error":1} ', '{bad', '{"type":"routing"}', '[DONE]', 'text', '', '[1]'),
+    fc.constantFrom(
+      '{"error":"boom"}',
+      '{"error":""}',
+      '{"error":{"a":1}}',
+      ' {"error":1} ',
+      '{bad',
+      '{"type":"routing"}',
+      '[DONE]',
+      'text',
+      '',
+      '[1]',
+    ),
   )
   .map(([field, value]) => field + value);
 const sseEvents = fc
   .tuple(
-    fc.array(fc.array(sseLine, { minLength: 1, maxLength: 3 }).map((lines) => lines.join('\n')), { maxLength: 5 }),
+    fc.array(
+      fc.array(sseLine, { minLength: 1, maxLength: 3 }).map((lines) => lines.join('\n')),
+      { maxLength: 5 },
+    ),
     fc.constantFrom('', '\n', '\n\n', ' data: rest '),
   )
   .map(([events, tail]) => events.join('\n\n') + tail);
@@ -88,7 +150,8 @@ describe("#743's chunker keeps every character", () => {
       fc.property(prose, (s) => {
         const chunks = splitAfter743(s);
         for (const chunk of chunks) expect(isBlank(chunk)).toBe(false);
-        for (const chunk of chunks.slice(0, -1)) expect(chunk).toMatch(/[.!?][\u0009-\u000D\u0085\p{Zs}\p{Zl}\p{Zp}]+$/u);
+        for (const chunk of chunks.slice(0, -1))
+          expect(chunk).toMatch(/[.!?][\u0009-\u000D\u0085\p{Zs}\p{Zl}\p{Zp}]+$/u);
       }),
       { numRuns: 1000 },
     );
@@ -97,7 +160,9 @@ describe("#743's chunker keeps every character", () => {
   it('the pinned chunker cuts at the same places and removes only the whitespace after the sentence end', () => {
     fc.assert(
       fc.property(prose, (s) => {
-        const expected = splitAfter743(s).map((chunk) => chunk.replace(/(?<=[.!?])[\u0009-\u000D\u0085\p{Zs}\p{Zl}\p{Zp}]+$/u, ''));
+        const expected = splitAfter743(s).map((chunk) =>
+          chunk.replace(/(?<=[.!?])[\u0009-\u000D\u0085\p{Zs}\p{Zl}\p{Zp}]+$/u, ''),
+        );
         expect(splitPinned(s)).toEqual(expected);
       }),
       { numRuns: 1000 },
@@ -131,7 +196,9 @@ describe("GaChatbot.Api's writer with the HTML standard's reader", () => {
       fc.property(crFree, (text) => {
         fc.pre(!isBlank(text));
         const chunks = splitAfter743(text);
-        fc.pre(!chunks.includes('[DONE]') && !chunks.some((chunk) => chunk.startsWith('{') && chunk.includes('"type"')));
+        fc.pre(
+          !chunks.includes('[DONE]') && !chunks.some((chunk) => chunk.startsWith('{') && chunk.includes('"type"')),
+        );
         expect(readPage(streamOf(writeGaChatbotEvent, chunks))).toBe(text);
       }),
       { numRuns: 1000 },
@@ -147,7 +214,9 @@ describe("GaChatbot.Api's writer with the HTML standard's reader", () => {
  * SyntaxError) or has a truthy `error` (an Error with that message). Nothing stops at [DONE] within
  * one read, and the unfinished remainder is appended, never parsed.
  */
-function chatServiceFailure(stream: string): { kind: 'syntax' } | { kind: 'error'; message: string } | { kind: 'type' } | null {
+function chatServiceFailure(
+  stream: string,
+): { kind: 'syntax' } | { kind: 'error'; message: string } | { kind: 'type' } | null {
   const events = stream.split('\n\n');
   events.pop();
   for (const event of events) {

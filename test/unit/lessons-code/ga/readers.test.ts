@@ -111,7 +111,9 @@ describe('ga-client chatService (parseSseBuffer and the read loop)', () => {
   });
 
   it('does not throw for a falsy error property', () => {
-    expect(readChatService('data: {"error":""}\n\ndata: {"error":null}\n\ndata: {"error":0}\n\ndata: ok\n\n')).toBe('ok');
+    expect(readChatService('data: {"error":""}\n\ndata: {"error":null}\n\ndata: {"error":0}\n\ndata: ok\n\n')).toBe(
+      'ok',
+    );
   });
 
   it('throws a SyntaxError on a payload that starts with { and is not JSON', () => {

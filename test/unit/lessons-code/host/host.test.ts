@@ -70,20 +70,28 @@ describe('the replica over HTTP', () => {
       expect(body.endsWith('data: [DONE]\n\n')).toBe(true);
     });
 
-    it('writes the routing event on one line, over 100 characters, its next comma after ' + '"voicing", beyond index 60', () => {
-      const line = body.slice(0, body.indexOf('\n'));
-      expect(line.startsWith('data: {"type":"routing","agentId":"voicing",')).toBe(true);
-      expect(line.length).toBeGreaterThan(100);
-      const after = line.indexOf('"agentId":"voicing",') + '"agentId":"voicing",'.length;
-      expect(line.indexOf(',', after)).toBeGreaterThan(60);
-      // So the program's dump cuts the line right after "voicing",
-      expect(line.lastIndexOf(',', 60)).toBe(after - 1);
-      expect(body.slice(line.length, line.length + 2)).toBe('\n\n');
-    });
+    it(
+      'writes the routing event on one line, over 100 characters, its next comma after ' + '"voicing", beyond index 60',
+      () => {
+        const line = body.slice(0, body.indexOf('\n'));
+        expect(line.startsWith('data: {"type":"routing","agentId":"voicing",')).toBe(true);
+        expect(line.length).toBeGreaterThan(100);
+        const after = line.indexOf('"agentId":"voicing",') + '"agentId":"voicing",'.length;
+        expect(line.indexOf(',', after)).toBeGreaterThan(60);
+        // So the program's dump cuts the line right after "voicing",
+        expect(line.lastIndexOf(',', 60)).toBe(after - 1);
+        expect(body.slice(line.length, line.length + 2)).toBe('\n\n');
+      },
+    );
 
-    it("writes the text as GaChatbot.Api does: one data: line per line of the answer, then a blank line", () => {
+    it('writes the text as GaChatbot.Api does: one data: line per line of the answer, then a blank line', () => {
       const afterRouting = body.slice(body.indexOf('\n\n') + 2);
-      const expected = VOICING_ANSWER.split('\n').map((line) => `data: ${line}\n`).join('') + '\n' + 'data: [DONE]\n\n';
+      const expected =
+        VOICING_ANSWER.split('\n')
+          .map((line) => `data: ${line}\n`)
+          .join('') +
+        '\n' +
+        'data: [DONE]\n\n';
       expect(afterRouting).toBe(expected);
     });
 
@@ -101,7 +109,14 @@ describe('the replica over HTTP', () => {
       expect(response.headers.get('content-type')).toMatch(/^application\/json\b/);
       const chat = (await response.json()) as Record<string, unknown>;
       expect(Object.keys(chat)).toEqual([
-        'naturalLanguageAnswer', 'agentId', 'confidence', 'routingMethod', 'grounding', 'elapsedMs', 'traceId', 'trace',
+        'naturalLanguageAnswer',
+        'agentId',
+        'confidence',
+        'routingMethod',
+        'grounding',
+        'elapsedMs',
+        'traceId',
+        'trace',
       ]);
       expect(chat.naturalLanguageAnswer).toBe(VOICING_ANSWER);
       expect(chat.agentId).toBe('voicing');
@@ -168,11 +183,18 @@ describe('the replica over HTTP', () => {
     it('every other method, CONNECT and TRACE included, is a 405 problem with Allow: POST', async () => {
       for (const method of ['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'CONNECT', 'PROPFIND']) {
         const target = method === 'CONNECT' ? 'example.com:443' : STREAM_PATH;
-        const response = await rawRequest(host.url, `${method} ${target} HTTP/1.1\r\nHost: example.com\r\nConnection: close\r\n\r\n`);
+        const response = await rawRequest(
+          host.url,
+          `${method} ${target} HTTP/1.1\r\nHost: example.com\r\nConnection: close\r\n\r\n`,
+        );
         expect(response.status, method).toBe(405);
         expect(response.headers['allow'], method).toBe('POST');
         expect(response.headers['content-type'], method).toMatch(/^application\/problem\+json\b/);
-        expect(JSON.parse(response.body), method).toEqual({ type: 'https://tools.ietf.org/html/rfc9110#section-15.5.6', title: 'Method Not Allowed', status: 405 });
+        expect(JSON.parse(response.body), method).toEqual({
+          type: 'https://tools.ietf.org/html/rfc9110#section-15.5.6',
+          title: 'Method Not Allowed',
+          status: 405,
+        });
       }
     });
 
@@ -190,7 +212,12 @@ describe('the replica over HTTP', () => {
       const body = new Blob([JSON.stringify({ message: VOICING_QUESTION })]);
       const response = await overHttp(STREAM_PATH, { method: 'POST', headers, body });
       expect(response.status).toBe(status);
-      if (status === 415) expect(await response.json()).toEqual({ type: 'https://tools.ietf.org/html/rfc9110#section-15.5.16', title: 'Unsupported Media Type', status: 415 });
+      if (status === 415)
+        expect(await response.json()).toEqual({
+          type: 'https://tools.ietf.org/html/rfc9110#section-15.5.16',
+          title: 'Unsupported Media Type',
+          status: 415,
+        });
       else await response.body?.cancel();
     });
 
@@ -203,7 +230,10 @@ describe('the replica over HTTP', () => {
 });
 
 /** Sends raw bytes of HTTP and parses the answer, for the methods fetch refuses to send (CONNECT, TRACE). */
-function rawRequest(url: string, request: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+function rawRequest(
+  url: string,
+  request: string,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname, () => socket.end(request));
@@ -214,9 +244,12 @@ function rawRequest(url: string, request: string): Promise<{ status: number; hea
     socket.on('close', () => {
       const [head = '', ...rest] = received.split('\r\n\r\n');
       const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
       let body = rest.join('\r\n\r\n');
-      if (headers['transfer-encoding'] === 'chunked') body = body.replace(/^[0-9a-f]+\r\n/i, '').replace(/\r\n0\r\n\r\n$/, '');
+      if (headers['transfer-encoding'] === 'chunked')
+        body = body.replace(/^[0-9a-f]+\r\n/i, '').replace(/\r\n0\r\n\r\n$/, '');
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
     });
   });
@@ -266,35 +299,38 @@ describe('headers before work: a model server that answers only when the test le
       body: JSON.stringify({ message: IMPROVISATION_QUESTION }),
     });
 
-  it('the stream sends status and headers while the model still works, and the body ' + 'only once it has failed', async () => {
-    const calls = modelCalls;
-    const asked = nextModelRequest();
-    let gateOpen = false;
-    const pending = post(STREAM_PATH).then((response) => ({ response, gateOpenAtHeaders: gateOpen }));
-    await asked;
-    // The gate stays shut until the headers have arrived. A host that waited for the model first
-    // would send them only when its model call gives up (after 5 s), with the body: the checks
-    // below then fail.
-    const { response, gateOpenAtHeaders } = await pending;
-    expect(gateOpenAtHeaders).toBe(false);
-    expect(held).toHaveLength(1); // the model has the question and has not answered yet
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('text/event-stream');
-    // The body is still open: its first read is pending until the model fails.
-    const reader = response.body!.getReader();
-    let bodyArrived = false;
-    const firstRead = reader.read().then((chunk) => {
-      bodyArrived = true;
-      return chunk;
-    });
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(bodyArrived).toBe(false);
-    openGate();
-    const chunks: Uint8Array[] = [];
-    for (let chunk = await firstRead; !chunk.done; chunk = await reader.read()) chunks.push(chunk.value);
-    expect(Buffer.concat(chunks).toString('utf8')).toBe(FAILURE_BODY);
-    expect(modelCalls).toBe(calls + 1); // the host really asked the model
-  });
+  it(
+    'the stream sends status and headers while the model still works, and the body ' + 'only once it has failed',
+    async () => {
+      const calls = modelCalls;
+      const asked = nextModelRequest();
+      let gateOpen = false;
+      const pending = post(STREAM_PATH).then((response) => ({ response, gateOpenAtHeaders: gateOpen }));
+      await asked;
+      // The gate stays shut until the headers have arrived. A host that waited for the model first
+      // would send them only when its model call gives up (after 5 s), with the body: the checks
+      // below then fail.
+      const { response, gateOpenAtHeaders } = await pending;
+      expect(gateOpenAtHeaders).toBe(false);
+      expect(held).toHaveLength(1); // the model has the question and has not answered yet
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/event-stream');
+      // The body is still open: its first read is pending until the model fails.
+      const reader = response.body!.getReader();
+      let bodyArrived = false;
+      const firstRead = reader.read().then((chunk) => {
+        bodyArrived = true;
+        return chunk;
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(bodyArrived).toBe(false);
+      openGate();
+      const chunks: Uint8Array[] = [];
+      for (let chunk = await firstRead; !chunk.done; chunk = await reader.read()) chunks.push(chunk.value);
+      expect(Buffer.concat(chunks).toString('utf8')).toBe(FAILURE_BODY);
+      expect(modelCalls).toBe(calls + 1); // the host really asked the model
+    },
+  );
 
   it('/chat, by contrast, sends nothing until the answer is known', async () => {
     const asked = nextModelRequest();
@@ -332,7 +368,13 @@ describe('the in-page host gives what the HTTP host gives', () => {
     } else if (text.startsWith('{')) {
       body = stable(JSON.parse(text));
     }
-    return { status: response.status, type, cacheControl: response.headers.get('cache-control'), body, keys: text.startsWith('{') ? Object.keys(JSON.parse(text) as object) : [] };
+    return {
+      status: response.status,
+      type,
+      cacheControl: response.headers.get('cache-control'),
+      body,
+      keys: text.startsWith('{') ? Object.keys(JSON.parse(text) as object) : [],
+    };
   }
 
   const requests: [string, string, RequestInit][] = [
@@ -350,12 +392,19 @@ describe('the in-page host gives what the HTTP host gives', () => {
 
   it.each(requests)('%s', async (_name, path, init) => {
     const withType = { ...init, headers: { 'Content-Type': 'application/json' } };
-    const [http, page] = await Promise.all([overHttp(path, withType).then(outcome), inPage(path, withType).then(outcome)]);
+    const [http, page] = await Promise.all([
+      overHttp(path, withType).then(outcome),
+      inPage(path, withType).then(outcome),
+    ]);
     expect(page).toEqual(http);
   });
 
   it('the in-page stream body is the same bytes, apart from the routing line', async () => {
-    const init = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message: VOICING_QUESTION }) };
+    const init = {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ message: VOICING_QUESTION }),
+    };
     const [http, page] = await Promise.all([
       overHttp(STREAM_PATH, init).then((r) => r.text()),
       inPage(STREAM_PATH, init).then((r) => r.text()),

@@ -41,7 +41,11 @@ describe('the fake clock', () => {
 function run(times: number[], interval = 40) {
   const clock = createFakeClock();
   const painted: PaintRecord[] = [];
-  const batcher = createPaintBatcher({ clock, intervalMs: interval, paint: (text, reason) => painted.push({ t: clock.now(), text, reason }) });
+  const batcher = createPaintBatcher({
+    clock,
+    intervalMs: interval,
+    paint: (text, reason) => painted.push({ t: clock.now(), text, reason }),
+  });
   let aggregate = '';
   const aggregateAt: { t: number; text: string }[] = [];
   for (const [i, t] of times.entries()) {
@@ -70,7 +74,8 @@ describe('the paint batcher', () => {
         expect(batcher.paints).toBe(painted.length);
         const timerPaints = painted.filter((p) => p.reason === 'timer');
         // At most one paint per interval.
-        for (let i = 1; i < timerPaints.length; i++) expect(timerPaints[i]!.t - timerPaints[i - 1]!.t).toBeGreaterThanOrEqual(40);
+        for (let i = 1; i < timerPaints.length; i++)
+          expect(timerPaints[i]!.t - timerPaints[i - 1]!.t).toBeGreaterThanOrEqual(40);
         // Each timer paint shows the latest aggregate at its time.
         for (const paint of timerPaints) {
           // deltas at the paint's own time come after it
@@ -102,7 +107,9 @@ describe('the paint batcher', () => {
     const times = Array.from({ length: 41 }, (_, i) => i * 10);
     const { batcher, painted } = run(times);
     expect(batcher.deltas).toBe(41);
-    expect(painted.filter((p) => p.reason === 'timer').map((p) => p.t)).toEqual([40, 80, 120, 160, 200, 240, 280, 320, 360, 400]);
+    expect(painted.filter((p) => p.reason === 'timer').map((p) => p.t)).toEqual([
+      40, 80, 120, 160, 200, 240, 280, 320, 360, 400,
+    ]);
     expect(batcher.paints).toBe(11);
   });
 
@@ -136,7 +143,11 @@ describe('the paced host', () => {
 
   it('leaves the in-page host as it is: routing, one chunk, [DONE]', async () => {
     const host = createInPageHost();
-    const response = await host(STREAM_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message: VOICING_QUESTION }) });
+    const response = await host(STREAM_PATH, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ message: VOICING_QUESTION }),
+    });
     const events = readStandard(await response.text());
     expect(events).toHaveLength(3);
     expect(events[1]).toBe(VOICING_ANSWER);
@@ -153,14 +164,18 @@ describe('the paced host', () => {
     const reads = timeline.entries.filter((e) => e.kind === 'read');
     expect(reads[0]!.events).toEqual(['routing']);
     expect(reads[0]!.t).toBe(0);
-    expect(reads.slice(1).map((r) => r.t)).toEqual(pieces.map((_, i) => (i + 1) * 12).flatMap((t, i) => (i === pieces.length - 1 ? [t, t] : [t])));
+    expect(reads.slice(1).map((r) => r.t)).toEqual(
+      pieces.map((_, i) => (i + 1) * 12).flatMap((t, i) => (i === pieces.length - 1 ? [t, t] : [t])),
+    );
     expect(timeline.prefixes).toBe(true);
     expect(timeline.finalLast).toBe(true);
     // One paint per 40 ms while the words come, then the final answer.
     // The same times fed straight to a batcher give the same paints.
     const alone = run(pieces.map((_, i) => (i + 1) * 12));
     expect(timeline.timerPaints).toBe(alone.painted.filter((p) => p.reason === 'timer').length);
-    expect(timeline.paints.filter((p) => p.reason === 'timer').map((p) => p.t)).toEqual(alone.painted.filter((p) => p.reason === 'timer').map((p) => p.t));
+    expect(timeline.paints.filter((p) => p.reason === 'timer').map((p) => p.t)).toEqual(
+      alone.painted.filter((p) => p.reason === 'timer').map((p) => p.t),
+    );
     expect(timeline.timerPaints).toBeLessThan(timeline.deltas);
     expect(timeline.paints).toHaveLength(timeline.timerPaints + 1);
   });
@@ -168,26 +183,36 @@ describe('the paced host', () => {
   it('a paced failure is still one error event, at once', async () => {
     const clock = createFakeClock();
     const host = createPacedHost({ clock });
-    const timeline = await runOnFakeClock(clock, runStreamTurn({ host, message: 'which arpeggio fits Am F C G', clock }));
+    const timeline = await runOnFakeClock(
+      clock,
+      runStreamTurn({ host, message: 'which arpeggio fits Am F C G', clock }),
+    );
     expect(timeline.error).toBe('Failed to process message. Please try again.');
     expect(timeline.deltas).toBe(0);
     expect(timeline.done).toBe(false);
   });
 });
 
-describe("one request to the in-page host: headers, then every event in one burst", () => {
-  it('on a fake clock: every read at the same time, one delta, no draft painted, the ' + 'pending paint cancelled', async () => {
-    const clock = createFakeClock();
-    const timeline = await runStreamTurn({ host: createInPageHost(), message: VOICING_QUESTION, clock });
-    expect(timeline.entries.map((e) => e.kind)).toEqual(['sent', 'headers', 'read', 'read', 'read', 'end']);
-    expect(timeline.entries.filter((e) => e.kind === 'read').flatMap((e) => e.events)).toEqual(['routing', 'text', 'done']);
-    expect(new Set(timeline.entries.map((e) => e.t))).toEqual(new Set([0]));
-    expect(timeline.deltas).toBe(1);
-    expect(timeline.timerPaints).toBe(0);
-    expect(timeline.cancelled).toBe(1);
-    expect(timeline.paints).toEqual([{ t: 0, text: VOICING_ANSWER, reason: 'final' }]);
-    expect(timeline.finalLast && timeline.prefixes).toBe(true);
-  });
+describe('one request to the in-page host: headers, then every event in one burst', () => {
+  it(
+    'on a fake clock: every read at the same time, one delta, no draft painted, the ' + 'pending paint cancelled',
+    async () => {
+      const clock = createFakeClock();
+      const timeline = await runStreamTurn({ host: createInPageHost(), message: VOICING_QUESTION, clock });
+      expect(timeline.entries.map((e) => e.kind)).toEqual(['sent', 'headers', 'read', 'read', 'read', 'end']);
+      expect(timeline.entries.filter((e) => e.kind === 'read').flatMap((e) => e.events)).toEqual([
+        'routing',
+        'text',
+        'done',
+      ]);
+      expect(new Set(timeline.entries.map((e) => e.t))).toEqual(new Set([0]));
+      expect(timeline.deltas).toBe(1);
+      expect(timeline.timerPaints).toBe(0);
+      expect(timeline.cancelled).toBe(1);
+      expect(timeline.paints).toEqual([{ t: 0, text: VOICING_ANSWER, reason: 'final' }]);
+      expect(timeline.finalLast && timeline.prefixes).toBe(true);
+    },
+  );
 
   it('on the real clock: headers first, the body after, the same answer', async () => {
     const timeline = await runStreamTurn({ host: createInPageHost(), message: VOICING_QUESTION });
@@ -215,16 +240,19 @@ describe('a model behind the host: the same answer time, a burst against a strea
     expect(timeline.paints.filter((p) => p.reason !== 'final')).toEqual([]);
   });
 
-  it('the streaming host spreads the words over the same time: first text after one ' + 'word, the last at the end', async () => {
-    const clock = createFakeClock();
-    const timeline = await run(createPacedHost({ clock, totalMs: LATENCY }), clock);
-    const words = wordPieces(VOICING_ANSWER).length;
-    expect(timeline.deltas).toBe(words);
-    expect(timeline.firstTextAt).toBeCloseTo(LATENCY / words, 2);
-    expect(timeline.lastReadAt).toBeCloseTo(LATENCY, 2);
-    expect(timeline.final).toBe(VOICING_ANSWER);
-    expect(timeline.paints.filter((p) => p.reason === 'timer').length).toBeGreaterThan(1);
-  });
+  it(
+    'the streaming host spreads the words over the same time: first text after one ' + 'word, the last at the end',
+    async () => {
+      const clock = createFakeClock();
+      const timeline = await run(createPacedHost({ clock, totalMs: LATENCY }), clock);
+      const words = wordPieces(VOICING_ANSWER).length;
+      expect(timeline.deltas).toBe(words);
+      expect(timeline.firstTextAt).toBeCloseTo(LATENCY / words, 2);
+      expect(timeline.lastReadAt).toBeCloseTo(LATENCY, 2);
+      expect(timeline.final).toBe(VOICING_ANSWER);
+      expect(timeline.paints.filter((p) => p.reason === 'timer').length).toBeGreaterThan(1);
+    },
+  );
 
   it('an abort settles the turn even while a read waits, and cancels the body', async () => {
     let cancelled = false;
@@ -247,7 +275,12 @@ describe('a model behind the host: the same answer time, a burst against a strea
     };
     const controller = new AbortController();
     const painted: string[] = [];
-    const turn = runStreamTurn({ host, message: VOICING_QUESTION, signal: controller.signal, paint: (text) => painted.push(text) });
+    const turn = runStreamTurn({
+      host,
+      message: VOICING_QUESTION,
+      signal: controller.signal,
+      paint: (text) => painted.push(text),
+    });
     await new Promise((resolve) => setTimeout(resolve, 20));
     controller.abort();
     await expect(turn).rejects.toThrow();

@@ -44,42 +44,63 @@ describe('the streams', () => {
 });
 
 describe('the connection drops at every byte of the answer stream', () => {
-  it('each reader keeps the whole events only (chatService also its unfinished ' + 'remainder), and [DONE] only at the end', async () => {
-    const { bytes } = ANSWER;
-    for (let at = 0; at <= bytes.length; at++) {
-      const view = await dropAt(bytes, at);
-      const [standard, page, chatService] = view.results.map((r) => r.result);
-      const whole = wholeEventsText(bytes, at);
-      const end = at === bytes.length;
-      expect(standard, `standard at ${at}`).toEqual({ text: whole, done: end, error: null });
-      expect(page, `page at ${at}`).toEqual({ text: whole, done: end, error: null });
-      expect(chatService!.done, `chatService at ${at}`).toBe(end);
-      // chatService keeps only the first line of each event, and appends the unfinished rest as it is.
-      // (Its decoder is never flushed: half a character at the drop is simply not there.)
-      const rest = view.unfinished.replace(/\uFFFD+$/, '').trim();
-      if (rest !== '') expect(chatService!.text.endsWith(rest), `chatService at ${at}`).toBe(true);
-      expect(view.received).toBe(at);
-      expect(new TextDecoder().decode(bytes.subarray(0, at)).endsWith(view.unfinished)).toBe(true);
-    }
-  });
-
-  it('the careful client completes only the whole stream; every shorter one is ' + 'truncated, kept out of the history, and offers a retry', async () => {
-    const { bytes } = ANSWER;
-    const before: HistoryTurn[] = [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }];
-    for (let at = 0; at <= bytes.length; at++) {
-      const { outcome, history } = await submitCarefully(droppingHost(bytes, at), QUESTION, before);
-      if (at === bytes.length) {
-        expect(outcome).toEqual({ status: 'complete', shown: IMPROVISATION_ANSWER, error: null, keepInHistory: true, offerRetry: false });
-        expect(history).toEqual([...before, { role: 'user', content: QUESTION }, { role: 'assistant', content: IMPROVISATION_ANSWER }]);
-      } else {
-        expect(outcome.status, `at ${at}`).toBe('truncated');
-        expect(outcome.keepInHistory).toBe(false);
-        expect(outcome.offerRetry).toBe(true);
-        expect(IMPROVISATION_ANSWER.startsWith(outcome.shown)).toBe(true);
-        expect(history).toEqual(before);
+  it(
+    'each reader keeps the whole events only (chatService also its unfinished ' +
+      'remainder), and [DONE] only at the end',
+    async () => {
+      const { bytes } = ANSWER;
+      for (let at = 0; at <= bytes.length; at++) {
+        const view = await dropAt(bytes, at);
+        const [standard, page, chatService] = view.results.map((r) => r.result);
+        const whole = wholeEventsText(bytes, at);
+        const end = at === bytes.length;
+        expect(standard, `standard at ${at}`).toEqual({ text: whole, done: end, error: null });
+        expect(page, `page at ${at}`).toEqual({ text: whole, done: end, error: null });
+        expect(chatService!.done, `chatService at ${at}`).toBe(end);
+        // chatService keeps only the first line of each event, and appends the unfinished rest as it is.
+        // (Its decoder is never flushed: half a character at the drop is simply not there.)
+        const rest = view.unfinished.replace(/\uFFFD+$/, '').trim();
+        if (rest !== '') expect(chatService!.text.endsWith(rest), `chatService at ${at}`).toBe(true);
+        expect(view.received).toBe(at);
+        expect(new TextDecoder().decode(bytes.subarray(0, at)).endsWith(view.unfinished)).toBe(true);
       }
-    }
-  });
+    },
+  );
+
+  it(
+    'the careful client completes only the whole stream; every shorter one is ' +
+      'truncated, kept out of the history, and offers a retry',
+    async () => {
+      const { bytes } = ANSWER;
+      const before: HistoryTurn[] = [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: 'hello' },
+      ];
+      for (let at = 0; at <= bytes.length; at++) {
+        const { outcome, history } = await submitCarefully(droppingHost(bytes, at), QUESTION, before);
+        if (at === bytes.length) {
+          expect(outcome).toEqual({
+            status: 'complete',
+            shown: IMPROVISATION_ANSWER,
+            error: null,
+            keepInHistory: true,
+            offerRetry: false,
+          });
+          expect(history).toEqual([
+            ...before,
+            { role: 'user', content: QUESTION },
+            { role: 'assistant', content: IMPROVISATION_ANSWER },
+          ]);
+        } else {
+          expect(outcome.status, `at ${at}`).toBe('truncated');
+          expect(outcome.keepInHistory).toBe(false);
+          expect(outcome.offerRetry).toBe(true);
+          expect(IMPROVISATION_ANSWER.startsWith(outcome.shown)).toBe(true);
+          expect(history).toEqual(before);
+        }
+      }
+    },
+  );
 
   it('even a text that looks complete is truncated without [DONE]', async () => {
     const { bytes, stream } = ANSWER;
@@ -133,30 +154,43 @@ describe('the failure stream, dropped at every byte', () => {
     });
   });
 
-  it('the whole failure stream, from the in-page host itself: failed for the careful ' + 'client, the answer for the page (GA issue #760)', async () => {
-    const host = createInPageHost();
-    const careful = await submitCarefully(host, QUESTION, []);
-    expect(careful.result).toEqual({ text: '', done: false, error: STREAM_FAILURE_MESSAGE });
-    expect(careful.outcome.status).toBe('failed');
-    expect(careful.history).toEqual([]);
-    const history: HistoryTurn[] = [];
-    const page = (await submitPageMessage(host, QUESTION, history))!;
-    expect(page.finalAnswer).toBe(`{"error":"${STREAM_FAILURE_MESSAGE}"}`);
-    expect(history[1]).toEqual({ role: 'assistant', content: `{"error":"${STREAM_FAILURE_MESSAGE}"}` });
-  });
+  it(
+    'the whole failure stream, from the in-page host itself: failed for the careful ' +
+      'client, the answer for the page (GA issue #760)',
+    async () => {
+      const host = createInPageHost();
+      const careful = await submitCarefully(host, QUESTION, []);
+      expect(careful.result).toEqual({ text: '', done: false, error: STREAM_FAILURE_MESSAGE });
+      expect(careful.outcome.status).toBe('failed');
+      expect(careful.history).toEqual([]);
+      const history: HistoryTurn[] = [];
+      const page = (await submitPageMessage(host, QUESTION, history))!;
+      expect(page.finalAnswer).toBe(`{"error":"${STREAM_FAILURE_MESSAGE}"}`);
+      expect(history[1]).toEqual({ role: 'assistant', content: `{"error":"${STREAM_FAILURE_MESSAGE}"}` });
+    },
+  );
 });
 
 describe('settleTurn and recordTurn', () => {
   it('settles each kind of result', () => {
     expect(settleTurn({ text: 'a', done: true, error: null }).status).toBe('complete');
-    expect(settleTurn({ text: 'a', done: false, error: null })).toEqual({ status: 'truncated', shown: 'a', error: null, keepInHistory: false, offerRetry: true });
+    expect(settleTurn({ text: 'a', done: false, error: null })).toEqual({
+      status: 'truncated',
+      shown: 'a',
+      error: null,
+      keepInHistory: false,
+      offerRetry: true,
+    });
     expect(settleTurn({ text: 'a', done: true, error: 'boom' }).status).toBe('failed');
   });
 
   it('records only a kept turn, never changing the history it was given', () => {
     const history: HistoryTurn[] = [];
     const kept = recordTurn(history, 'q', settleTurn({ text: 'a', done: true, error: null }));
-    expect(kept).toEqual([{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }]);
+    expect(kept).toEqual([
+      { role: 'user', content: 'q' },
+      { role: 'assistant', content: 'a' },
+    ]);
     expect(recordTurn(history, 'q', settleTurn({ text: 'a', done: false, error: null }))).toEqual([]);
     expect(history).toEqual([]);
   });

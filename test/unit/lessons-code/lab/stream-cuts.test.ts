@@ -76,36 +76,55 @@ describe('the streaming readers equal their whole-stream results, however the by
     const bytes = encode(stream);
     it(`${name}: the standard (readStandardStream), every cut and byte by byte`, async () => {
       const whole = standardWhole(stream);
-      for (let at = 0; at <= bytes.length; at++) expect(await readInTwo(readStandardStreamResult, bytes, at), `cut at ${at}`).toEqual(whole);
+      for (let at = 0; at <= bytes.length; at++)
+        expect(await readInTwo(readStandardStreamResult, bytes, at), `cut at ${at}`).toEqual(whole);
       expect(await readByteByByte(readStandardStreamResult, bytes)).toEqual(whole);
     });
 
     it(`${name}: the page (readPageStream), every cut and byte by byte`, async () => {
       const whole = pageWhole(stream);
-      for (let at = 0; at <= bytes.length; at++) expect(await readInTwo(readPageStreamResult, bytes, at), `cut at ${at}`).toEqual(whole);
+      for (let at = 0; at <= bytes.length; at++)
+        expect(await readInTwo(readPageStreamResult, bytes, at), `cut at ${at}`).toEqual(whole);
       expect(await readByteByByte(readPageStreamResult, bytes)).toEqual(whole);
     });
   }
 
   it('the standard reads the answer exactly from both streams, and [DONE]', async () => {
     for (const { bytes } of CUT_STREAMS) {
-      expect(await readWhole(readStandardStreamResult, bytes)).toEqual({ text: IMPROVISATION_ANSWER, done: true, error: null });
+      expect(await readWhole(readStandardStreamResult, bytes)).toEqual({
+        text: IMPROVISATION_ANSWER,
+        done: true,
+        error: null,
+      });
     }
   });
 
   it('the page reads the LF stream exactly, and nothing at all from the CRLF one: it never finds \\n\\n', async () => {
-    expect(await readWhole(readPageStreamResult, CUT_STREAMS[0]!.bytes)).toEqual({ text: IMPROVISATION_ANSWER, done: true, error: null });
-    expect(await readWhole(readPageStreamResult, CUT_STREAMS[1]!.bytes)).toEqual({ text: '', done: false, error: null });
+    expect(await readWhole(readPageStreamResult, CUT_STREAMS[0]!.bytes)).toEqual({
+      text: IMPROVISATION_ANSWER,
+      done: true,
+      error: null,
+    });
+    expect(await readWhole(readPageStreamResult, CUT_STREAMS[1]!.bytes)).toEqual({
+      text: '',
+      done: false,
+      error: null,
+    });
   });
 });
 
 describe("the scan's synchronous readers agree with the stream readers", () => {
-  for (const { name, stream } of [...lessonStreams(), ...CUT_STREAMS.map((s) => ({ name: `cut stream ${s.id}`, stream: s.stream }))]) {
+  for (const { name, stream } of [
+    ...lessonStreams(),
+    ...CUT_STREAMS.map((s) => ({ name: `cut stream ${s.id}`, stream: s.stream })),
+  ]) {
     it(`${name}: every reader, every cut and byte by byte`, async () => {
       const bytes = encode(stream);
       for (const reader of CUT_READERS) {
         for (let at = 0; at <= bytes.length; at++) {
-          expect(reader.readPieces(piecesInTwo(bytes, at)), `${reader.id} at ${at}`).toEqual(await readInTwo(reader.read, bytes, at));
+          expect(reader.readPieces(piecesInTwo(bytes, at)), `${reader.id} at ${at}`).toEqual(
+            await readInTwo(reader.read, bytes, at),
+          );
         }
         const singles = Array.from(bytes, (_, i) => bytes.subarray(i, i + 1));
         expect(reader.readPieces(singles), reader.id).toEqual(await readByteByByte(reader.read, bytes));
@@ -119,59 +138,73 @@ describe('the naive readers fail where the page says', () => {
     const { id, bytes } = cutStream;
     const map = mapStream(bytes);
 
-    it(`${id}: decoding each piece breaks at exactly the 22 cuts inside a 3-byte ` + `character, with replacement characters`, async () => {
-      const scan = await scanCuts(bytes, reader('decodeEach'), 100);
-      const inside = insideCharacters(bytes);
-      expect(inside).toHaveLength(22);
-      expect(scan.breaking).toEqual(inside);
-      for (const { got, place } of scan.first) {
-        expect(place.kind).toBe('char');
-        expect(place.charBytes).toBe(3);
-        expect(got.text).toContain('\uFFFD');
-      }
-      // Whole, it reads the answer.
-      expect(scan.uncut).toEqual({ text: IMPROVISATION_ANSWER, done: true, error: null });
-    });
+    it(
+      `${id}: decoding each piece breaks at exactly the 22 cuts inside a 3-byte ` +
+        `character, with replacement characters`,
+      async () => {
+        const scan = await scanCuts(bytes, reader('decodeEach'), 100);
+        const inside = insideCharacters(bytes);
+        expect(inside).toHaveLength(22);
+        expect(scan.breaking).toEqual(inside);
+        for (const { got, place } of scan.first) {
+          expect(place.kind).toBe('char');
+          expect(place.charBytes).toBe(3);
+          expect(got.text).toContain('\uFFFD');
+        }
+        // Whole, it reads the answer.
+        expect(scan.uncut).toEqual({ text: IMPROVISATION_ANSWER, done: true, error: null });
+      },
+    );
 
-    it(`${id}: parsing each piece breaks at every cut inside a 3-byte character too, ` + `and never between two events`, async () => {
-      const scan = await scanCuts(bytes, reader('parseEach'), 0);
-      for (const at of insideCharacters(bytes)) expect(scan.breaking, `cut at ${at}`).toContain(at);
-      for (const end of map.eventEnds) expect(scan.breaking).not.toContain(end);
-      expect(scan.breaking).not.toContain(0);
-      expect(scan.breaking).not.toContain(bytes.length);
-    });
+    it(
+      `${id}: parsing each piece breaks at every cut inside a 3-byte character too, ` + `and never between two events`,
+      async () => {
+        const scan = await scanCuts(bytes, reader('parseEach'), 0);
+        for (const at of insideCharacters(bytes)) expect(scan.breaking, `cut at ${at}`).toContain(at);
+        for (const end of map.eventEnds) expect(scan.breaking).not.toContain(end);
+        expect(scan.breaking).not.toContain(0);
+        expect(scan.breaking).not.toContain(bytes.length);
+      },
+    );
   }
 
-  it('CRLF: parsing each piece breaks at every cut between the CR and LF of a line ' + 'followed by more of its event', async () => {
-    // Cut there, the front half is taken for a whole event while a line of it is still to come.
-    // Cut after the event's last data line, or inside its blank line, the front half happens to be whole.
-    const { bytes } = CUT_STREAMS[1]!;
-    const map = mapStream(bytes);
-    const scan = await scanCuts(bytes, reader('parseEach'), 0);
-    const counts = { closing: 0, last: 0, more: 0 };
-    for (let at = 1; at < bytes.length; at++) {
-      const place = describeCut(map, at);
-      if (place.kind !== 'crlf') continue;
-      if (place.closing) {
-        counts.closing++;
-        expect(scan.breaking, `cut at ${at}`).not.toContain(at);
-      } else if (bytes[at + 1] === 13) {
-        counts.last++;
-        expect(scan.breaking, `cut at ${at}`).not.toContain(at);
-      } else {
-        counts.more++;
-        expect(scan.breaking, `cut at ${at}`).toContain(at);
+  it(
+    'CRLF: parsing each piece breaks at every cut between the CR and LF of a line ' + 'followed by more of its event',
+    async () => {
+      // Cut there, the front half is taken for a whole event while a line of it is still to come.
+      // Cut after the event's last data line, or inside its blank line, the front half happens to be whole.
+      const { bytes } = CUT_STREAMS[1]!;
+      const map = mapStream(bytes);
+      const scan = await scanCuts(bytes, reader('parseEach'), 0);
+      const counts = { closing: 0, last: 0, more: 0 };
+      for (let at = 1; at < bytes.length; at++) {
+        const place = describeCut(map, at);
+        if (place.kind !== 'crlf') continue;
+        if (place.closing) {
+          counts.closing++;
+          expect(scan.breaking, `cut at ${at}`).not.toContain(at);
+        } else if (bytes[at + 1] === 13) {
+          counts.last++;
+          expect(scan.breaking, `cut at ${at}`).not.toContain(at);
+        } else {
+          counts.more++;
+          expect(scan.breaking, `cut at ${at}`).toContain(at);
+        }
       }
-    }
-    expect(counts).toEqual({ closing: 6, last: 6, more: 8 });
-  });
+      expect(counts).toEqual({ closing: 6, last: 6, more: 8 });
+    },
+  );
 
-  it('CRLF: a CR at the end of one read and an LF at the start of the next fire the ' + 'event early for the naive parser only', async () => {
-    const bytes = encode('data: a\r\ndata: b\r\n\r\n');
-    const at = 'data: a\r'.length;
-    expect((await readInTwo(reader('parseEach').read, bytes, at)).text).toBe('ab');
-    expect((await readInTwo(readStandardStreamResult, bytes, at)).text).toBe('a\nb');
-  });
+  it(
+    'CRLF: a CR at the end of one read and an LF at the start of the next fire the ' +
+      'event early for the naive parser only',
+    async () => {
+      const bytes = encode('data: a\r\ndata: b\r\n\r\n');
+      const at = 'data: a\r'.length;
+      expect((await readInTwo(reader('parseEach').read, bytes, at)).text).toBe('ab');
+      expect((await readInTwo(readStandardStreamResult, bytes, at)).text).toBe('a\nb');
+    },
+  );
 });
 
 describe('the scan', () => {
@@ -213,7 +246,17 @@ describe('where a cut falls', () => {
       const kind = describeCut(map, at).kind;
       kinds[kind] = (kinds[kind] ?? 0) + 1;
     }
-    expect(kinds).toEqual({ start: 1, end: 1, between: 5, char: 22, crlf: 20, blank: 6, line: 8, field: 77, data: 563 });
+    expect(kinds).toEqual({
+      start: 1,
+      end: 1,
+      between: 5,
+      char: 22,
+      crlf: 20,
+      blank: 6,
+      line: 8,
+      field: 77,
+      data: 563,
+    });
     expect(map.eventEnds).toHaveLength(6);
     expect(map.doneEvents).toEqual([false, false, false, false, false, true]);
   });

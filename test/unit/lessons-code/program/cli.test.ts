@@ -61,7 +61,11 @@ async function runCli(args: string[], env: Record<string, string> = {}): Promise
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, GA_TEST_MARKER: marker };
   if (!('GA_HOST_PORT' in env)) delete childEnv.GA_HOST_PORT;
   delete childEnv.GA_MODEL_URL;
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, ...args], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (data: string) => (stdout += data));
@@ -155,24 +159,27 @@ describe('runLesson6 against the in-page host', () => {
     expect((await runLesson6(createInPageHost())).text).toBe(expected);
   });
 
-  it('cuts it into the seven blocks of the page: the output minus "# l6" and the ' + 'blank line before each title', async () => {
-    const { text, blocks } = await runLesson6(createInPageHost());
-    expect(blocks).toHaveLength(7);
-    const lines = text.split('\n').slice(0, -1); // the last, empty piece after the final line break
-    expect(lines[0]).toBe('# l6');
-    const kept = lines.slice(1).filter((line, i, rest) => !(line === '' && rest[i + 1]?.startsWith('== ')));
-    expect(blocks.join('\n')).toBe(kept.join('\n'));
-    let at = 0;
-    for (const block of blocks) {
-      expect(block).not.toBe('');
-      expect(block.startsWith('\n') || block.endsWith('\n')).toBe(false);
-      const found = text.indexOf(block, at); // contiguous, and in order
-      expect(found).toBeGreaterThanOrEqual(at);
-      at = found + block.length;
-    }
-    // Every title opens a block.
-    const titles = kept.filter((line) => line.startsWith('== '));
-    expect(titles).toHaveLength(6);
-    for (const title of titles) expect(blocks.some((block) => block.startsWith(title + '\n'))).toBe(true);
-  });
+  it(
+    'cuts it into the seven blocks of the page: the output minus "# l6" and the ' + 'blank line before each title',
+    async () => {
+      const { text, blocks } = await runLesson6(createInPageHost());
+      expect(blocks).toHaveLength(7);
+      const lines = text.split('\n').slice(0, -1); // the last, empty piece after the final line break
+      expect(lines[0]).toBe('# l6');
+      const kept = lines.slice(1).filter((line, i, rest) => !(line === '' && rest[i + 1]?.startsWith('== ')));
+      expect(blocks.join('\n')).toBe(kept.join('\n'));
+      let at = 0;
+      for (const block of blocks) {
+        expect(block).not.toBe('');
+        expect(block.startsWith('\n') || block.endsWith('\n')).toBe(false);
+        const found = text.indexOf(block, at); // contiguous, and in order
+        expect(found).toBeGreaterThanOrEqual(at);
+        at = found + block.length;
+      }
+      // Every title opens a block.
+      const titles = kept.filter((line) => line.startsWith('== '));
+      expect(titles).toHaveLength(6);
+      for (const title of titles) expect(blocks.some((block) => block.startsWith(title + '\n'))).toBe(true);
+    },
+  );
 });

@@ -64,7 +64,11 @@ export function growingSourceOf(pieces: readonly Uint8Array[], decode: GrowingDe
 }
 
 /** Both transports over the same reads: chunks as they come, and the growing text. */
-export async function readBothTransports(provider: Provider, pieces: readonly Uint8Array[], decode: GrowingDecode = 'streaming'): Promise<[ProviderStreamResult, ProviderStreamResult]> {
+export async function readBothTransports(
+  provider: Provider,
+  pieces: readonly Uint8Array[],
+  decode: GrowingDecode = 'streaming',
+): Promise<[ProviderStreamResult, ProviderStreamResult]> {
   const chunked = await readProviderStream(provider, bodyOfPieces(pieces));
   const growing = await readProviderStream(provider, pipeGrowingText(growingSourceOf(pieces, decode)));
   return [chunked, growing];

@@ -2,8 +2,20 @@
 // and by odd write sizes, complete, truncated, and cut by a reset connection.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROVIDER_ANSWER, PROVIDER_RECORDINGS, PROVIDER_REASONING, pipeGrowingText, readProviderPieces, readProviderStream, truncateRecording } from '../../../../lessons-code/index.ts';
-import { pacedWrites, startPacingServer, type RunningPacingServer } from '../../../../lessons-code/providers/pacing-server.ts';
+import {
+  PROVIDER_ANSWER,
+  PROVIDER_RECORDINGS,
+  PROVIDER_REASONING,
+  pipeGrowingText,
+  readProviderPieces,
+  readProviderStream,
+  truncateRecording,
+} from '../../../../lessons-code/index.ts';
+import {
+  pacedWrites,
+  startPacingServer,
+  type RunningPacingServer,
+} from '../../../../lessons-code/providers/pacing-server.ts';
 
 let server: RunningPacingServer;
 beforeAll(async () => {
@@ -23,22 +35,36 @@ describe('the pacing server', () => {
     }
   });
 
-  it.each(PROVIDER_RECORDINGS.map((r) => [r.id, r] as const))('serves %s, read with fetch, paced by event and by 7-byte writes', async (id, recording) => {
-    for (const query of ['gap=1', 'size=7']) {
-      const response = await fetch(`${server.url}/recordings/${id}?${query}`);
-      expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-      const result = await readProviderStream(recording.provider, response.body!);
-      expect(result).toMatchObject({ answer: PROVIDER_ANSWER, reasoning: PROVIDER_REASONING, complete: true });
-    }
-  });
+  it.each(PROVIDER_RECORDINGS.map((r) => [r.id, r] as const))(
+    'serves %s, read with fetch, paced by event and by 7-byte writes',
+    async (id, recording) => {
+      for (const query of ['gap=1', 'size=7']) {
+        const response = await fetch(`${server.url}/recordings/${id}?${query}`);
+        expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+        const result = await readProviderStream(recording.provider, response.body!);
+        expect(result).toMatchObject({ answer: PROVIDER_ANSWER, reasoning: PROVIDER_REASONING, complete: true });
+      }
+    },
+  );
 
   it('serves the truncated copies: an ended body, or a reset connection that breaks it', async () => {
     const recording = PROVIDER_RECORDINGS.find((r) => r.id === 'anthropic')!;
     const expected = readProviderPieces('anthropic', [truncateRecording(recording).bytes]);
-    const ended = await readProviderStream('anthropic', (await fetch(`${server.url}/recordings/anthropic?truncated=1&size=5`)).body!);
+    const ended = await readProviderStream(
+      'anthropic',
+      (await fetch(`${server.url}/recordings/anthropic?truncated=1&size=5`)).body!,
+    );
     expect(ended).toEqual(expected);
-    const reset = await readProviderStream('anthropic', (await fetch(`${server.url}/recordings/anthropic?truncated=reset&gap=1`)).body!);
-    expect(reset).toMatchObject({ answer: expected.answer, reasoning: expected.reasoning, complete: false, ending: { kind: 'cut' } });
+    const reset = await readProviderStream(
+      'anthropic',
+      (await fetch(`${server.url}/recordings/anthropic?truncated=reset&gap=1`)).body!,
+    );
+    expect(reset).toMatchObject({
+      answer: expected.answer,
+      reasoning: expected.reasoning,
+      complete: false,
+      ending: { kind: 'cut' },
+    });
     expect(reset.ending.kind === 'cut' && reset.ending.error).not.toBe(''); // the reset says what broke the body
   });
 
@@ -64,6 +90,10 @@ describe('the pacing server', () => {
         sink.end();
       })();
     });
-    expect(await readProviderStream('gemini', growing)).toMatchObject({ answer: PROVIDER_ANSWER, reasoning: PROVIDER_REASONING, complete: true });
+    expect(await readProviderStream('gemini', growing)).toMatchObject({
+      answer: PROVIDER_ANSWER,
+      reasoning: PROVIDER_REASONING,
+      complete: true,
+    });
   });
 });

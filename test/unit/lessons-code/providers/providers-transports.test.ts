@@ -12,7 +12,14 @@ import {
   readProviderStream,
   type Provider,
 } from '../../../../lessons-code/index.ts';
-import { bodyOfPieces, cutAt, growingSourceOf, inSizes, readBothTransports, type GrowingDecode } from './provider-helpers.ts';
+import {
+  bodyOfPieces,
+  cutAt,
+  growingSourceOf,
+  inSizes,
+  readBothTransports,
+  type GrowingDecode,
+} from './provider-helpers.ts';
 
 const streams = [
   ...PROVIDER_RECORDINGS.map((r) => ({ name: r.id, provider: r.provider, bytes: r.bytes })),
@@ -33,19 +40,24 @@ async function readAll(source: ReadableStream<Uint8Array>): Promise<string> {
 }
 
 describe('the growing-text transport', () => {
-  it.each(streams.map((s) => [s.name, s] as const))('%s: both transports give the same channels, read by read and byte by byte', async (name, { provider, bytes }) => {
-    for (const pieces of [[bytes], inSizes(bytes, [1]), inSizes(bytes, [7, 1, 300])]) {
-      for (const decode of ['streaming', 'redecode'] as GrowingDecode[]) {
-        const [chunked, growing] = await readBothTransports(provider, pieces, decode);
-        expect(growing).toEqual(chunked);
-        expect(chunked).toEqual(expected.get(name));
+  it.each(streams.map((s) => [s.name, s] as const))(
+    '%s: both transports give the same channels, read by read and byte by byte',
+    async (name, { provider, bytes }) => {
+      for (const pieces of [[bytes], inSizes(bytes, [1]), inSizes(bytes, [7, 1, 300])]) {
+        for (const decode of ['streaming', 'redecode'] as GrowingDecode[]) {
+          const [chunked, growing] = await readBothTransports(provider, pieces, decode);
+          expect(growing).toEqual(chunked);
+          expect(chunked).toEqual(expected.get(name));
+        }
       }
-    }
-  });
+    },
+  );
 
   it('passes on only the new part: the text read back is the text received, once', async () => {
     const bytes = PROVIDER_RECORDINGS[1]!.bytes;
-    expect(await readAll(pipeGrowingText(growingSourceOf(inSizes(bytes, [5]), 'streaming')))).toBe(PROVIDER_RECORDINGS[1]!.text);
+    expect(await readAll(pipeGrowingText(growingSourceOf(inSizes(bytes, [5]), 'streaming')))).toBe(
+      PROVIDER_RECORDINGS[1]!.text,
+    );
   });
 
   it('passing the whole text at every growth instead repeats the answer’s start', async () => {
@@ -53,7 +65,10 @@ describe('the growing-text transport', () => {
     // What a transport that forgets how much it passed on gives the parser.
     const naive = new ReadableStream<Uint8Array>({
       start(controller) {
-        growingSourceOf(inSizes(recording.bytes, [900]), 'streaming')({
+        growingSourceOf(
+          inSizes(recording.bytes, [900]),
+          'streaming',
+        )({
           grow: (textSoFar) => controller.enqueue(new TextEncoder().encode(textSoFar)),
           end: () => controller.close(),
           fail: (reason) => controller.error(reason),
@@ -82,15 +97,37 @@ describe('the growing-text transport', () => {
   });
 
   it('passes a held-back character on at the end', async () => {
-    expect(await readAll(pipeGrowingText((sink) => { sink.grow('cut\uFFFD'); sink.end(); }))).toBe('cut\uFFFD');
+    expect(
+      await readAll(
+        pipeGrowingText((sink) => {
+          sink.grow('cut\uFFFD');
+          sink.end();
+        }),
+      ),
+    ).toBe('cut\uFFFD');
   });
 
   it('errors when the text shrinks or the source fails, and stops the source when cancelled', async () => {
-    await expect(readAll(pipeGrowingText((sink) => { sink.grow('abc'); sink.grow('ab'); }))).rejects.toThrow('shrank from 3 to 2');
-    const failing = pipeGrowingText((sink) => { sink.grow('event: message_start\n'); sink.fail(new Error('XMLHttpRequest error')); });
-    expect(await readProviderStream('anthropic', failing)).toMatchObject({ complete: false, ending: { kind: 'cut', error: 'XMLHttpRequest error' } });
+    await expect(
+      readAll(
+        pipeGrowingText((sink) => {
+          sink.grow('abc');
+          sink.grow('ab');
+        }),
+      ),
+    ).rejects.toThrow('shrank from 3 to 2');
+    const failing = pipeGrowingText((sink) => {
+      sink.grow('event: message_start\n');
+      sink.fail(new Error('XMLHttpRequest error'));
+    });
+    expect(await readProviderStream('anthropic', failing)).toMatchObject({
+      complete: false,
+      ending: { kind: 'cut', error: 'XMLHttpRequest error' },
+    });
     let stopped = false;
-    const endless = pipeGrowingText(() => () => { stopped = true; });
+    const endless = pipeGrowingText(() => () => {
+      stopped = true;
+    });
     await endless.cancel();
     expect(stopped).toBe(true);
   });
@@ -101,25 +138,37 @@ describe('properties (fast-check)', () => {
 
   it('random cuts: any number of reads cut anywhere give the channels of one read, on both transports', async () => {
     await fc.assert(
-      fc.asyncProperty(stream, fc.array(fc.nat(), { maxLength: 12 }), fc.constantFrom<GrowingDecode>('streaming', 'redecode'), async (s, cuts, decode) => {
-        const pieces = cutAt(s.bytes, cuts.map((cut) => cut % (s.bytes.length + 1)));
-        const [chunked, growing] = await readBothTransports(s.provider, pieces, decode);
-        expect(chunked).toEqual(expected.get(s.name));
-        expect(growing).toEqual(chunked);
-        // The synchronous twin the demos use reads the same pieces the same way.
-        expect(readProviderPieces(s.provider, pieces)).toEqual(chunked);
-      }),
+      fc.asyncProperty(
+        stream,
+        fc.array(fc.nat(), { maxLength: 12 }),
+        fc.constantFrom<GrowingDecode>('streaming', 'redecode'),
+        async (s, cuts, decode) => {
+          const pieces = cutAt(
+            s.bytes,
+            cuts.map((cut) => cut % (s.bytes.length + 1)),
+          );
+          const [chunked, growing] = await readBothTransports(s.provider, pieces, decode);
+          expect(chunked).toEqual(expected.get(s.name));
+          expect(growing).toEqual(chunked);
+          // The synchronous twin the demos use reads the same pieces the same way.
+          expect(readProviderPieces(s.provider, pieces)).toEqual(chunked);
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('random read sizes: the same channels, on both transports', async () => {
     await fc.assert(
-      fc.asyncProperty(stream, fc.array(fc.integer({ min: 1, max: 64 }), { minLength: 1, maxLength: 8 }), async (s, sizes) => {
-        const [chunked, growing] = await readBothTransports(s.provider, inSizes(s.bytes, sizes), 'redecode');
-        expect(chunked).toEqual(expected.get(s.name));
-        expect(growing).toEqual(chunked);
-      }),
+      fc.asyncProperty(
+        stream,
+        fc.array(fc.integer({ min: 1, max: 64 }), { minLength: 1, maxLength: 8 }),
+        async (s, sizes) => {
+          const [chunked, growing] = await readBothTransports(s.provider, inSizes(s.bytes, sizes), 'redecode');
+          expect(chunked).toEqual(expected.get(s.name));
+          expect(growing).toEqual(chunked);
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -133,10 +182,19 @@ describe('properties (fast-check)', () => {
           seen[channel] += delta;
           expect(aggregate).toBe(seen[channel]);
         };
-        const result = await readProviderStream(s.provider as Provider, bodyOfPieces(cutAt(s.bytes, cuts.map((c) => c % (s.bytes.length + 1)))), {
-          answer: check('answer'),
-          reasoning: check('reasoning'),
-        });
+        const result = await readProviderStream(
+          s.provider as Provider,
+          bodyOfPieces(
+            cutAt(
+              s.bytes,
+              cuts.map((c) => c % (s.bytes.length + 1)),
+            ),
+          ),
+          {
+            answer: check('answer'),
+            reasoning: check('reasoning'),
+          },
+        );
         expect([seen.answer, seen.reasoning]).toEqual([result.answer, result.reasoning]);
       }),
       { numRuns: 200 },

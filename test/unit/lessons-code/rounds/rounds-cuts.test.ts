@@ -30,7 +30,10 @@ async function turnStreams(question: string, maxTokens?: number): Promise<string
     wires.push(wire);
     return new Response(wire, { status: response.status, headers: response.headers });
   };
-  const report = await runOnFakeClock(clock, runStreamEveryRoundTurn({ model: recording, question, turnId: 'cuts', clock, maxTokens }));
+  const report = await runOnFakeClock(
+    clock,
+    runStreamEveryRoundTurn({ model: recording, question, turnId: 'cuts', clock, maxTokens }),
+  );
   expect(report.status, question).toBe(maxTokens === undefined ? 'complete' : 'cut');
   return wires;
 }
@@ -51,7 +54,9 @@ streams['voicings, round 2: the answer from the tool, in markdown'] = answered!;
 streams['cut by a token limit (finish_reason length)'] = (await turnStreams(CAPABILITIES_QUESTION, 9))[0]!;
 {
   const { clock, replica } = fakeReplica();
-  streams['hello without include_usage'] = (await record(replica, clock, streamed(HELLO_QUESTION, { stream_options: { include_usage: false } }))).text;
+  streams['hello without include_usage'] = (
+    await record(replica, clock, streamed(HELLO_QUESTION, { stream_options: { include_usage: false } }))
+  ).text;
   streams['a question off the script'] = (await record(replica, clock, streamed('What is the weather like?'))).text;
 }
 const drop2 = (await turnStreams(DROP2_QUESTION))[0]!;
@@ -59,7 +64,8 @@ const drop2 = (await turnStreams(DROP2_QUESTION))[0]!;
 /** The cuts that read back differently, of the given cut positions. */
 async function differingCuts(bytes: Uint8Array, cuts: Iterable<number>, expected: string): Promise<number[]> {
   const differing: number[] = [];
-  for (const cut of cuts) if (JSON.stringify(await readAll(bytesIn(bytes, [cut, bytes.length - cut]))) !== expected) differing.push(cut);
+  for (const cut of cuts)
+    if (JSON.stringify(await readAll(bytesIn(bytes, [cut, bytes.length - cut]))) !== expected) differing.push(cut);
   return differing;
 }
 
@@ -68,7 +74,16 @@ const range = (from: number, to: number) => Array.from({ length: Math.max(0, to 
 describe('every byte cut of the replica’s streams reads back the same chunks', () => {
   it('the streams cover every kind of chunk the replica writes', () => {
     const all = Object.values(streams).join('');
-    for (const shape of ['"role":"assistant"', '"content":"', '"tool_calls":[{"index":1', '"finish_reason":"stop"', '"finish_reason":"tool_calls"', '"finish_reason":"length"', '"choices":[],"usage":{', 'data: [DONE]']) {
+    for (const shape of [
+      '"role":"assistant"',
+      '"content":"',
+      '"tool_calls":[{"index":1',
+      '"finish_reason":"stop"',
+      '"finish_reason":"tool_calls"',
+      '"finish_reason":"length"',
+      '"choices":[],"usage":{',
+      'data: [DONE]',
+    ]) {
       expect(all, shape).toContain(shape);
     }
     expect(streams['hello without include_usage']).not.toContain('usage');
@@ -84,16 +99,25 @@ describe('every byte cut of the replica’s streams reads back the same chunks',
     expect(await readAll(bytesIn(bytes, 1))).toEqual(whole);
   });
 
-  it('drop-2 (146 tokens): one byte at a time, and two reads cut at every byte of its ' + 'first and last events', async () => {
-    const bytes = new TextEncoder().encode(drop2);
-    const whole = chunksOf(drop2);
-    expect(whole.length).toBeGreaterThan(146);
-    expect(await readAll(bytesIn(bytes, 1))).toEqual(whole);
-    const events = drop2.split('\n\n');
-    const head = new TextEncoder().encode(events.slice(0, 4).join('\n\n')).length + 2;
-    const tail = new TextEncoder().encode(events.slice(-5).join('\n\n')).length;
-    expect(await differingCuts(bytes, [...range(0, head), ...range(bytes.length - tail, bytes.length + 1)], JSON.stringify(whole))).toEqual([]);
-  });
+  it(
+    'drop-2 (146 tokens): one byte at a time, and two reads cut at every byte of its ' + 'first and last events',
+    async () => {
+      const bytes = new TextEncoder().encode(drop2);
+      const whole = chunksOf(drop2);
+      expect(whole.length).toBeGreaterThan(146);
+      expect(await readAll(bytesIn(bytes, 1))).toEqual(whole);
+      const events = drop2.split('\n\n');
+      const head = new TextEncoder().encode(events.slice(0, 4).join('\n\n')).length + 2;
+      const tail = new TextEncoder().encode(events.slice(-5).join('\n\n')).length;
+      expect(
+        await differingCuts(
+          bytes,
+          [...range(0, head), ...range(bytes.length - tail, bytes.length + 1)],
+          JSON.stringify(whole),
+        ),
+      ).toEqual([]);
+    },
+  );
 
   it('a stream cut before data: [DONE] throws: the answer is incomplete', async () => {
     const cut = new TextEncoder().encode(hello!.slice(0, hello!.indexOf('data: [DONE]')));

@@ -36,12 +36,19 @@ const usageChunk: ChatCompletionChunk = {
   choices: [],
   usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 },
 };
-const first = (index: number, id: string, name: string, args = ''): ToolCallFragment => ({ index, id, type: 'function', function: { name, arguments: args } });
+const first = (index: number, id: string, name: string, args = ''): ToolCallFragment => ({
+  index,
+  id,
+  type: 'function',
+  function: { name, arguments: args },
+});
 const more = (index: number, args: string): ToolCallFragment => ({ index, function: { arguments: args } });
 
 const { clock, replica } = fakeReplica();
 const toolRound = chunksOf((await record(replica, clock, streamed(VOICINGS_QUESTION))).text);
-const cutRound = chunksOf((await record(replica, clock, streamed(CAPABILITIES_QUESTION, { max_completion_tokens: 10 }))).text);
+const cutRound = chunksOf(
+  (await record(replica, clock, streamed(CAPABILITIES_QUESTION, { max_completion_tokens: 10 }))).text,
+);
 const helloRound = chunksOf((await record(replica, clock, streamed(HELLO_QUESTION))).text);
 const helloWithoutUsage = chunksOf((await record(replica, clock, chatRequest(HELLO_QUESTION, { stream: true }))).text);
 
@@ -63,14 +70,23 @@ describe('1. tool calls accumulated by index', () => {
   });
 
   it('the naive version is right on one call alone: the failure is the interleaving', () => {
-    const alone = [fragmentChunk(first(0, 'call_a', 'f')), fragmentChunk(more(0, '{"a":')), fragmentChunk(more(0, ' 1}'))];
+    const alone = [
+      fragmentChunk(first(0, 'call_a', 'f')),
+      fragmentChunk(more(0, '{"a":')),
+      fragmentChunk(more(0, ' 1}')),
+    ];
     expect(assembleToolCallsByPosition(alone)).toEqual(assembleToolCalls(alone));
   });
 });
 
 describe('assembleToolCalls, its contract', () => {
   it('orders by index, whatever the arrival order; indices may start at 1 and skip numbers', () => {
-    const chunks = [fragmentChunk(first(5, 'call_b', 'g')), fragmentChunk(first(1, 'call_a', 'f')), fragmentChunk(more(5, '{}')), fragmentChunk(more(1, '[]'))];
+    const chunks = [
+      fragmentChunk(first(5, 'call_b', 'g')),
+      fragmentChunk(first(1, 'call_a', 'f')),
+      fragmentChunk(more(5, '{}')),
+      fragmentChunk(more(1, '[]')),
+    ];
     expect(assembleToolCalls(chunks)).toEqual([
       { id: 'call_a', name: 'f', arguments: '[]' },
       { id: 'call_b', name: 'g', arguments: '{}' },
@@ -87,7 +103,10 @@ describe('assembleToolCalls, its contract', () => {
   });
 
   it('concatenates arguments in arrival order, several fragments in one chunk included', () => {
-    const chunks = [fragmentChunk(first(0, 'a', 'f', '['), first(1, 'b', 'g', '(')), fragmentChunk(more(1, ')'), more(0, ']'))];
+    const chunks = [
+      fragmentChunk(first(0, 'a', 'f', '['), first(1, 'b', 'g', '(')),
+      fragmentChunk(more(1, ')'), more(0, ']')),
+    ];
     expect(assembleToolCalls(chunks)).toEqual([
       { id: 'a', name: 'f', arguments: '[]' },
       { id: 'b', name: 'g', arguments: '()' },
@@ -110,48 +129,55 @@ describe('assembleToolCalls, its contract', () => {
     expect(assembleToolCalls(chunks)).toEqual([{ id: 'a', name: 'f', arguments: '{}' }]);
   });
 
-  it('property: any interleaving of any calls, cut anywhere, with any indices, gives ' + 'the calls back in index order', () => {
-    const call = fc.record({
-      id: fc.stringMatching(/^call_[a-z0-9]{1,8}$/),
-      name: fc.stringMatching(/^[a-z_]{1,12}$/),
-      arguments: fc.json(),
-    });
-    const scenario = fc
-      .uniqueArray(fc.nat(50), { minLength: 1, maxLength: 4 })
-      .chain((indices) =>
-        fc.tuple(
-          fc.constant(indices),
-          fc.array(call, { minLength: indices.length, maxLength: indices.length }),
-          fc.array(fc.array(fc.nat(), { maxLength: 6 }), { minLength: indices.length, maxLength: indices.length }),
-          fc.array(fc.nat(), { maxLength: 60 }),
-        ),
-      );
-    fc.assert(
-      fc.property(scenario, ([indices, calls, cutsPerCall, order]) => {
-        // Each call: its first fragment, then its arguments cut at the chosen places.
-        const queues = calls.map((c, i) => {
-          const cuts = [...new Set(cutsPerCall[i]!.map((n) => n % (c.arguments.length + 1)))].sort((a, b) => a - b);
-          const pieces: string[] = [];
-          let at = 0;
-          for (const cut of [...cuts, c.arguments.length]) {
-            pieces.push(c.arguments.slice(at, cut));
-            at = cut;
+  it(
+    'property: any interleaving of any calls, cut anywhere, with any indices, gives ' + 'the calls back in index order',
+    () => {
+      const call = fc.record({
+        id: fc.stringMatching(/^call_[a-z0-9]{1,8}$/),
+        name: fc.stringMatching(/^[a-z_]{1,12}$/),
+        arguments: fc.json(),
+      });
+      const scenario = fc
+        .uniqueArray(fc.nat(50), { minLength: 1, maxLength: 4 })
+        .chain((indices) =>
+          fc.tuple(
+            fc.constant(indices),
+            fc.array(call, { minLength: indices.length, maxLength: indices.length }),
+            fc.array(fc.array(fc.nat(), { maxLength: 6 }), { minLength: indices.length, maxLength: indices.length }),
+            fc.array(fc.nat(), { maxLength: 60 }),
+          ),
+        );
+      fc.assert(
+        fc.property(scenario, ([indices, calls, cutsPerCall, order]) => {
+          // Each call: its first fragment, then its arguments cut at the chosen places.
+          const queues = calls.map((c, i) => {
+            const cuts = [...new Set(cutsPerCall[i]!.map((n) => n % (c.arguments.length + 1)))].sort((a, b) => a - b);
+            const pieces: string[] = [];
+            let at = 0;
+            for (const cut of [...cuts, c.arguments.length]) {
+              pieces.push(c.arguments.slice(at, cut));
+              at = cut;
+            }
+            return [first(indices[i]!, c.id, c.name), ...pieces.map((piece) => more(indices[i]!, piece))];
+          });
+          // Interleave: take from the queue `order` points at, keeping each call's own order.
+          const chunks: ChatCompletionChunk[] = [];
+          let step = 0;
+          while (queues.some((q) => q.length > 0)) {
+            const open = queues.filter((q) => q.length > 0);
+            chunks.push(fragmentChunk(open[(order[step++] ?? 0) % open.length]!.shift()!));
           }
-          return [first(indices[i]!, c.id, c.name), ...pieces.map((piece) => more(indices[i]!, piece))];
-        });
-        // Interleave: take from the queue `order` points at, keeping each call's own order.
-        const chunks: ChatCompletionChunk[] = [];
-        let step = 0;
-        while (queues.some((q) => q.length > 0)) {
-          const open = queues.filter((q) => q.length > 0);
-          chunks.push(fragmentChunk(open[(order[step++] ?? 0) % open.length]!.shift()!));
-        }
-        const expected = calls.map((c, i) => ({ index: indices[i]!, id: c.id, name: c.name, arguments: c.arguments })).sort((a, b) => a.index - b.index);
-        expect(assembleToolCalls(chunks)).toEqual(expected.map(({ id, name, arguments: args }) => ({ id, name, arguments: args })));
-      }),
-      { numRuns: 300 },
-    );
-  });
+          const expected = calls
+            .map((c, i) => ({ index: indices[i]!, id: c.id, name: c.name, arguments: c.arguments }))
+            .sort((a, b) => a.index - b.index);
+          expect(assembleToolCalls(chunks)).toEqual(
+            expected.map(({ id, name, arguments: args }) => ({ id, name, arguments: args })),
+          );
+        }),
+        { numRuns: 300 },
+      );
+    },
+  );
 });
 
 describe('2. finish_reason comes in a chunk with an empty delta', () => {
@@ -188,11 +214,15 @@ describe('4. a paragraph break between the text of two rounds', () => {
   const rounds = ['Let me look those up in the voicing index.', 'Here is what the voicing index holds.'];
 
   it('joined with a break: two paragraphs', () => {
-    expect(joinRounds(rounds)).toBe('Let me look those up in the voicing index.\n\nHere is what the voicing index holds.');
+    expect(joinRounds(rounds)).toBe(
+      'Let me look those up in the voicing index.\n\nHere is what the voicing index holds.',
+    );
   });
 
   it('naive, as they come: the two sentences run together on one line', () => {
-    expect(joinRoundsAsTheyCome(rounds)).toBe('Let me look those up in the voicing index.Here is what the voicing index holds.');
+    expect(joinRoundsAsTheyCome(rounds)).toBe(
+      'Let me look those up in the voicing index.Here is what the voicing index holds.',
+    );
   });
 
   it('no break before the first text, none after a round with no text, and only the line breaks missing', () => {

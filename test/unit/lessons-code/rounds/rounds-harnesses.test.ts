@@ -31,7 +31,18 @@ function setup() {
   const ledger = new BillingLedger();
   const transcript = new Transcript();
   const run = (harness: HarnessName, question: string, extra: Partial<TurnOptions> = {}) =>
-    runOnFakeClock(clock, runTurn(harness, { model: replica.fetch, question, turnId: `${harness}: ${question}`, clock, ledger, transcript, ...extra }));
+    runOnFakeClock(
+      clock,
+      runTurn(harness, {
+        model: replica.fetch,
+        question,
+        turnId: `${harness}: ${question}`,
+        clock,
+        ledger,
+        transcript,
+        ...extra,
+      }),
+    );
   return { clock, replica, ledger, transcript, run };
 }
 
@@ -106,12 +117,22 @@ describe('a question that needs a tool: "Show me Cmaj7 and Am7 voicings"', async
     const [round1, round2] = replica.calls.forTurn(stream.turnId);
     const length = (tokens: number) => firstTokenMs + (tokens - 1) * tokenMs;
     expect(stream.firstCharacterMs).toBe(firstTokenMs);
-    expect(poll.firstCharacterMs).toBe(length(round1!.generatedTokens) + 2 * DEFAULT_TOOL_MS + length(round2!.generatedTokens) + firstTokenMs);
-    expect(stream.totalMs).toBe(length(round1!.generatedTokens) + 2 * DEFAULT_TOOL_MS + length(round2!.generatedTokens));
+    expect(poll.firstCharacterMs).toBe(
+      length(round1!.generatedTokens) + 2 * DEFAULT_TOOL_MS + length(round2!.generatedTokens) + firstTokenMs,
+    );
+    expect(stream.totalMs).toBe(
+      length(round1!.generatedTokens) + 2 * DEFAULT_TOOL_MS + length(round2!.generatedTokens),
+    );
   });
 
   it('every call of a turn carries its turn id; the two turns never mix', () => {
-    expect(replica.calls.all().map((c) => c.turn)).toEqual([poll.turnId, poll.turnId, poll.turnId, stream.turnId, stream.turnId]);
+    expect(replica.calls.all().map((c) => c.turn)).toEqual([
+      poll.turnId,
+      poll.turnId,
+      poll.turnId,
+      stream.turnId,
+      stream.turnId,
+    ]);
   });
 });
 
@@ -147,7 +168,13 @@ describe('stop', () => {
     const { ledger, report, call } = await stopAfter(12);
     expect(report.status).toBe('stopped');
     expect(ledger.forTurn(report.turnId)).toEqual([
-      { turnId: report.turnId, harness: 'stream-every-round', inputTokens: call.promptTokens, outputTokens: 12, status: 'stopped' },
+      {
+        turnId: report.turnId,
+        harness: 'stream-every-round',
+        inputTokens: call.promptTokens,
+        outputTokens: 12,
+        status: 'stopped',
+      },
     ]);
   });
 
@@ -160,7 +187,9 @@ describe('stop', () => {
 
   it('the stopped answer is saved as the user saw it, marked stopped', async () => {
     const { transcript, report, onScreen } = await stopAfter(12);
-    expect(transcript.forTurn(report.turnId)).toEqual([{ turnId: report.turnId, question: DROP2_QUESTION, text: onScreen, status: 'stopped' }]);
+    expect(transcript.forTurn(report.turnId)).toEqual([
+      { turnId: report.turnId, question: DROP2_QUESTION, text: onScreen, status: 'stopped' },
+    ]);
     expect(textTokens(onScreen)).toHaveLength(12);
     expect(report.text).toBe(onScreen);
   });
@@ -174,29 +203,40 @@ describe('stop', () => {
     }
   });
 
-  it("leaving the for await loop early (no signal at all) runs the generator's finally: " + 'billed once, the model stopped', async () => {
-    const { clock, replica, ledger, transcript } = setup();
-    const turn = startTurn('stream-every-round', { model: replica.fetch, question: DROP2_QUESTION, turnId: 'break', clock, ledger, transcript });
-    let seen = '';
-    await runOnFakeClock(
-      clock,
-      (async () => {
-        let n = 0;
-        for await (const piece of turn.pieces) {
-          if (++n === 5) break; // the client went away: this piece is not written
-          seen += piece;
-        }
-      })(),
-    );
-    const call = replica.calls.forTurn('break')[0]!;
-    expect([call.state, call.generatedTokens]).toEqual(['stopped', 5]);
-    expect(ledger.forTurn('break')).toHaveLength(1);
-    expect(ledger.forTurn('break')[0]!.outputTokens).toBe(5); // received, so paid for
-    // four pieces: what was written
-    expect(transcript.forTurn('break')[0]).toMatchObject({ status: 'stopped', text: seen });
-    expect(textTokens(seen)).toHaveLength(4);
-    expect(turn.report().status).toBe('stopped');
-  });
+  it(
+    "leaving the for await loop early (no signal at all) runs the generator's finally: " +
+      'billed once, the model stopped',
+    async () => {
+      const { clock, replica, ledger, transcript } = setup();
+      const turn = startTurn('stream-every-round', {
+        model: replica.fetch,
+        question: DROP2_QUESTION,
+        turnId: 'break',
+        clock,
+        ledger,
+        transcript,
+      });
+      let seen = '';
+      await runOnFakeClock(
+        clock,
+        (async () => {
+          let n = 0;
+          for await (const piece of turn.pieces) {
+            if (++n === 5) break; // the client went away: this piece is not written
+            seen += piece;
+          }
+        })(),
+      );
+      const call = replica.calls.forTurn('break')[0]!;
+      expect([call.state, call.generatedTokens]).toEqual(['stopped', 5]);
+      expect(ledger.forTurn('break')).toHaveLength(1);
+      expect(ledger.forTurn('break')[0]!.outputTokens).toBe(5); // received, so paid for
+      // four pieces: what was written
+      expect(transcript.forTurn('break')[0]).toMatchObject({ status: 'stopped', text: seen });
+      expect(textTokens(seen)).toHaveLength(4);
+      expect(turn.report().status).toBe('stopped');
+    },
+  );
 
   it('during the tool run: the first round is billed with its usage, once; no second call is made', async () => {
     const { replica, ledger, run, clock } = setup();
@@ -211,32 +251,50 @@ describe('stop', () => {
     expect(replica.calls.count(report.turnId)).toBe(1);
     const round1 = replica.calls.forTurn(report.turnId)[0]!;
     expect(ledger.forTurn(report.turnId)).toEqual([
-      { turnId: report.turnId, harness: 'stream-every-round', inputTokens: round1.promptTokens, outputTokens: round1.generatedTokens, status: 'stopped' },
+      {
+        turnId: report.turnId,
+        harness: 'stream-every-round',
+        inputTokens: round1.promptTokens,
+        outputTokens: round1.generatedTokens,
+        status: 'stopped',
+      },
     ]);
   });
 
-  it('poll-then-stream stopped during its probe: nothing was on screen, the probe is ' + 'stopped and billed once', async () => {
-    const { replica, ledger, run, clock } = setup();
-    const stop = new AbortController();
-    clock.setTimeout(() => stop.abort(), firstTokenMs + 9 * tokenMs + 1); // just after the 10th token
-    const report = await run('poll-then-stream', HELLO_QUESTION, { signal: stop.signal });
-    const probe = replica.calls.forTurn(report.turnId)[0]!;
-    expect(report.status).toBe('stopped');
-    expect(report.text).toBe('');
-    expect([probe.stream, probe.state, probe.generatedTokens]).toEqual([false, 'stopped', 10]);
-    // The app never received the probe's tokens: it bills the prompt it sent and nothing of the output.
-    expect(ledger.forTurn(report.turnId)).toEqual([
-      { turnId: report.turnId, harness: 'poll-then-stream', inputTokens: probe.promptTokens, outputTokens: 0, status: 'stopped' },
-    ]);
-  });
+  it(
+    'poll-then-stream stopped during its probe: nothing was on screen, the probe is ' + 'stopped and billed once',
+    async () => {
+      const { replica, ledger, run, clock } = setup();
+      const stop = new AbortController();
+      clock.setTimeout(() => stop.abort(), firstTokenMs + 9 * tokenMs + 1); // just after the 10th token
+      const report = await run('poll-then-stream', HELLO_QUESTION, { signal: stop.signal });
+      const probe = replica.calls.forTurn(report.turnId)[0]!;
+      expect(report.status).toBe('stopped');
+      expect(report.text).toBe('');
+      expect([probe.stream, probe.state, probe.generatedTokens]).toEqual([false, 'stopped', 10]);
+      // The app never received the probe's tokens: it bills the prompt it sent and nothing of the output.
+      expect(ledger.forTurn(report.turnId)).toEqual([
+        {
+          turnId: report.turnId,
+          harness: 'poll-then-stream',
+          inputTokens: probe.promptTokens,
+          outputTokens: 0,
+          status: 'stopped',
+        },
+      ]);
+    },
+  );
 });
 
 describe('failures end the turn with a clear status, billed once', () => {
-  it('an HTTP error from the model: failed, with the server\'s message', async () => {
+  it("an HTTP error from the model: failed, with the server's message", async () => {
     const { clock, replica } = fakeReplica();
     const ledger = new BillingLedger();
     const broken: FetchLike = (input, init) => replica.fetch(input, { ...init, body: '{"model": ' });
-    const report = await runOnFakeClock(clock, runStreamEveryRoundTurn({ model: broken, question: HELLO_QUESTION, turnId: 't', clock, ledger }));
+    const report = await runOnFakeClock(
+      clock,
+      runStreamEveryRoundTurn({ model: broken, question: HELLO_QUESTION, turnId: 't', clock, ledger }),
+    );
     expect(report.status).toBe('failed');
     expect(report.error).toBe('the model server answered HTTP 400: The request body is not valid JSON.');
     expect(ledger.entries).toHaveLength(1);
@@ -261,7 +319,10 @@ describe('failures end the turn with a clear status, billed once', () => {
       });
       return new Response(body, { headers: response.headers });
     };
-    const report = await runOnFakeClock(clock, runPollThenStreamTurn({ model: cutting, question: HELLO_QUESTION, turnId: 'cut', clock, ledger, transcript }));
+    const report = await runOnFakeClock(
+      clock,
+      runPollThenStreamTurn({ model: cutting, question: HELLO_QUESTION, turnId: 'cut', clock, ledger, transcript }),
+    );
     expect(report.status).toBe('failed');
     expect(report.error).toMatch(/ended before data: \[DONE\]/);
     expect(transcript.entries[0]).toMatchObject({ status: 'failed', text: report.text });

@@ -43,13 +43,21 @@ export function post(replica: ModelReplica, body: unknown, init: RequestInit = {
 }
 
 /** A replica on a fake clock. */
-export function fakeReplica(pacing?: { firstTokenMs?: number; tokenMs?: number }): { clock: FakeClock; replica: ModelReplica } {
+export function fakeReplica(pacing?: { firstTokenMs?: number; tokenMs?: number }): {
+  clock: FakeClock;
+  replica: ModelReplica;
+} {
   const clock = createFakeClock();
   return { clock, replica: startModelReplica({ clock, pacing }) };
 }
 
 /** The whole body of one call, the clock driven until it is complete. */
-export async function record(replica: ModelReplica, clock: FakeClock, body: ChatRequest, turn = 'test'): Promise<{ response: Response; text: string }> {
+export async function record(
+  replica: ModelReplica,
+  clock: FakeClock,
+  body: ChatRequest,
+  turn = 'test',
+): Promise<{ response: Response; text: string }> {
   return runOnFakeClock(
     clock,
     post(replica, body, {}, turn).then(async (response) => ({ response, text: await response.text() })),

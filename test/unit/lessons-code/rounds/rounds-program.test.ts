@@ -14,7 +14,11 @@ const golden = await readFile(new URL('../../../fixtures/l6d-expected.txt', impo
 
 describe('the l6d program', () => {
   it('`node lessons-code/cli.ts l6d` prints the golden file byte for byte, exits 0, nothing on stderr', async () => {
-    const { stdout, stderr } = await run(process.execPath, ['lessons-code/cli.ts', 'l6d'], { cwd: ROOT, encoding: 'buffer', timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, ['lessons-code/cli.ts', 'l6d'], {
+      cwd: ROOT,
+      encoding: 'buffer',
+      timeout: 60_000,
+    });
     expect(stderr.toString()).toBe('');
     expect(Buffer.compare(stdout, golden)).toBe(0);
     expect(stdout.toString('utf8')).toBe(golden.toString('utf8')); // the same, with a readable diff if not
@@ -39,7 +43,9 @@ describe('the l6d program', () => {
 
   it('is cut into one block per title, in order, together the whole output but the first line', async () => {
     const { text, blocks } = await runLesson6d();
-    expect(blocks.map((block) => block.split('\n')[0])).toEqual(text.split('\n').filter((line) => line.startsWith('== ')));
+    expect(blocks.map((block) => block.split('\n')[0])).toEqual(
+      text.split('\n').filter((line) => line.startsWith('== ')),
+    );
     expect(blocks).toHaveLength(8);
     expect(blocks.join('\n\n') + '\n').toBe(text.slice(text.indexOf('\n== ') + 1));
   });

@@ -49,7 +49,11 @@ describe('a streamed answer with no tool ("hello")', async () => {
   it('with include_usage: a last chunk with choices [] and the usage, every other chunk usage: null', () => {
     const last = chunks[chunks.length - 1]!;
     expect(last.choices).toEqual([]);
-    expect(last.usage).toEqual({ prompt_tokens: last.usage!.prompt_tokens, completion_tokens: tokens.length, total_tokens: last.usage!.prompt_tokens + tokens.length });
+    expect(last.usage).toEqual({
+      prompt_tokens: last.usage!.prompt_tokens,
+      completion_tokens: tokens.length,
+      total_tokens: last.usage!.prompt_tokens + tokens.length,
+    });
     expect(last.usage!.prompt_tokens).toBeGreaterThan(100); // the system prompt and its help summary
     expect(chunks.slice(0, -1).every((chunk) => chunk.usage === null)).toBe(true);
   });
@@ -94,8 +98,18 @@ describe('a round that calls two tools ("Show me Cmaj7 and Am7 voicings")', asyn
 
   it('sends one fragment per chunk; the first of each call carries index, id, type and function.name', () => {
     expect(chunks.every((chunk) => (chunk.choices[0]?.delta.tool_calls?.length ?? 0) <= 1)).toBe(true);
-    expect(fragments[0]).toEqual({ index: 0, id: 'call_r1', type: 'function', function: { name: 'search_voicings', arguments: '' } });
-    expect(fragments[1]).toEqual({ index: 1, id: 'call_r2', type: 'function', function: { name: 'search_voicings', arguments: '' } });
+    expect(fragments[0]).toEqual({
+      index: 0,
+      id: 'call_r1',
+      type: 'function',
+      function: { name: 'search_voicings', arguments: '' },
+    });
+    expect(fragments[1]).toEqual({
+      index: 1,
+      id: 'call_r2',
+      type: 'function',
+      function: { name: 'search_voicings', arguments: '' },
+    });
   });
 
   it('later fragments carry only index and the next piece of function.arguments, the two calls interleaved', () => {
@@ -104,7 +118,11 @@ describe('a round that calls two tools ("Show me Cmaj7 and Am7 voicings")', asyn
     for (const fragment of later) expect(Object.keys(fragment).sort()).toEqual(['function', 'index']);
     for (const fragment of later) expect(Object.keys(fragment.function!)).toEqual(['arguments']);
     expect(later.map((fragment) => fragment.index)).toEqual(later.map((_, i) => i % 2));
-    const argumentsOf = (index: number) => later.filter((f) => f.index === index).map((f) => f.function!.arguments).join('');
+    const argumentsOf = (index: number) =>
+      later
+        .filter((f) => f.index === index)
+        .map((f) => f.function!.arguments)
+        .join('');
     expect(JSON.parse(argumentsOf(0))).toEqual({ chord: 'Cmaj7', instrument: 'guitar', limit: 2 });
     expect(JSON.parse(argumentsOf(1))).toEqual({ chord: 'Am7', instrument: 'guitar', limit: 2 });
   });
@@ -117,16 +135,19 @@ describe('a round that calls two tools ("Show me Cmaj7 and Am7 voicings")', asyn
 });
 
 describe('a token limit', () => {
-  it.each([['max_completion_tokens'], ['max_tokens']])('%s cuts the answer there, with finish_reason "length"', async (field) => {
-    const { clock, replica } = fakeReplica();
-    const { text } = await record(replica, clock, streamed(CAPABILITIES_QUESTION, { [field]: 7 }));
-    const chunks = chunksOf(text);
-    const content = chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('');
-    expect(content).toBe(textTokens(content).slice(0, 7).join(''));
-    expect(textTokens(content)).toHaveLength(7);
-    expect(chunks[chunks.length - 2]!.choices[0]).toEqual({ index: 0, delta: {}, finish_reason: 'length' });
-    expect(chunks[chunks.length - 1]!.usage!.completion_tokens).toBe(7);
-  });
+  it.each([['max_completion_tokens'], ['max_tokens']])(
+    '%s cuts the answer there, with finish_reason "length"',
+    async (field) => {
+      const { clock, replica } = fakeReplica();
+      const { text } = await record(replica, clock, streamed(CAPABILITIES_QUESTION, { [field]: 7 }));
+      const chunks = chunksOf(text);
+      const content = chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('');
+      expect(content).toBe(textTokens(content).slice(0, 7).join(''));
+      expect(textTokens(content)).toHaveLength(7);
+      expect(chunks[chunks.length - 2]!.choices[0]).toEqual({ index: 0, delta: {}, finish_reason: 'length' });
+      expect(chunks[chunks.length - 1]!.usage!.completion_tokens).toBe(7);
+    },
+  );
 });
 
 describe('a call without streaming', () => {
@@ -139,7 +160,12 @@ describe('a call without streaming', () => {
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(completion.object).toBe('chat.completion');
     expect(completion.choices).toEqual([
-      { index: 0, message: { role: 'assistant', content: GREETING_ANSWER, refusal: null }, logprobs: null, finish_reason: 'stop' },
+      {
+        index: 0,
+        message: { role: 'assistant', content: GREETING_ANSWER, refusal: null },
+        logprobs: null,
+        finish_reason: 'stop',
+      },
     ]);
     expect(completion.usage.completion_tokens).toBe(n);
     expect(clock.now() - sent).toBe(100 + (n - 1) * 10); // the whole generation, then the answer
@@ -147,13 +173,23 @@ describe('a call without streaming', () => {
 
   it('gives complete tool calls in message.tool_calls', async () => {
     const { clock, replica } = fakeReplica();
-    const completion = JSON.parse((await record(replica, clock, chatRequest(VOICINGS_QUESTION))).text) as ChatCompletion;
+    const completion = JSON.parse(
+      (await record(replica, clock, chatRequest(VOICINGS_QUESTION))).text,
+    ) as ChatCompletion;
     const choice = completion.choices[0]!;
     expect(choice.finish_reason).toBe('tool_calls');
     expect(choice.message.content).toBe('Let me look those up in the voicing index.');
     expect(choice.message.tool_calls).toEqual([
-      { id: 'call_r1', type: 'function', function: { name: 'search_voicings', arguments: '{"chord": "Cmaj7", "instrument": "guitar", "limit": 2}' } },
-      { id: 'call_r2', type: 'function', function: { name: 'search_voicings', arguments: '{"chord": "Am7", "instrument": "guitar", "limit": 2}' } },
+      {
+        id: 'call_r1',
+        type: 'function',
+        function: { name: 'search_voicings', arguments: '{"chord": "Cmaj7", "instrument": "guitar", "limit": 2}' },
+      },
+      {
+        id: 'call_r2',
+        type: 'function',
+        function: { name: 'search_voicings', arguments: '{"chord": "Am7", "instrument": "guitar", "limit": 2}' },
+      },
     ]);
   });
 });
@@ -166,7 +202,8 @@ describe('pacing on the injected clock', () => {
       clock,
       (async () => {
         const response = await post(replica, streamed(HELLO_QUESTION));
-        for await (const chunk of readChatChunks(response.body!)) if (chunk.choices[0]?.delta.content) times.push(clock.now());
+        for await (const chunk of readChatChunks(response.body!))
+          if (chunk.choices[0]?.delta.content) times.push(clock.now());
       })(),
     );
     const n = textTokens(GREETING_ANSWER).length;
@@ -214,7 +251,9 @@ describe('the call log', () => {
 describe('a client that goes away', () => {
   it('an aborted signal before the call: fetch rejects with an AbortError and nothing is logged', async () => {
     const { replica } = fakeReplica();
-    await expect(post(replica, streamed(HELLO_QUESTION), { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(post(replica, streamed(HELLO_QUESTION), { signal: AbortSignal.abort() })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
     expect(replica.calls.all()).toHaveLength(0);
   });
 
@@ -248,7 +287,8 @@ describe('a client that goes away', () => {
       (async () => {
         const response = await post(replica, streamed(DROP2_QUESTION));
         let n = 0;
-        for await (const chunk of readChatChunks(response.body!)) if (chunk.choices[0]?.delta.content && ++n === 3) break;
+        for await (const chunk of readChatChunks(response.body!))
+          if (chunk.choices[0]?.delta.content && ++n === 3) break;
       })(),
     );
     const call = replica.calls.all()[0]!;
@@ -274,14 +314,24 @@ describe('a client that goes away', () => {
   });
 });
 
-describe('bad requests get an error in OpenAI\'s error shape', () => {
+describe("bad requests get an error in OpenAI's error shape", () => {
   const { replica } = fakeReplica();
   it.each([
     ['a body that is not JSON', '{"model":', 400, /not valid JSON/],
     ['no model', { messages: [{ role: 'user', content: 'hi' }] }, 400, /model/],
     ['no messages', { model: 'ga-replica', messages: [] }, 400, /messages/],
-    ['an unknown role', { model: 'ga-replica', messages: [{ role: 'robot', content: 'hi' }] }, 400, /role must be one of/],
-    ['a body over the limit', { model: 'ga-replica', messages: [{ role: 'user', content: 'x'.repeat(MAX_REQUEST_BYTES) }] }, 413, /larger than/],
+    [
+      'an unknown role',
+      { model: 'ga-replica', messages: [{ role: 'robot', content: 'hi' }] },
+      400,
+      /role must be one of/,
+    ],
+    [
+      'a body over the limit',
+      { model: 'ga-replica', messages: [{ role: 'user', content: 'x'.repeat(MAX_REQUEST_BYTES) }] },
+      413,
+      /larger than/,
+    ],
   ])('%s: HTTP %s', async (_name, body, status, message) => {
     const response = await post(replica, body);
     expect(response.status).toBe(status);
@@ -300,7 +350,15 @@ describe('bad requests get an error in OpenAI\'s error shape', () => {
 
 describe('the replica’s chunks computed without running it (replicaChunks, roundChunks)', () => {
   it('are, byte for byte, what a fresh replica streams for the same first call', async () => {
-    const { CAPABILITIES_QUESTION, DROP2_QUESTION, HELLO_QUESTION, VOICINGS_QUESTION, recordRound, roundChunks, wireOf } = await import('../../../../lessons-code/index.ts');
+    const {
+      CAPABILITIES_QUESTION,
+      DROP2_QUESTION,
+      HELLO_QUESTION,
+      VOICINGS_QUESTION,
+      recordRound,
+      roundChunks,
+      wireOf,
+    } = await import('../../../../lessons-code/index.ts');
     const cases = [
       [HELLO_QUESTION, {}],
       [HELLO_QUESTION, { includeUsage: false }],

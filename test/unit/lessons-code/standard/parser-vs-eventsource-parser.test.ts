@@ -34,7 +34,15 @@ const valueChar = fc.constantFrom('a', 'Z', ' ', ':', '0', '7', '\0', 'é', '→
 const value = fc.array(valueChar, { maxLength: 6 }).map((chars) => chars.join(''));
 const line = fc.oneof(
   { weight: 6, arbitrary: fc.tuple(name, separator, value).map(([n, s, v]) => n + s + v) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('retry:', 'retry: '), fc.constantFrom('0', '15', '3000', '007', '1.5', '-1', '', ' 1', '1 ')).map(([f, v]) => f + v) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom('retry:', 'retry: '),
+        fc.constantFrom('0', '15', '3000', '007', '1.5', '-1', '', ' 1', '1 '),
+      )
+      .map(([f, v]) => f + v),
+  },
   { weight: 1, arbitrary: value.map((v) => ':' + v) }, // a comment
   { weight: 3, arbitrary: fc.constant('') }, // a blank line
 );
@@ -44,13 +52,19 @@ const lineEnd = fc.constantFrom('\n', '\n', '\r', '\r\n');
 const stream = fc
   .tuple(
     fc.constantFrom('', '', '\uFEFF', '\uFEFF\uFEFF'),
-    fc.array(fc.tuple(line, lineEnd).map(([l, e]) => l + e), { minLength: 2, maxLength: 30, size: 'large' }),
+    fc.array(
+      fc.tuple(line, lineEnd).map(([l, e]) => l + e),
+      { minLength: 2, maxLength: 30, size: 'large' },
+    ),
     fc.oneof(fc.constant(''), line),
   )
   .map(([bom, lines, last]) => bom + lines.join('') + last);
 
 /** Where the bytes are cut: fractions of the length, or every byte alone. */
-const cuts = fc.oneof(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 6 }), fc.constant('every byte' as const));
+const cuts = fc.oneof(
+  fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 6 }),
+  fc.constant('every byte' as const),
+);
 
 function piecesOf(text: string, where: number[] | 'every byte'): Uint8Array[] {
   const bytes = new TextEncoder().encode(text);
@@ -113,7 +127,14 @@ describe('StandardParser and eventsource-parser read generated streams alike', (
     await fc.assert(
       fc.asyncProperty(stream, cuts, async (text, where) => {
         const pieces = piecesOf(text, where);
-        const data = await collect(readStandardStream(bytesIn(new Uint8Array(Buffer.concat(pieces)), pieces.map((p) => p.length))));
+        const data = await collect(
+          readStandardStream(
+            bytesIn(
+              new Uint8Array(Buffer.concat(pieces)),
+              pieces.map((p) => p.length),
+            ),
+          ),
+        );
         expect(data).toEqual(throughEventsourceParser(pieces).events.map((event) => event.data));
       }),
       { numRuns: 150 },
@@ -128,17 +149,23 @@ describe('StandardParser and eventsource-parser read generated streams alike', (
     expect(events.filter((e) => e.lastEventId !== '').length).toBeGreaterThan(10);
     expect(events.filter((e) => e.type !== 'message').length).toBeGreaterThan(10);
     expect(events.filter((e) => e.data.includes('\n')).length).toBeGreaterThan(10);
-    expect(sample.filter((text) => throughStandardParser(piecesOf(text, [])).reconnectionTime !== null).length).toBeGreaterThan(10);
+    expect(
+      sample.filter((text) => throughStandardParser(piecesOf(text, [])).reconnectionTime !== null).length,
+    ).toBeGreaterThan(10);
     expect(sample.filter((text) => text.includes('\r\n')).length).toBeGreaterThan(10);
   });
 });
 
 describe('where eventsource-parser departs from the standard', () => {
-  it('it also drops a BOM written as the three Latin-1 characters of its UTF-8 bytes; ' + 'the standard reads them as text', () => {
-    // §9.2.5: the stream is decoded as UTF-8 and one leading U+FEFF is dropped; "ï»¿" (U+00EF U+00BB
-    // U+00BF) is three characters of a field name, here the unknown field "ï»¿data".
-    const pieces = [new TextEncoder().encode('\u00ef\u00bb\u00bfdata: a\n\n')];
-    expect(throughStandardParser(pieces).events).toEqual([]);
-    expect(throughEventsourceParser(pieces).events.map((e) => e.data)).toEqual(['a']);
-  });
+  it(
+    'it also drops a BOM written as the three Latin-1 characters of its UTF-8 bytes; ' +
+      'the standard reads them as text',
+    () => {
+      // §9.2.5: the stream is decoded as UTF-8 and one leading U+FEFF is dropped; "ï»¿" (U+00EF U+00BB
+      // U+00BF) is three characters of a field name, here the unknown field "ï»¿data".
+      const pieces = [new TextEncoder().encode('\u00ef\u00bb\u00bfdata: a\n\n')];
+      expect(throughStandardParser(pieces).events).toEqual([]);
+      expect(throughEventsourceParser(pieces).events.map((e) => e.data)).toEqual(['a']);
+    },
+  );
 });

@@ -41,16 +41,45 @@ export const SSE_FIXTURES: SseFixture[] = [
   { name: 'comments are skipped', stream: ': keep-alive\ndata: a\n:\n\n', data: ['a'] },
   { name: 'a comment does not end an event', stream: 'data: a\n: x\ndata: b\n\n', data: ['a\nb'] },
   // Fields without a colon, and unknown fields.
-  { name: 'a line with no colon is a field with an empty value, ignored if unknown', stream: 'data: a\nb\n\n', data: ['a'] },
+  {
+    name: 'a line with no colon is a field with an empty value, ignored if unknown',
+    stream: 'data: a\nb\n\n',
+    data: ['a'],
+  },
   { name: 'unknown fields are ignored', stream: 'foo: bar\ndata: a\n\n', data: ['a'] },
   { name: 'an unknown field alone dispatches nothing', stream: 'foo: bar\n\n', data: [] },
   // Other known fields.
-  { name: 'event sets the type', stream: 'event: ping\ndata: a\n\ndata: b\n\n', data: ['a', 'b'], types: ['ping', 'message'] },
+  {
+    name: 'event sets the type',
+    stream: 'event: ping\ndata: a\n\ndata: b\n\n',
+    data: ['a', 'b'],
+    types: ['ping', 'message'],
+  },
   { name: 'an empty event field means message', stream: 'event\ndata: a\n\n', data: ['a'], types: ['message'] },
-  { name: 'the type resets when an empty buffer is dispatched', stream: 'event: x\n\ndata: a\n\n', data: ['a'], types: ['message'] },
-  { name: 'id sets the last event ID, kept for later events', stream: 'id: 7\ndata: a\n\ndata: b\n\n', data: ['a', 'b'], lastEventIds: ['7', '7'] },
-  { name: 'an id holding NUL is ignored', stream: 'id: 1\ndata: a\n\nid: 2\0\ndata: b\n\n', data: ['a', 'b'], lastEventIds: ['1', '1'] },
-  { name: 'an empty id resets the last event ID', stream: 'id: 1\ndata: a\n\nid\ndata: b\n\n', data: ['a', 'b'], lastEventIds: ['1', ''] },
+  {
+    name: 'the type resets when an empty buffer is dispatched',
+    stream: 'event: x\n\ndata: a\n\n',
+    data: ['a'],
+    types: ['message'],
+  },
+  {
+    name: 'id sets the last event ID, kept for later events',
+    stream: 'id: 7\ndata: a\n\ndata: b\n\n',
+    data: ['a', 'b'],
+    lastEventIds: ['7', '7'],
+  },
+  {
+    name: 'an id holding NUL is ignored',
+    stream: 'id: 1\ndata: a\n\nid: 2\0\ndata: b\n\n',
+    data: ['a', 'b'],
+    lastEventIds: ['1', '1'],
+  },
+  {
+    name: 'an empty id resets the last event ID',
+    stream: 'id: 1\ndata: a\n\nid\ndata: b\n\n',
+    data: ['a', 'b'],
+    lastEventIds: ['1', ''],
+  },
   { name: 'retry does not touch data', stream: 'retry: 1000\ndata: a\n\n', data: ['a'] },
   // The byte order mark.
   { name: 'a leading BOM is dropped', stream: '\uFEFFdata: a\n\n', data: ['a'] },

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readStandard, readStandardEvents, readStandardStream, StandardParser } from '../../../../lessons-code/index.ts';
+import {
+  readStandard,
+  readStandardEvents,
+  readStandardStream,
+  StandardParser,
+} from '../../../../lessons-code/index.ts';
 import { SSE_FIXTURES } from './sse-fixtures.ts';
 import { bytesIn, collect, everyCut, lessonStreams } from '../../helpers/streams.ts';
 

@@ -150,7 +150,24 @@ describe('traceStandard on the lesson', () => {
 });
 
 describe('traceStandard on any stream', () => {
-  const piece = fc.constantFrom('data', 'data:', 'data: ', 'event:', 'id:', 'retry: 5', ':', 'x', ' ', 'a', '\r', '\n', '\r\n', '\uFEFF', '\0', '\uD800');
+  const piece = fc.constantFrom(
+    'data',
+    'data:',
+    'data: ',
+    'event:',
+    'id:',
+    'retry: 5',
+    ':',
+    'x',
+    ' ',
+    'a',
+    '\r',
+    '\n',
+    '\r\n',
+    '\uFEFF',
+    '\0',
+    '\uD800',
+  );
   it('gives the reader its events and the stream back', () => {
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {

@@ -38,7 +38,10 @@ describe('LineEditor', () => {
   it('echoes what is typed and submits the line on Enter', () => {
     const editor = new LineEditor();
     expect(editor.feed('hel')).toEqual([{ type: 'echo', text: 'hel' }]);
-    expect(editor.feed('p\r')).toEqual([{ type: 'echo', text: 'p' }, { type: 'submit', line: 'help' }]);
+    expect(editor.feed('p\r')).toEqual([
+      { type: 'echo', text: 'p' },
+      { type: 'submit', line: 'help' },
+    ]);
     expect(editor.line).toBe('');
   });
   it('erases with Backspace, a whole code point at a time', () => {
@@ -76,7 +79,7 @@ describe('LineEditor', () => {
     editor.feed('\0a\uFEFFb\uD800c\uDC00\x1b[Cd\x1b[1;5De');
     expect(editor.line).toBe('abcde');
     editor.feed('\x03');
-    const effects = editor.feed("x".repeat(1_000_000));
+    const effects = editor.feed('x'.repeat(1_000_000));
     expect(editor.line).toHaveLength(MAX_LINE);
     expect(effects).toEqual([{ type: 'echo', text: 'x'.repeat(MAX_LINE) }]);
   });
@@ -107,14 +110,18 @@ function fakeBuffer(text: string, cols: number): BufferLike {
   for (const line of text.split('\n')) {
     const chars = Array.from(line);
     if (chars.length === 0) rows.push({ text: '', isWrapped: false });
-    for (let i = 0; i < chars.length; i += cols) rows.push({ text: chars.slice(i, i + cols).join(''), isWrapped: i > 0 });
+    for (let i = 0; i < chars.length; i += cols)
+      rows.push({ text: chars.slice(i, i + cols).join(''), isWrapped: i > 0 });
   }
   return {
     length: rows.length,
     getLine: (y) => {
       const row = rows[y];
       if (!row) return undefined;
-      return { isWrapped: row.isWrapped, translateToString: (trim) => (trim ? row.text.trimEnd() : row.text.padEnd(cols)) };
+      return {
+        isWrapped: row.isWrapped,
+        translateToString: (trim) => (trim ? row.text.trimEnd() : row.text.padEnd(cols)),
+      };
     },
   };
 }

@@ -1,7 +1,13 @@
 // The demos' verdicts: what a user lost, told apart (missing lines, changed lines, lost spaces,
 // lost line breaks), in agreement with the program's own verdict where the program counts the same.
 import { describe, expect, it } from 'vitest';
-import { IMPROVISATION_ANSWER, compare, splitAfter743, splitPinned, writerReaderTable } from '../../../../lessons-code/index.ts';
+import {
+  IMPROVISATION_ANSWER,
+  compare,
+  splitAfter743,
+  splitPinned,
+  writerReaderTable,
+} from '../../../../lessons-code/index.ts';
 import { CHUNKER_PRESETS } from '../../../../src/widgets/chunker/chunker-model.ts';
 import { describeLoss, lossReport, verdictParts } from '../../../../src/widgets/shared/loss-report.ts';
 import { translate } from '../../../../src/demo-kit/format.ts';
@@ -21,7 +27,13 @@ describe('lossReport', () => {
     const answer = CHUNKER_PRESETS.prose!;
     const got = splitPinned(answer).join('');
     expect(compare(answer, got)).toBe('1 of 1 lines missing, 1 line breaks missing'); // the program's one-line verdict
-    expect(lossReport(answer, got)).toMatchObject({ missingLines: 0, changedLines: 1, lostSpaces: 3, lostBreaks: 1, differs: false });
+    expect(lossReport(answer, got)).toMatchObject({
+      missingLines: 0,
+      changedLines: 1,
+      lostSpaces: 3,
+      lostBreaks: 1,
+      differs: false,
+    });
     expect(say('en', answer, got)).toBe('1 line of 1 changed, 3 spaces lost, and 1 line break lost');
     expect(say('es', answer, got)).toBe('cambia 1 línea de 1, se pierden 3 espacios y se pierde 1 salto de línea');
     expect(say('fr', answer, got)).toBe('1 ligne sur 1 modifiée, 3 espaces perdus et 1 saut de ligne perdu');
@@ -29,7 +41,12 @@ describe('lossReport', () => {
 
   it('the improvisation answer: pinned loses 6 line breaks and nothing else; #743 is exact', () => {
     const pinned = splitPinned(IMPROVISATION_ANSWER).join('');
-    expect(lossReport(IMPROVISATION_ANSWER, pinned)).toMatchObject({ missingLines: 0, changedLines: 0, lostSpaces: 0, lostBreaks: 6 });
+    expect(lossReport(IMPROVISATION_ANSWER, pinned)).toMatchObject({
+      missingLines: 0,
+      changedLines: 0,
+      lostSpaces: 0,
+      lostBreaks: 6,
+    });
     expect(say('en', IMPROVISATION_ANSWER, pinned)).toBe('6 line breaks lost');
     expect(lossReport(IMPROVISATION_ANSWER, splitAfter743(IMPROVISATION_ANSWER).join('')).exact).toBe(true);
     expect(say('fr', IMPROVISATION_ANSWER, IMPROVISATION_ANSWER)).toBe('sans perte');

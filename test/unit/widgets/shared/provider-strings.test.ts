@@ -7,10 +7,23 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ENDING_KINDS, PROVIDERS, SENTENCE_POLICIES, splitReads } from '../../../../lessons-code/index.ts';
 import { CUT_KINDS } from '../../../../src/widgets/shared/cut-model.ts';
-import { PACES, ROUTE_KINDS, keyOf, playerSource, readView, recordingChoices, unfinishedTail } from '../../../../src/widgets/shared/provider-model.ts';
+import {
+  PACES,
+  ROUTE_KINDS,
+  keyOf,
+  playerSource,
+  readView,
+  recordingChoices,
+  unfinishedTail,
+} from '../../../../src/widgets/shared/provider-model.ts';
 
-const read = (locale: string) => JSON.parse(readFileSync(new URL(`../../../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
-const exists = (table: Record<string, string>, key: string) => `course.${key}` in table || `course.${key}_other` in table;
+const read = (locale: string) =>
+  JSON.parse(readFileSync(new URL(`../../../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<
+    string,
+    string
+  >;
+const exists = (table: Record<string, string>, key: string) =>
+  `course.${key}` in table || `course.${key}_other` in table;
 const policyKey = { 'every-delta': 'everyDelta', sentences: 'sentences', flagged: 'flagged' } as const;
 
 const built = [
@@ -28,7 +41,11 @@ const built = [
 ];
 
 describe('the model’s stream demos’ strings', () => {
-  const named = [...readFileSync(new URL('../../../../src/widgets/shared/provider-model.ts', import.meta.url), 'utf8').matchAll(/'((?:providers|providerCut|cut)\.[\w.]+)'/g)].map((m) => m[1]!);
+  const named = [
+    ...readFileSync(new URL('../../../../src/widgets/shared/provider-model.ts', import.meta.url), 'utf8').matchAll(
+      /'((?:providers|providerCut|cut)\.[\w.]+)'/g,
+    ),
+  ].map((m) => m[1]!);
 
   it('the view names its keys', () => {
     expect(named.length).toBeGreaterThan(10);
@@ -64,7 +81,9 @@ describe('the bytes layer: a body that ends inside a character', () => {
       const source = playerSource(`${provider}:cut`);
       expect(unfinishedTail(source.bytes)).toBe(2);
       const reads = splitReads(provider, source.bytes, 'event');
-      expect(readView(source, reads, reads.length - 1, (key, vars) => `${key} ${JSON.stringify(vars)}`).split).toBe('providers.bytes.endsInside {"before":2}');
+      expect(readView(source, reads, reads.length - 1, (key, vars) => `${key} ${JSON.stringify(vars)}`).split).toBe(
+        'providers.bytes.endsInside {"before":2}',
+      );
     }
   });
 });

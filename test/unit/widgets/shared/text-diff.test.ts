@@ -1,21 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  IMPROVISATION_ANSWER,
-  READERS,
-  SPLITS,
-  WRITERS,
-  runPair,
-} from '../../../../lessons-code/index.ts';
+import { IMPROVISATION_ANSWER, READERS, SPLITS, WRITERS, runPair } from '../../../../lessons-code/index.ts';
 import { clipDiff, diffText, type DiffPart } from '../../../../src/widgets/shared/text-diff.ts';
 
 const sides = (parts: readonly DiffPart[]) => ({
-  original: parts.filter((p) => p.kind !== 'added').map((p) => p.text).join(''),
-  other: parts.filter((p) => p.kind !== 'removed').map((p) => p.text).join(''),
+  original: parts
+    .filter((p) => p.kind !== 'added')
+    .map((p) => p.text)
+    .join(''),
+  other: parts
+    .filter((p) => p.kind !== 'removed')
+    .map((p) => p.text)
+    .join(''),
 });
 
 function cell(writer: string, reader: string, split: string) {
-  return runPair(WRITERS.find((w) => w.id === writer)!, READERS.find((r) => r.id === reader)!, SPLITS.find((s) => s.id === split)!, IMPROVISATION_ANSWER);
+  return runPair(
+    WRITERS.find((w) => w.id === writer)!,
+    READERS.find((r) => r.id === reader)!,
+    SPLITS.find((s) => s.id === split)!,
+    IMPROVISATION_ANSWER,
+  );
 }
 
 describe('diffText', () => {
@@ -54,7 +59,7 @@ describe('diffText', () => {
     expect(diff.parts.filter((p) => p.kind === 'removed').every((p) => /^\n+$/.test(p.text))).toBe(true);
   });
 
-  it("GaApi read by the standard reader: the - **Am** line is among what is removed", () => {
+  it('GaApi read by the standard reader: the - **Am** line is among what is removed', () => {
     const got = cell('gaapi', 'standard', 'pinned').got;
     const diff = diffText(IMPROVISATION_ANSWER, got);
     expect(sides(diff.parts)).toEqual({ original: IMPROVISATION_ANSWER, other: got });
@@ -71,11 +76,17 @@ describe('diffText', () => {
 
   it('#743 through GaChatbot.Api and the standard reader: exact', () => {
     const got = cell('gachatbot', 'standard', 'after743').got;
-    expect(diffText(IMPROVISATION_ANSWER, got)).toEqual({ parts: [{ kind: 'same', text: IMPROVISATION_ANSWER }], removed: 0, added: 0 });
+    expect(diffText(IMPROVISATION_ANSWER, got)).toEqual({
+      parts: [{ kind: 'same', text: IMPROVISATION_ANSWER }],
+      removed: 0,
+      added: 0,
+    });
   });
 
   it('gives both texts back for any pair of texts, surrogate pairs whole', () => {
-    const text = fc.array(fc.constantFrom('a', 'b', ' ', '\n', '\r', '😀', 'é', '\uD800', 'line\n'), { maxLength: 60 }).map((a) => a.join(''));
+    const text = fc
+      .array(fc.constantFrom('a', 'b', ' ', '\n', '\r', '😀', 'é', '\uD800', 'line\n'), { maxLength: 60 })
+      .map((a) => a.join(''));
     fc.assert(
       fc.property(text, text, (a, b) => {
         const diff = diffText(a, b);

@@ -18,6 +18,10 @@ proto.entries = forged;
 proto[Symbol.iterator] = forged;
 
 export async function ask(fetch: (url: string, init?: RequestInit) => Promise<Response>, message: string) {
-  const response = await fetch('/api/chat', { method: 'post', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message }) });
+  const response = await fetch('/api/chat', {
+    method: 'post',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ message }),
+  });
   return response.status + ' ' + response.headers.get('content-type') + ' ' + (await response.text());
 }
