@@ -161,7 +161,8 @@ async function main(): Promise<number> {
           const missing = expected.filter((file) => !files.includes(file));
           const extra = files.filter((file) => !expected.includes(file));
           failures.push(
-            `${pagePath(locale, kind)}: other scripts than in English (only in English: ${missing.join(', ') || 'none'}; only here: ${extra.join(', ') || 'none'})`,
+            `${pagePath(locale, kind)}: other scripts than in English ` +
+              `(only in English: ${missing.join(', ') || 'none'}; only here: ${extra.join(', ') || 'none'})`,
           );
         }
       }

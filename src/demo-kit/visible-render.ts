@@ -4,7 +4,7 @@
 
 import { visibleParts, type SpaceSigns } from './visible.ts';
 
-export { SIGNS, visible } from './visible.ts';
+export { visible } from './visible.ts';
 
 /** Appends `text` to `parent` with every invisible character shown as a sign. */
 export function appendVisible(parent: Node, text: string, options: { spaces?: SpaceSigns } = {}): void {

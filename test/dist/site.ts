@@ -9,7 +9,7 @@ import { parseHTML } from 'linkedom';
 export const DIST = resolve(process.env.GA_OUT_DIR || 'dist');
 if (!existsSync(join(DIST, 'index.html'))) throw new Error(`no built site in ${DIST}: run \`npm run build\` first`);
 
-export { EXPECTED_OUTPUT, LOCALES, type Locale } from '../ui-strings.ts';
+export { EXPECTED_OUTPUT, LOCALES } from '../ui-strings.ts';
 
 export { PAGES, PAGE_KIND_NAMES, pagePath, type PageKind } from '../pages.ts';
 

@@ -25,9 +25,10 @@ import {
 } from './fixtures.ts';
 
 for (const kind of PAGE_KIND_NAMES) {
-  test(`axe finds no WCAG 2.1 AA violation: ${kind} page, light at ${PHONE_WIDTH} px (first view, then every widget open: it also fits the screen), then dark at desktop width`, async ({
-    page,
-  }) => {
+  const title =
+    `axe finds no WCAG 2.1 AA violation: ${kind} page, light at ${PHONE_WIDTH} px ` +
+    '(first view, then every widget open: it also fits the screen), then dark at desktop width';
+  test(title, async ({ page }) => {
     test.slow(); // axe three times over a long page full of open widgets takes a while on a busy 2-core machine
     await page.setViewportSize({ width: PHONE_WIDTH, height: 800 });
     await useTheme(page, 'light');

@@ -3,7 +3,7 @@
 // independent rendering of the data, never with the page itself.
 
 import { expect, type Locator, type Page } from '@playwright/test';
-import { READERS, SPLITS, writerReaderTable } from '../../lessons-code/index.ts';
+import { writerReaderTable } from '../../lessons-code/index.ts';
 import { selectStrings, translate, type Vars } from '../../src/demo-kit/format.ts';
 import { describeLoss, lossReport } from '../../src/widgets/shared/loss-report.ts';
 import { uiStrings } from '../ui-strings.ts';

@@ -89,9 +89,7 @@ const statuses = (box: Locator) =>
 // starter is checked and its verdict kept; after each attack, the starter checked again gets that
 // same verdict (nothing the attack posted reached the page: the next check is judged normally);
 // after the exercise's last attack its reference solution solves it.
-test('the check cannot be forged: every attack ends without a pass, not marked solved, and the next check is judged normally', async ({
-  page,
-}) => {
+test('the check cannot be forged: no attack passes or solves; the next check is judged normally', async ({ page }) => {
   test.slow(); // two checks per attack, one after the other, on a busy 2-core machine
   expect(attacks.length).toBeGreaterThan(0);
   expect(
@@ -637,9 +635,10 @@ test('a learner module gets what it imports from lessons-code: named imports, a 
   );
 });
 
-test('the workbench’s parts arrive in their places: solved in the header, the keyboard help above the editor, the type checker’s line below it, the buttons in one row', async ({
-  page,
-}) => {
+const PARTS_TITLE =
+  'the workbench’s parts arrive in their places: solved in the header, the keyboard help above the editor, ' +
+  'the type checker’s line below it, the buttons in one row';
+test(PARTS_TITLE, async ({ page }) => {
   await page.goto(lessonUrl(EN));
   const box = await open(page, 'fix-746');
   const landmarks = {

@@ -16,11 +16,11 @@ import { resolve } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { LEARN } from '../learn-build.ts';
-import { PAGES, PAGE_KIND_NAMES, pagePath, type PageKind } from '../pages.ts';
+import { PAGE_KIND_NAMES, pagePath, type PageKind } from '../pages.ts';
 import { EXPECTED_OUTPUT, LOCALES, englishIn, fill, uiStrings, type Locale } from '../ui-strings.ts';
 import { serveSite, type ServedSite } from './served-site.ts';
 
-export { EXPECTED_OUTPUT, LOCALES, PAGES, PAGE_KIND_NAMES, type Locale, type PageKind };
+export { EXPECTED_OUTPUT, LOCALES, PAGE_KIND_NAMES, type Locale, type PageKind };
 /** Behaviour is tested once, in English. */
 export const EN = LOCALES[0];
 /** The locales that get a smoke pass per widget and a layout check. */
@@ -39,7 +39,6 @@ export const beyondUrl = (locale: Locale) => pageUrl('beyond', locale);
 export const modelStreamUrl = (locale: Locale) => pageUrl('modelStream', locale);
 export const roundsUrl = (locale: Locale) => pageUrl('rounds', locale);
 /** A whole source file, as the lesson's listings link to it. */
-export const sourceUrl = (locale: Locale) => pageUrl('source', locale);
 
 /** The site's page kinds, each to its address in a locale (a new page: test/pages.ts, then PAGE_WIDGETS below). */
 export const PAGE_KINDS = Object.fromEntries(
@@ -98,7 +97,8 @@ export const test = base.extend<SiteFixtures, { site: ServedSite }>({
         document.addEventListener('securitypolicyviolation', (event) => {
           const report = (window as unknown as { courseCspViolation(text: string): void }).courseCspViolation;
           report(
-            `${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`,
+            `${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} ` +
+              `at ${event.sourceFile}:${event.lineNumber}`,
           );
         });
       });

@@ -11,9 +11,10 @@ import { OTHER_LOCALES, PAGE_KINDS, PHONE_WIDTH, expect, followLinks, outsideThe
 // theme picker shows its whole label in each language, whichever theme is chosen ("Automático" and
 // "Sombre" are longer than the English words the picker was first sized for); its links are alive.
 for (const locale of OTHER_LOCALES) {
-  test(`the landing page (${locale.code}): at ${PHONE_WIDTH} px it fits the screen; the header's theme picker shows each of its labels whole; every link alive`, async ({
-    page,
-  }) => {
+  const title =
+    `the landing page (${locale.code}): at ${PHONE_WIDTH} px it fits the screen; ` +
+    "the header's theme picker shows each of its labels whole; every link alive";
+  test(title, async ({ page }) => {
     await page.setViewportSize({ width: PHONE_WIDTH, height: 800 });
     await page.goto(PAGE_KINDS.landing(locale));
     expect(await outsideTheScreen(page)).toEqual([]);

@@ -22,9 +22,10 @@ test('no page has more than 1,500 elements before the student touches it', async
 
 // The behaviour once, in English (es/fr differ only in the link's prefix and the caption's words).
 for (const locale of [LOCALES[0]]) {
-  test(`listings (${locale.code}): excerpts of at most 60 lines, each a slice of its file, the whole file one click away`, async ({
-    page,
-  }) => {
+  const title =
+    `listings (${locale.code}): excerpts of at most 60 lines, each a slice of its file, ` +
+    'the whole file one click away';
+  test(title, async ({ page }) => {
     await page.goto(lessonUrl(locale));
     const figures = page.locator('figure.source-code:not(.shell)');
     await expect(figures).toHaveCount(3);

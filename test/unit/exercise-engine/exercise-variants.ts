@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { readVariant } from '../../../src/exercise-engine/variants-node.ts';
 import type { VariantName } from '../../../src/exercise-engine/variants.ts';
 
-export const EXERCISES_DIR = new URL('../../../lessons-code/exercises/', import.meta.url);
+const EXERCISES_DIR = new URL('../../../lessons-code/exercises/', import.meta.url);
 const CACHE = new URL('../../../node_modules/.cache/exercise-variants/', import.meta.url);
 const INDEX = fileURLToPath(new URL('../../../lessons-code/index.ts', import.meta.url));
 

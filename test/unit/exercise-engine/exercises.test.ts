@@ -1,9 +1,10 @@
 // The exercises and their check, as the page runs them: every exercise folder is complete and its
-// comments are translated (test/unit/exercise-engine/exercise-variants.test.ts); each reference solution and each alternative solution
-// passes every case, each starter does not; the expected values are the lesson's; the engine's
-// verdicts (wrong value, throw, export, syntax, load error, prediction not given, fake fetch); the
-// runner's time limit; and every attack of test/unit/exercise-engine/exercises-attacks/ ends without a pass.
-// Learner code runs in a node:worker_threads worker with the same harness as the page's.
+// comments are translated (test/unit/exercise-engine/exercise-variants.test.ts); each reference
+// solution and each alternative solution passes every case, each starter does not; the expected
+// values are the lesson's; the engine's verdicts (wrong value, throw, export, syntax, load error,
+// prediction not given, fake fetch); the runner's time limit; and every attack of
+// test/unit/exercise-engine/exercises-attacks/ ends without a pass. Learner code runs in a
+// node:worker_threads worker with the same harness as the page's.
 
 import {
   existsSync,

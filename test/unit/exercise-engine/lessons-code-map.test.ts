@@ -39,7 +39,8 @@ describe('the names a learner module takes from lessons-code', () => {
     expect(
       lessonsCodeNames(
         compiled(
-          `import { RoundReader, readChatChunks as read } from 'lessons-code';\nexport const f = () => new RoundReader(read());`,
+          `import { RoundReader, readChatChunks as read } from 'lessons-code';\n` +
+            'export const f = () => new RoundReader(read());',
         ),
       ),
     ).toEqual(new Set(['RoundReader', 'readChatChunks']));

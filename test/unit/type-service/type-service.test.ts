@@ -112,7 +112,8 @@ beforeAll(() => {
 
 describe('the page’s type checker says what tsc says', () => {
   for (const locale of LOCALES) {
-    it(`in ${locale}: every starter and reference solution${locale === 'en' ? ', every alternative' : ''}, and broken variants`, async () => {
+    const alternatives = locale === 'en' ? ', every alternative' : '';
+    it(`in ${locale}: every starter and reference solution${alternatives}, and broken variants`, async () => {
       const dir = new URL(`${locale}/`, DIR);
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir, { recursive: true });

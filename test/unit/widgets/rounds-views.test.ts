@@ -1,7 +1,8 @@
-// The 06d demos' views (src/widgets/rounds-timeline/rounds-timeline-model.ts, src/widgets/rounds-details/rounds-details-model.ts), shared by
-// the server's first view and the browser: the lanes of each harness, the live figures (from the
-// replica's call log) equal to the bill once the turn ends, the four details' verdicts, and every
-// string key the views and scripts build from a list, in every locale.
+// The 06d demos' views (src/widgets/rounds-timeline/rounds-timeline-model.ts,
+// src/widgets/rounds-details/rounds-details-model.ts), shared by the server's first view and the
+// browser: the lanes of each harness, the live figures (from the replica's call log) equal to the
+// bill once the turn ends, the four details' verdicts, and every string key the views and scripts
+// build from a list, in every locale.
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
