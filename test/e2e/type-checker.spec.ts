@@ -159,8 +159,11 @@ test(
       'aria-label',
       w(EN, 'cm.completions'),
     );
+    // Enter takes the selected option: wait until it is the one offered (the list may still be
+    // settling when it first shows), then for the text to take it.
+    await expect(options.filter({ hasText: 'tokensReceived' })).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('Enter');
-    expect(await editorText(box)).toContain('new RoundReader().tokensReceived');
+    await expect.poll(() => editorText(box)).toContain('new RoundReader().tokensReceived');
 
     // Hover: the signature and the doc comment.
     await box
