@@ -14,6 +14,7 @@ import type { Locator, Page } from '@playwright/test';
 import { alternativesIn } from '../../src/exercise-engine/variants.ts';
 import { readVariant } from '../../src/exercise-engine/variants-node.ts';
 import { EN, LOCALES, expect, lessonUrl, modelStreamUrl, roundsUrl, t as tl, test } from './fixtures.ts';
+import { editorText, pasteCode as setCode } from './editor-helpers.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 const IDS = ['predict', 'fix-746', 'error-ends-stream', 'chunks-as-units'] as const;
@@ -54,26 +55,6 @@ async function open(page: Page, id: string): Promise<Locator> {
   await expect(box.locator('.cm-content')).toBeVisible();
   return box;
 }
-
-/** Replaces the editor's text the way a learner pasting would: select all, then insert. */
-async function setCode(page: Page, box: Locator, code: string): Promise<void> {
-  await box.locator('.cm-content').click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(code);
-}
-
-/**
- * The editor's whole text (CodeMirror draws only the lines in view: read its document, as EditorView.findFromDOM does).
- */
-const editorText = (box: Locator) =>
-  box
-    .locator('.cm-content')
-    .evaluate(
-      (el) =>
-        (
-          el as HTMLElement & { cmTile?: { root?: { view?: { state: { doc: { toString(): string } } } } } }
-        ).cmTile?.root?.view?.state.doc.toString() ?? null,
-    );
 
 /** Clicks Check and waits for the verdict (30 s: a bound on finishing, on a busy machine). */
 async function check(box: Locator): Promise<void> {

@@ -22,6 +22,7 @@ import { readVariant } from '../../src/exercise-engine/variants-node.ts';
 import { hashCode, storageKey } from '../../src/workbench/exercise-store.ts';
 import { codeOfFragment, fragmentFor } from '../../src/type-service/share.ts';
 import { EN, LOCALES, axeViolations, expect, roundsUrl, t, test, type Locale } from './fixtures.ts';
+import { editorText, pasteCode } from './editor-helpers.ts';
 
 const ES = LOCALES[1];
 const FR = LOCALES[2];
@@ -62,21 +63,10 @@ async function startTypes(box: Locator): Promise<void> {
 
 /** Replaces the editor's text as a paste would, and waits until TypeScript has checked that very text. */
 async function setCode(page: Page, box: Locator, code: string): Promise<void> {
-  await box.locator('.cm-content').click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(code);
+  await pasteCode(page, box, code);
   await expect(box.locator('[data-types]')).toHaveAttribute('data-checked', hashCode(code), { timeout: 30_000 });
 }
 
-const editorText = (box: Locator) =>
-  box
-    .locator('.cm-content')
-    .evaluate(
-      (el) =>
-        (
-          el as HTMLElement & { cmTile?: { root?: { view?: { state: { doc: { toString(): string } } } } } }
-        ).cmTile?.root?.view?.state.doc.toString() ?? null,
-    );
 const selectedText = (box: Locator) =>
   box.locator('.cm-content').evaluate((el) => {
     const view = (
