@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM } from './scripts/preview.ts';
 
 // Each worker serves the site built for /learn/ (dist-learn/, `npm run build:learn`) itself, on a free
 // port, with its `_headers` (test/e2e/fixtures.ts, served-site.ts): no web server to start here, and
@@ -15,15 +16,6 @@ export default defineConfig({
   reporter: [['list'], ['./test/e2e/retry-reporter.ts']],
   use: {
     // Debian's Chromium: Playwright never downloads a browser here.
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: CHROMIUM,
   },
 });

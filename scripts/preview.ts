@@ -47,15 +47,18 @@ export async function startPreview(port: number): Promise<Preview> {
   throw new Error(`astro preview did not answer on ${base}: ${stderr}`);
 }
 
+/** Debian's Chromium and its flags, for these scripts and for the browser tests (playwright.config.ts). */
+export const CHROMIUM = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
+};
+
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch(CHROMIUM);
 }
