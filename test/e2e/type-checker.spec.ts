@@ -109,6 +109,38 @@ async function referencesClean(page: Page, box: Locator, locale: Locale): Promis
 }
 
 /** The reference solution, then the two mistakes typed at its end, as a learner would, key by key. */
+type CompletionWatch = Window & { courseListOpenedAt?: number };
+
+/** From now on, notes when CodeMirror's completion list first appears (performance.now()). */
+async function watchCompletionList(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as CompletionWatch;
+    w.courseListOpenedAt = undefined;
+    const seen = () => {
+      if (w.courseListOpenedAt === undefined && document.querySelector('.cm-tooltip-autocomplete'))
+        w.courseListOpenedAt = performance.now();
+    };
+    new MutationObserver(seen).observe(document.body, { childList: true, subtree: true });
+    seen();
+  });
+}
+
+/** The completion list has been open longer than CodeMirror's interactionDelay and waits for no answer. */
+async function listReadable(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const opened = (window as CompletionWatch).courseListOpenedAt;
+      return (
+        opened !== undefined &&
+        performance.now() - opened > 150 &&
+        document.querySelector('.cm-tooltip-autocomplete:not(.cm-tooltip-autocomplete-disabled)') !== null
+      );
+    },
+    undefined,
+    { polling: 50, timeout: 30_000 },
+  );
+}
+
 async function typeMistakes(page: Page, box: Locator, locale: Locale): Promise<void> {
   await setCode(page, box, variant(ID, 'solution', locale));
   await box.locator('.cm-content').click();
@@ -142,6 +174,7 @@ test(
     await page.keyboard.press('ControlOrMeta+End');
     await page.keyboard.type('\nnew RoundReader().tok');
     await page.keyboard.press('Escape');
+    await watchCompletionList(page);
     await page.keyboard.press('Control+Space');
     const options = page.locator('.cm-tooltip-autocomplete [role=option]');
     await expect(options.filter({ hasText: 'tokensReceived' })).toHaveCount(1, { timeout: 30_000 });
@@ -149,9 +182,12 @@ test(
       'aria-label',
       w(EN, 'cm.completions'),
     );
-    // Enter takes the selected option: wait until it is the one offered (the list may still be
-    // settling when it first shows), then for the text to take it.
+    // Enter takes the selected option once a person could have read the list: CodeMirror ignores Enter
+    // for its `interactionDelay` (75 ms) after a list opens, and while a newer answer is pending (the
+    // list then has the -disabled class), so that a key meant for the text never takes an option that
+    // has just appeared (@codemirror/autocomplete, acceptCompletion). Wait for both, then press it.
     await expect(options.filter({ hasText: 'tokensReceived' })).toHaveAttribute('aria-selected', 'true');
+    await listReadable(page);
     await page.keyboard.press('Enter');
     await expect.poll(() => editorText(box)).toContain('new RoundReader().tokensReceived');
 
