@@ -217,7 +217,8 @@ async function main(): Promise<number> {
     }
 
     // The type checker, in each locale: an editor of 06d focused, TypeScript ready, all it fetched.
-    for (const locale of LOCALES) {
+    // The three locales side by side, reported in their order.
+    const typeChecker = async (locale: (typeof LOCALES)[number]) => {
       const path = pagePath(locale, 'rounds');
       const { page, log, close } = await open(path);
       const editor = page.locator('ga-exercise[data-exercise="bill-in-finally"]');
@@ -232,6 +233,9 @@ async function main(): Promise<number> {
         if (part) parts.set(part, (parts.get(part) ?? 0) + bytes);
       }
       await close();
+      return { locale, path, parts };
+    };
+    for (const { locale, path, parts } of await Promise.all(LOCALES.map(typeChecker))) {
       const sum = [...parts.values()].reduce((a, b) => a + b, 0);
       const detail = [...parts]
         .sort((a, b) => b[1] - a[1])
