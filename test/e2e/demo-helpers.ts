@@ -73,7 +73,7 @@ export async function paste(box: Locator, text: string, replace = true): Promise
 // on a slow phone: what loads late then arrives while in view. The measure must not change.
 const THROTTLE = Number(process.env.GA_CPU_THROTTLE || 1);
 
-/** A stop of shiftWhileScrolled waits at most the test's time divided by this. */
+/** Each wait of shiftWhileScrolled lasts at most the test's time divided by this. */
 const STOP_SHARE = 3;
 
 /**
@@ -88,9 +88,10 @@ const STOP_SHARE = 3;
  * (data-lazy=visible) loaded (data-ready) and not busy with its first run. At the end, every demo in
  * `tags` is ready. A shift is then counted whenever it happened.
  *
- * Each stop waits at most a third of the test's time (STOP_SHARE): a stop that never settles fails
- * there, naming what in view is not final, whether the page still renders frames and which of its
- * requests got no answer (`stuck`), instead of using up the whole test in silence.
+ * Each of these waits lasts at most a third of the test's time (STOP_SHARE): one that never ends
+ * fails there, naming what is not final (at a stop: what in view, whether the page still renders
+ * frames, which of its requests got no answer; see `stuck`), instead of using up the whole test in
+ * silence.
  */
 export async function shiftWhileScrolled(page: Page, url: string, tags: readonly string[] = []): Promise<number> {
   if (THROTTLE > 1)
@@ -137,9 +138,26 @@ export async function shiftWhileScrolled(page: Page, url: string, tags: readonly
   const limit = test.info().timeout / STOP_SHARE;
   await page.goto(url);
   await page.waitForLoadState('load');
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('ga-stamp')].every((stamp) => stamp.matches('[data-reserved], [data-stamped]')),
-  );
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('ga-stamp')].every((stamp) => stamp.matches('[data-reserved], [data-stamped]')),
+      undefined,
+      { timeout: limit },
+    )
+    .catch(async (error: unknown) => {
+      if (!(error instanceof errors.TimeoutError)) throw error;
+      const unmeasured = await ask(
+        page.evaluate(() =>
+          [...document.querySelectorAll('ga-stamp:not([data-reserved], [data-stamped])')].map(
+            (stamp) => stamp.closest('section.demo')?.querySelector('.demo-title')?.textContent?.trim() ?? 'no demo',
+          ),
+        ),
+        ['(the page did not answer)'],
+      );
+      const within = `within ${Math.round(limit / 1000)} s of the load`;
+      throw new Error(`${within}, stamps not measured in: ${unmeasured.join(', ')}`, { cause: error });
+    });
   for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
     await page.waitForFunction(unsettledInView, undefined, { timeout: limit }).catch(async (error: unknown) => {
@@ -185,14 +203,15 @@ function unsettledInView(describe = false): boolean | string[] {
   });
 }
 
+/** The page's answer to a question asked after a wait failed, or `otherwise`: a stuck page gets 10 s. */
+const ask = <T>(question: Promise<T>, otherwise: T) =>
+  Promise.race([
+    question.catch(() => otherwise),
+    new Promise<T>((resolve) => setTimeout(() => resolve(otherwise), 10_000).unref()),
+  ]);
+
 /** Why a stop of shiftWhileScrolled did not settle, in words. */
 async function stuck(page: Page, y: number, limit: number, pending: string[], failed: string[]): Promise<string> {
-  // A page whose main thread is stuck answers nothing: each question gets 10 s.
-  const ask = <T>(question: Promise<T>, otherwise: T) =>
-    Promise.race([
-      question.catch(() => otherwise),
-      new Promise<T>((resolve) => setTimeout(() => resolve(otherwise), 10_000).unref()),
-    ]);
   const waiting = await ask(page.evaluate(unsettledInView, true) as Promise<string[]>, ['(the page did not answer)']);
   // whether the page still renders: intersection observers and animation frames both need it
   const frames = await ask(
