@@ -2,7 +2,7 @@
 // lessons-code calls and the same UI strings (en/es/fr) as the page, so a test compares with an
 // independent rendering of the data, never with the page itself.
 
-import { expect, type Locator, type Page } from '@playwright/test';
+import { errors, expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { writerReaderTable } from '../../lessons-code/index.ts';
 import { selectStrings, translate, type Vars } from '../../src/demo-kit/format.ts';
 import { describeLoss, lossReport } from '../../src/widgets/shared/loss-report.ts';
@@ -73,6 +73,9 @@ export async function paste(box: Locator, text: string, replace = true): Promise
 // on a slow phone: what loads late then arrives while in view. The measure must not change.
 const THROTTLE = Number(process.env.GA_CPU_THROTTLE || 1);
 
+/** Each wait of shiftWhileScrolled lasts at most the test's time divided by this. */
+const STOP_SHARE = 3;
+
 /**
  * The cumulative layout shift of a page scrolled from top to bottom, 600 px at a time as a reader
  * scrolls: what moved without the reader doing anything (the browser's Layout Instability entries,
@@ -84,6 +87,11 @@ const THROTTLE = Number(process.env.GA_CPU_THROTTLE || 1);
  * waits until everything in view is final: stamps in place, each widget that starts when seen
  * (data-lazy=visible) loaded (data-ready) and not busy with its first run. At the end, every demo in
  * `tags` is ready. A shift is then counted whenever it happened.
+ *
+ * Each of these waits lasts at most a third of the test's time (STOP_SHARE): one that never ends
+ * fails there, naming what is not final (at a stop: what in view, whether the page still renders
+ * frames, which of its requests got no answer; see `stuck`), instead of using up the whole test in
+ * silence.
  */
 export async function shiftWhileScrolled(page: Page, url: string, tags: readonly string[] = []): Promise<number> {
   if (THROTTLE > 1)
@@ -119,26 +127,43 @@ export async function shiftWhileScrolled(page: Page, url: string, tags: readonly
     observer.observe({ type: 'layout-shift', buffered: true });
     w.__flush = () => (add(observer.takeRecords()), w.__shifts);
   });
+  const pending = new Set<Request>();
+  const failed: string[] = [];
+  page.on('request', (request) => pending.add(request));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => {
+    pending.delete(request);
+    failed.push(`${request.url()} (${request.failure()?.errorText})`);
+  });
+  const limit = test.info().timeout / STOP_SHARE;
   await page.goto(url);
   await page.waitForLoadState('load');
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('ga-stamp')].every((stamp) => stamp.matches('[data-reserved], [data-stamped]')),
-  );
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('ga-stamp')].every((stamp) => stamp.matches('[data-reserved], [data-stamped]')),
+      undefined,
+      { timeout: limit },
+    )
+    .catch(async (error: unknown) => {
+      if (!(error instanceof errors.TimeoutError)) throw error;
+      const unmeasured = await ask(
+        page.evaluate(() =>
+          [...document.querySelectorAll('ga-stamp:not([data-reserved], [data-stamped])')].map(
+            (stamp) => stamp.closest('section.demo')?.querySelector('.demo-title')?.textContent?.trim() ?? 'no demo',
+          ),
+        ),
+        ['(the page did not answer)'],
+      );
+      const within = `within ${Math.round(limit / 1000)} s of the load`;
+      throw new Error(`${within}, stamps not measured in: ${unmeasured.join(', ')}`, { cause: error });
+    });
   for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForFunction(() => {
-      const inView = (el: Element) => {
-        const box = el.getBoundingClientRect();
-        return box.bottom > 0 && box.top < innerHeight;
-      };
-      return (
-        [...document.querySelectorAll('ga-stamp')]
-          .filter(inView)
-          .every((stamp) => stamp.hasAttribute('data-stamped')) &&
-        [...document.querySelectorAll('[data-lazy=visible]')]
-          .filter(inView)
-          .every((widget) => widget.hasAttribute('data-ready') && widget.getAttribute('data-state') !== 'busy')
-      );
+    await page.waitForFunction(unsettledInView, undefined, { timeout: limit }).catch(async (error: unknown) => {
+      if (!(error instanceof errors.TimeoutError)) throw error;
+      const unanswered = [...pending].map((request) => request.url());
+      throw new Error(await stuck(page, y, limit, unanswered, failed), { cause: error });
     });
   }
   for (const tag of tags) await expect(page.locator(tag)).toHaveAttribute('data-ready', '');
@@ -149,4 +174,60 @@ export async function shiftWhileScrolled(page: Page, url: string, tags: readonly
   for (const shift of shifts.filter((s) => s.value > 0.001))
     console.log(`  moved (${shift.value.toFixed(4)}): ${shift.sources.join('; ')}`);
   return shifts.reduce((sum, shift) => sum + shift.value, 0);
+}
+
+/**
+ * In the page: whether everything in view is final (stamps in place, widgets that start when seen
+ * loaded and not busy), or else what is not, one line each.
+ */
+function unsettledInView(describe = false): boolean | string[] {
+  const inView = (el: Element) => {
+    const box = el.getBoundingClientRect();
+    return box.bottom > 0 && box.top < innerHeight;
+  };
+  const waiting = [
+    ...[...document.querySelectorAll('ga-stamp')].filter((stamp) => !stamp.hasAttribute('data-stamped')),
+    ...[...document.querySelectorAll('[data-lazy=visible]')].filter(
+      (widget) => !widget.hasAttribute('data-ready') || widget.getAttribute('data-state') === 'busy',
+    ),
+  ].filter(inView);
+  if (!describe) return waiting.length === 0;
+  return waiting.map((el) => {
+    const demo = el.closest('section.demo')?.querySelector('.demo-title')?.textContent?.trim() ?? 'no demo';
+    const attributes = [...el.attributes]
+      .filter((a) => /^(data-(?!strings)|aria-busy)/.test(a.name))
+      .map((a) => (a.value ? `${a.name}=${a.value}` : a.name));
+    const error = el.querySelector(':scope > [data-load-error]:not([hidden])') ? ', its load error shown' : '';
+    const defined = customElements.get(el.localName) ? '' : ', not defined';
+    return `<${el.localName}> in "${demo}" [${attributes.join(' ')}]${defined}${error}`;
+  });
+}
+
+/** The page's answer to a question asked after a wait failed, or `otherwise`: a stuck page gets 10 s. */
+const ask = <T>(question: Promise<T>, otherwise: T) =>
+  Promise.race([
+    question.catch(() => otherwise),
+    new Promise<T>((resolve) => setTimeout(() => resolve(otherwise), 10_000).unref()),
+  ]);
+
+/** Why a stop of shiftWhileScrolled did not settle, in words. */
+async function stuck(page: Page, y: number, limit: number, pending: string[], failed: string[]): Promise<string> {
+  const waiting = await ask(page.evaluate(unsettledInView, true) as Promise<string[]>, ['(the page did not answer)']);
+  // whether the page still renders: intersection observers and animation frames both need it
+  const frames = await ask(
+    page.evaluate(() =>
+      Promise.race([
+        new Promise<string>((resolve) => requestAnimationFrame(() => resolve('still renders frames'))),
+        new Promise<string>((resolve) => setTimeout(() => resolve('renders NO animation frame within 2 s'), 2000)),
+      ]).then((frames) => `the page is ${document.visibilityState} and ${frames}`),
+    ),
+    'the page did not answer',
+  );
+  return [
+    `scrolled to ${y} px, the page did not settle within ${Math.round(limit / 1000)} s; not final in view:`,
+    ...waiting.map((line) => `  ${line}`),
+    frames,
+    `requests without an answer: ${pending.join(', ') || 'none'}`,
+    `requests that failed: ${failed.join(', ') || 'none'}`,
+  ].join('\n');
 }

@@ -202,4 +202,32 @@ test.describe('every writer with every reader (en)', () => {
     await expect(demo.locator('[data-part=more-lines]')).not.toBeEmpty();
     await expect(demo.locator('[data-testid=diff] del').first()).toContainText('- **Am** → arpeggio **Am**');
   });
+
+  // The demo starts from what the page says (src/demo-kit/lazy-element.ts), whenever its code arrives:
+  // its element defined only once it is already in view, or its code arriving while it is in view.
+  for (const [late, file] of [
+    ['its element is defined', /\/PairsDemo\.astro[^/]*\.js$/],
+    ['its code arrives', /\/pairs-element\.[^/]*\.js$/],
+  ] as const) {
+    test(`it starts when ${late} after it came into view`, async ({ page }) => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let asked = false;
+      await page.route(file, async (route) => {
+        asked = true;
+        await held;
+        await route.continue();
+      });
+      await page.goto(lessonUrl(EN), { waitUntil: 'commit' });
+      const demo = page.locator('ga-pairs-demo');
+      await demo.scrollIntoViewIfNeeded();
+      await expect.poll(() => asked).toBe(true);
+      await expect(demo).not.toHaveAttribute('data-ready');
+      await expect(demo).toBeInViewport();
+      release();
+      await expect(demo).toHaveAttribute('data-ready', '', { timeout: 30_000 });
+      expect(await table(demo)).toEqual(pairsTable(IMPROVISATION_ANSWER));
+      await expect(demo.locator('[data-load-error]')).toBeHidden();
+    });
+  }
 });
