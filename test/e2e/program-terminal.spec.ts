@@ -102,11 +102,16 @@ test.describe(`program terminal (${locale.code})`, () => {
     page.on('request', (request) => requests.push(request.url()));
     await page.goto(lessonUrl(locale));
     await page.waitForLoadState('networkidle');
-    // Seeing it is not using it: scroll the terminal into view, wait for idle again.
+    // Seeing it is not using it: scroll the terminal into view and let two frames be drawn (an
+    // observer of the scroll has been told by then): the widget has not started (neither loading,
+    // aria-busy, nor loaded, data-ready: src/demo-kit/lazy-element.ts), and nothing of xterm came.
     const demo = page.locator(TAG);
     await demo.scrollIntoViewIfNeeded();
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500);
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
+    );
+    expect(await demo.getAttribute('aria-busy')).toBeNull();
+    expect(await demo.getAttribute('data-ready')).toBeNull();
     expect(requests.filter(isXtermRequest)).toEqual([]);
     expect(await page.locator('.xterm').count()).toBe(0);
     expect(await page.locator('style[data-xterm-css]').count()).toBe(0);
