@@ -7,7 +7,8 @@
 import type { Page } from '@playwright/test';
 import { EN, LOCALES, beyondUrl, expect, lessonUrl, modelStreamUrl, readyWidget, roundsUrl, test } from './fixtures.ts';
 
-const WIDTHS = [1280, 390] as const;
+/** The phone's width first: the width each page is loaded at. */
+const WIDTHS = [390, 1280] as const;
 
 /**
  * Every child of each `box` that sticks out of its box sideways, by more than half a pixel, as
@@ -51,37 +52,54 @@ async function labelsCollide(page: Page, axis: string): Promise<string[]> {
   );
 }
 
-for (const width of WIDTHS) {
-  test(`at ${width} px, the time axes' labels and the tracks' marks stay inside (06b, 06d)`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto(beyondUrl(EN));
-    // The burst timeline's first view: both hosts on one axis, the final paints at its end.
-    await expect(page.locator('.tl-chart .time-axis span')).not.toHaveCount(0);
-    expect(await page.locator('.tl-chart .tl-paint-final').count()).toBeGreaterThan(0);
-    expect([
-      ...(await sticksOut(page, '.tl-chart .time-axis')),
-      ...(await sticksOut(page, '.tl-chart .time-track')),
-    ]).toEqual([]);
-    expect(await labelsCollide(page, '.tl-chart .time-axis')).toEqual([]);
+// Each page is loaded once, at the phone's width first (as a phone opens it), then widened: the charts
+// are laid out by CSS alone (percentages, src/widgets/shared/TimeChart.astro and
+// src/widgets/host-stream/host-stream-render.ts; no script reads a width), so the wider viewport lays
+// them out as a page loaded at that width would. Each width is a step, named after the check.
+const CHARTS = [
+  { page: '06b', url: beyondUrl(EN), chart: '.tl-chart' },
+  { page: '06d', url: roundsUrl(EN), chart: '.rt-chart' },
+] as const;
 
-    await page.goto(roundsUrl(EN));
-    await expect(page.locator('.rt-chart .time-axis span')).not.toHaveCount(0);
-    expect([
-      ...(await sticksOut(page, '.rt-chart .time-axis')),
-      ...(await sticksOut(page, '.rt-chart .time-track')),
-    ]).toEqual([]);
-    expect(await labelsCollide(page, '.rt-chart .time-axis')).toEqual([]);
-  });
-
-  test(`at ${width} px, the host-stream timeline's ticks stay inside their bars (lesson)`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto(lessonUrl(EN));
-    const demo = await readyWidget(page, 'ga-host-stream-demo');
-    // The first run: headers, the host's work, three pieces and the end, the end's tick at 100 %.
-    await expect(demo.locator('.hs-timeline .hs-tick')).toHaveCount(6);
-    expect(await sticksOut(page, '.hs-timeline .hs-bar')).toEqual([]);
+for (const { page: name, url, chart } of CHARTS) {
+  test(`at ${WIDTHS.join(' and ')} px, the time axes' labels and the tracks' marks stay inside (${name})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: WIDTHS[0], height: 900 });
+    await page.goto(url);
+    for (const width of WIDTHS) {
+      await test.step(`at ${width} px, the time axes' labels and the tracks' marks stay inside (${name})`, async () => {
+        await page.setViewportSize({ width, height: 900 });
+        expect(await page.evaluate(() => innerWidth)).toBe(width);
+        await expect(page.locator(`${chart} .time-axis span`)).not.toHaveCount(0);
+        // The burst timeline's first view: both hosts on one axis, the final paints at its end.
+        if (name === '06b') expect(await page.locator('.tl-chart .tl-paint-final').count()).toBeGreaterThan(0);
+        expect([
+          ...(await sticksOut(page, `${chart} .time-axis`)),
+          ...(await sticksOut(page, `${chart} .time-track`)),
+        ]).toEqual([]);
+        expect(await labelsCollide(page, `${chart} .time-axis`)).toEqual([]);
+      });
+    }
   });
 }
+
+test(`at ${WIDTHS.join(' and ')} px, the host-stream timeline's ticks stay inside their bars (lesson)`, async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: WIDTHS[0], height: 900 });
+  await page.goto(lessonUrl(EN));
+  const demo = await readyWidget(page, 'ga-host-stream-demo');
+  for (const width of WIDTHS) {
+    await test.step(`at ${width} px, the host-stream timeline's ticks stay inside their bars (lesson)`, async () => {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => innerWidth)).toBe(width);
+      // The first run: headers, the host's work, three pieces and the end, the end's tick at 100 %.
+      await expect(demo.locator('.hs-timeline .hs-tick')).toHaveCount(6);
+      expect(await sticksOut(page, '.hs-timeline .hs-bar')).toEqual([]);
+    });
+  }
+});
 
 for (const locale of LOCALES) {
   test(`06c's tables read without scrolling sideways: a table at 1280 px, cards at 390 px (${locale.code})`, async ({

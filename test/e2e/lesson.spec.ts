@@ -5,27 +5,45 @@
 
 import { BASE, EN, LOCALES, expect, landingUrl, lessonUrl, test } from './fixtures.ts';
 
-test('the language picker leads to the same lesson in the other languages and back', async ({ page }) => {
-  // The picker navigates once Starlight's script has defined its element: wait for that first.
-  const picker = async () => {
-    await page.waitForFunction(() => customElements.get('starlight-lang-select') !== undefined);
-    return page.locator('starlight-lang-select select').first();
-  };
-  const urlOf = (url: string) => new RegExp(`${url.replaceAll('/', '\\/')}$`);
+// The language picker and the skip link share one load of the English lesson (each a step named after
+// its check): the picker's round ends on the English lesson, a page just opened, where the skip link is
+// the first thing Tab reaches (the skip link first would leave its #_top in the address, which the
+// picker keeps).
+test('the language picker: the same lesson in the others and back; keyboard: the skip link first', async ({ page }) => {
   await page.goto(lessonUrl(EN));
-  for (const other of LOCALES.slice(1)) {
-    await (await picker()).selectOption({ value: lessonUrl(other) });
-    await expect(page).toHaveURL(urlOf(lessonUrl(other)));
-    await expect(page.locator('html')).toHaveAttribute('lang', other.lang);
-    // and from there to the third language, then back to English
-    const third = LOCALES.find((l) => l.code !== other.code && l.code !== EN.code)!;
-    await (await picker()).selectOption({ value: lessonUrl(third) });
-    await expect(page).toHaveURL(urlOf(lessonUrl(third)));
-    await expect(page.locator('html')).toHaveAttribute('lang', third.lang);
-    await (await picker()).selectOption({ value: lessonUrl(EN) });
-    await expect(page).toHaveURL(urlOf(lessonUrl(EN)));
-    await expect(page.locator('html')).toHaveAttribute('lang', EN.lang);
-  }
+
+  await test.step('the language picker leads to the same lesson in the other languages and back', async () => {
+    // The picker navigates once Starlight's script has defined its element: wait for that first.
+    const picker = async () => {
+      await page.waitForFunction(() => customElements.get('starlight-lang-select') !== undefined);
+      return page.locator('starlight-lang-select select').first();
+    };
+    const urlOf = (url: string) => new RegExp(`${url.replaceAll('/', '\\/')}$`);
+    for (const other of LOCALES.slice(1)) {
+      await (await picker()).selectOption({ value: lessonUrl(other) });
+      await expect(page).toHaveURL(urlOf(lessonUrl(other)));
+      await expect(page.locator('html')).toHaveAttribute('lang', other.lang);
+      // and from there to the third language, then back to English
+      const third = LOCALES.find((l) => l.code !== other.code && l.code !== EN.code)!;
+      await (await picker()).selectOption({ value: lessonUrl(third) });
+      await expect(page).toHaveURL(urlOf(lessonUrl(third)));
+      await expect(page.locator('html')).toHaveAttribute('lang', third.lang);
+      await (await picker()).selectOption({ value: lessonUrl(EN) });
+      await expect(page).toHaveURL(urlOf(lessonUrl(EN)));
+      await expect(page.locator('html')).toHaveAttribute('lang', EN.lang);
+    }
+  });
+
+  await test.step('keyboard: the skip link comes first and leads to the content', async () => {
+    // the English lesson the picker led back to: a page just opened, nothing focused yet
+    await expect(page).toHaveURL(new RegExp(`${lessonUrl(EN)}$`));
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    await expect(focused).toHaveAttribute('href', '#_top');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#_top$/);
+  });
 });
 
 // Search is per locale by design (Pagefind's index for the page's language): English, and French
@@ -48,12 +66,3 @@ for (const locale of [LOCALES[0], LOCALES[2]]) {
     }
   });
 }
-
-test('keyboard: the skip link comes first and leads to the content', async ({ page }) => {
-  await page.goto(lessonUrl(EN));
-  await page.keyboard.press('Tab');
-  const focused = page.locator(':focus');
-  await expect(focused).toHaveAttribute('href', '#_top');
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/#_top$/);
-});

@@ -1,6 +1,7 @@
 // The site's chrome around the lessons: the language and theme pickers reachable on a phone from the
-// landing page, a theme picker that survives full or blocked storage, and the search box's own
-// strings in the page's language (Pagefind's UI); the 404 page.
+// landing page (and from Starlight's own menu on a page with a sidebar), a theme picker that survives
+// full or blocked storage, and the search box's own strings in the page's language (Pagefind's UI);
+// the 404 page.
 
 import type { Page } from '@playwright/test';
 import {
@@ -15,50 +16,78 @@ import {
   underBase,
 } from './fixtures.ts';
 
-const fr = LOCALES[2];
+const [en, es, fr] = LOCALES;
 
-test('on a 390 px phone the landing page has a menu with the language and theme pickers', async ({
-  page,
-  consoleErrors,
-}) => {
-  void consoleErrors;
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.goto(landingUrl(fr));
-  const menu = page.locator('details.phone-preferences');
-  const summary = menu.locator('summary');
-  await expect(summary).toBeVisible();
-  await expect(summary).toHaveAccessibleName('Langue et thème');
-  // keyboard: the menu opens with Enter, and Escape closes it again
-  await summary.focus();
-  await page.keyboard.press('Enter');
-  const theme = menu.locator('starlight-theme-select select');
-  await expect(theme).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(theme).toBeHidden();
-  await expect(summary).toBeFocused();
-  // the theme picker works from there, and the choice holds on the next page
-  await summary.click();
-  await theme.selectOption('light');
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-  // the language picker leads to the same page in Spanish
-  await menu.locator('starlight-lang-select select').selectOption({ label: 'Español' });
-  await expect(page).toHaveURL(/\/es\/$/);
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-  // on a page with a sidebar, Starlight's own mobile menu has them: no second menu there
-  await page.goto(lessonUrl(fr));
-  await expect(page.locator('details.phone-preferences')).toHaveCount(0);
-});
+/** The search box's strings that show it is Spanish or French, and none of Pagefind's English ones. */
+async function searchSpeaks(page: Page, code: 'es' | 'fr'): Promise<void> {
+  await page.locator('site-search button[data-open-modal]').first().click();
+  await page.locator('#starlight__search input').fill('SseChunker');
+  const message = page.locator('#starlight__search .pagefind-ui__message');
+  await expect(message).toContainText(code === 'fr' ? 'résultats pour' : 'resultados para', { timeout: 15_000 });
+  await expect(page.locator('#starlight__search .pagefind-ui__search-clear')).toHaveText(
+    code === 'fr' ? 'Effacer' : 'Borrar',
+  );
+  await page.locator('#starlight__search input').fill('zzzqqq');
+  await expect(message).toContainText(code === 'fr' ? 'Aucun résultat pour' : 'No hay resultados para');
+  expect(await page.locator('#starlight__search').innerText()).not.toMatch(/\bresults? for\b|Load more|Clear\b/);
+}
 
-test('at 1280 px the landing page keeps the pickers in the header, with no extra menu', async ({
+// The landing page's behaviours share one load of the French landing page and the Spanish one its
+// language picker leads to (each step named after the behaviour it checks). The phone menu is shown
+// by a media query (src/components/overrides/Header.astro), so a viewport changed on the page lays it
+// out as a page loaded at that width.
+test('the landing page: its pickers at 1280 px and on a 390 px phone; the search box in es and fr', async ({
   page,
   consoleErrors,
 }) => {
   void consoleErrors;
   await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto(landingUrl(fr));
-  await expect(page.locator('details.phone-preferences summary')).toBeHidden();
-  await expect(page.locator('header starlight-theme-select select').first()).toBeVisible();
+
+  await test.step('at 1280 px the landing page keeps the pickers in the header, with no extra menu', async () => {
+    await expect(page.locator('details.phone-preferences summary')).toBeHidden();
+    await expect(page.locator('header starlight-theme-select select').first()).toBeVisible();
+  });
+
+  await test.step('the search box speaks fr: no Pagefind string in English', async () => {
+    await searchSpeaks(page, 'fr');
+    // closed again, for the phone's menu below
+    await page.keyboard.press('Escape');
+    await expect(page.locator('site-search dialog')).toBeHidden();
+  });
+
+  await test.step('on a 390 px phone the landing page has a menu with the language and theme pickers', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const menu = page.locator('details.phone-preferences');
+    const summary = menu.locator('summary');
+    await expect(summary).toBeVisible();
+    await expect(summary).toHaveAccessibleName('Langue et thème');
+    // keyboard: the menu, closed, opens with Enter, and Escape closes it again
+    const theme = menu.locator('starlight-theme-select select');
+    await expect(theme).toBeHidden();
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    await expect(theme).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(theme).toBeHidden();
+    await expect(summary).toBeFocused();
+    // the theme picker works from there (the system's dark until now), and the choice holds on the next page
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await summary.click();
+    await theme.selectOption('light');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    // the language picker leads to the same page in Spanish
+    await menu.locator('starlight-lang-select select').selectOption({ label: 'Español' });
+    await expect(page).toHaveURL(new RegExp(`${landingUrl(es)}$`));
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  });
+
+  await test.step('the search box speaks es: no Pagefind string in English', async () => {
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await searchSpeaks(page, 'es');
+  });
 });
 
 /** Makes every localStorage access throw, as a browser with storage blocked does. */
@@ -80,46 +109,40 @@ const fillStorage = (page: Page) =>
     };
   });
 
+// The lesson page of each test also shows that a page with a sidebar has no second menu on a phone.
 for (const [name, setup] of [
   ['blocked', blockStorage],
   ['full', fillStorage],
 ] as const) {
-  test(`with ${name} storage the theme picker still works and the page logs no error`, async ({
+  test(`with ${name} storage the theme picker still works and the page logs no error; no second phone menu`, async ({
     page,
     consoleErrors,
   }) => {
     await setup(page);
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(lessonUrl(LOCALES[0]));
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    const picker = page.locator('header starlight-theme-select select').first();
-    await picker.selectOption('light');
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    await picker.selectOption('dark');
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await picker.selectOption('auto');
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark'); // the system's scheme
-    expect(consoleErrors).toEqual([]);
-  });
-}
+    await page.goto(lessonUrl(en));
 
-for (const locale of LOCALES.slice(1)) {
-  test(`the search box speaks ${locale.code}: no Pagefind string in English`, async ({ page, consoleErrors }) => {
-    void consoleErrors;
-    await page.goto(landingUrl(locale));
-    await page.locator('site-search button[data-open-modal]').first().click();
-    await page.locator('#starlight__search input').fill('SseChunker');
-    const message = page.locator('#starlight__search .pagefind-ui__message');
-    await expect(message).toContainText(locale.code === 'fr' ? 'résultats pour' : 'resultados para', {
-      timeout: 15_000,
+    await test.step(`with ${name} storage the theme picker still works and the page logs no error`, async () => {
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      const picker = page.locator('header starlight-theme-select select').first();
+      await picker.selectOption('light');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+      await picker.selectOption('dark');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await picker.selectOption('auto');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark'); // the system's scheme
+      expect(consoleErrors).toEqual([]);
     });
-    await expect(page.locator('#starlight__search .pagefind-ui__search-clear')).toHaveText(
-      locale.code === 'fr' ? 'Effacer' : 'Borrar',
-    );
-    await page.locator('#starlight__search input').fill('zzzqqq');
-    await expect(message).toContainText(locale.code === 'fr' ? 'Aucun résultat pour' : 'No hay resultados para');
-    expect(await page.locator('#starlight__search').innerText()).not.toMatch(/\bresults? for\b|Load more|Clear\b/);
+
+    const sidebarPage = 'on a 390 px page with a sidebar, Starlight’s own mobile menu has the pickers: no second menu';
+    await test.step(sidebarPage, async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(page.locator('details.phone-preferences')).toHaveCount(0);
+      await page.locator('button[popovertarget="starlight__sidebar"]').click();
+      await expect(page.locator('.mobile-preferences starlight-theme-select select')).toBeVisible();
+      await expect(page.locator('.mobile-preferences starlight-lang-select select')).toBeVisible();
+    });
   });
 }
 
