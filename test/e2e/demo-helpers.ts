@@ -160,7 +160,7 @@ export async function shiftWhileScrolled(page: Page, url: string, tags: readonly
     });
   for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForFunction(unsettledInView, undefined, { timeout: limit }).catch(async (error: unknown) => {
+    await page.waitForFunction(settledInView, undefined, { timeout: limit }).catch(async (error: unknown) => {
       if (!(error instanceof errors.TimeoutError)) throw error;
       const unanswered = [...pending].map((request) => request.url());
       throw new Error(await stuck(page, y, limit, unanswered, failed), { cause: error });
@@ -178,9 +178,9 @@ export async function shiftWhileScrolled(page: Page, url: string, tags: readonly
 
 /**
  * In the page: whether everything in view is final (stamps in place, widgets that start when seen
- * loaded and not busy), or else what is not, one line each.
+ * loaded and not busy); with `describe`, what is not, one line each.
  */
-function unsettledInView(describe = false): boolean | string[] {
+function settledInView(describe = false): boolean | string[] {
   const inView = (el: Element) => {
     const box = el.getBoundingClientRect();
     return box.bottom > 0 && box.top < innerHeight;
@@ -212,7 +212,7 @@ const ask = <T>(question: Promise<T>, otherwise: T) =>
 
 /** Why a stop of shiftWhileScrolled did not settle, in words. */
 async function stuck(page: Page, y: number, limit: number, pending: string[], failed: string[]): Promise<string> {
-  const waiting = await ask(page.evaluate(unsettledInView, true) as Promise<string[]>, ['(the page did not answer)']);
+  const waiting = await ask(page.evaluate(settledInView, true) as Promise<string[]>, ['(the page did not answer)']);
   // whether the page still renders: intersection observers and animation frames both need it
   const frames = await ask(
     page.evaluate(() =>
