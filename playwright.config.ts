@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM } from './scripts/preview.ts';
+import { TEST_CHROMIUM } from './scripts/preview.ts';
 
 // Each worker serves the site built for /learn/ (dist-learn/, `npm run build:learn`) itself, on a free
 // port, with its `_headers` (test/e2e/fixtures.ts, served-site.ts): no web server to start here, and
@@ -15,7 +15,7 @@ export default defineConfig({
   timeout: 120_000,
   reporter: [['list'], ['./test/e2e/retry-reporter.ts']],
   use: {
-    // Debian's Chromium: Playwright never downloads a browser here.
-    launchOptions: CHROMIUM,
+    // Debian's Chromium (Playwright never downloads a browser here), V8's optimizing compiler off.
+    launchOptions: TEST_CHROMIUM,
   },
 });

@@ -122,7 +122,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main(): Promise<number> {
   const preview = await startPreview(PORT);
-  const browser = await launchChromium();
+  const browser = await launchChromium({ forTests: true });
   const failures: string[] = [];
   const kinds = PAGE_KIND_NAMES;
   const open = async (path: string) => {
