@@ -62,9 +62,14 @@ async function startTypes(box: Locator): Promise<void> {
 }
 
 /** Replaces the editor's text as a paste would, and waits until TypeScript has checked that very text. */
+/** The type checker's status is about `code`: its count (and the underlines) are for that very text. */
+async function checkedFor(box: Locator, code: string): Promise<void> {
+  await expect(box.locator('[data-types]')).toHaveAttribute('data-checked', hashCode(code), { timeout: 30_000 });
+}
+
 async function setCode(page: Page, box: Locator, code: string): Promise<void> {
   await pasteCode(page, box, code);
-  await expect(box.locator('[data-types]')).toHaveAttribute('data-checked', hashCode(code), { timeout: 30_000 });
+  await checkedFor(box, code);
 }
 
 const selectedText = (box: Locator) =>
@@ -152,7 +157,7 @@ async function typeMistakes(page: Page, box: Locator, locale: Locale): Promise<v
   // (@codemirror/lint hides it on new diagnostics). The status names the text its count is about.
   const typed = await editorText(box);
   expect(typed).toContain('tokensRecieved');
-  await expect(box.locator('[data-types]')).toHaveAttribute('data-checked', hashCode(typed ?? ''), { timeout: 30_000 });
+  await checkedFor(box, typed ?? '');
   await expect(box.locator('.cm-lintRange-error')).toHaveCount(2, { timeout: 30_000 });
 }
 
