@@ -2,8 +2,9 @@ import { defineConfig } from '@playwright/test';
 import { TEST_CHROMIUM } from './scripts/preview.ts';
 
 // Each worker serves the site built for /learn/ (dist-learn/, `npm run build:learn`) itself, on a free
-// port, with its `_headers` (test/e2e/fixtures.ts, served-site.ts): no web server to start here, and
-// several runs can share the machine (GA_E2E_PORT now only places the previews of scripts/size.ts and bench/).
+// port, with its `_headers` (test/e2e/fixtures.ts, served-site.ts), or the root build (dist/) for the
+// spec that asks for it: no web server to start here, and several runs can share the machine
+// (GA_E2E_PORT now only places the previews of bench/).
 
 export default defineConfig({
   testDir: 'test/e2e',

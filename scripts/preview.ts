@@ -1,5 +1,5 @@
-// Shared by `npm run size` and the page benchmarks: `astro preview` on the built site, and Debian's
-// Chromium (Playwright never downloads a browser here).
+// Shared by the page benchmarks (bench/): `astro preview` on the built site, and Debian's Chromium
+// (Playwright never downloads a browser here); the browser tests take its flags (TEST_CHROMIUM).
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -47,7 +47,7 @@ export async function startPreview(port: number): Promise<Preview> {
   throw new Error(`astro preview did not answer on ${base}: ${stderr}`);
 }
 
-/** Debian's Chromium and its flags, for these scripts and (see TEST_CHROMIUM) for the browser tests. */
+/** Debian's Chromium and its flags, for the benchmarks and (see TEST_CHROMIUM) for the browser tests. */
 const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
   args: [
@@ -60,7 +60,7 @@ const CHROMIUM = {
 };
 
 /**
- * The same, for checks that judge behaviour or bytes and never speed (the browser tests, `npm run size`):
+ * The same, for checks that judge behaviour or bytes and never speed (the browser tests):
  * V8's optimizing compiler off. It compiles hot functions again on threads of their own, and on a
  * 2-core machine that is busy with three test pages at once that work competes with the pages for the
  * processor. What a script does is the same in every tier of V8; the benchmarks keep the browser as
@@ -69,7 +69,7 @@ const CHROMIUM = {
  */
 export const TEST_CHROMIUM = { ...CHROMIUM, args: [...CHROMIUM.args, '--js-flags=--no-opt'] };
 
-/** Chromium for a benchmark (as readers have it), or with `forTests` for a check (TEST_CHROMIUM). */
-export function launchChromium(options: { forTests?: boolean } = {}): Promise<Browser> {
-  return chromium.launch(options.forTests ? TEST_CHROMIUM : CHROMIUM);
+/** Chromium for a benchmark, as readers have it. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch(CHROMIUM);
 }

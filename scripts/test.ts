@@ -8,8 +8,8 @@
 //   learn      the same site built for the sub-path /learn/, into dist-learn/ (npm run build:learn)
 //   dist       vitest over the built pages (both builds): sections, output blocks, links, widget strings
 //   e2e        Playwright in Chromium against dist-learn/ served under /learn/ with its _headers:
-//              behaviour, locales, axe, layout, and no CSP violation or response of 400 or more
-//   size       the JavaScript budgets, in bytes
+//              behaviour, locales, layout, and no CSP violation or response of 400 or more; axe and
+//              the JavaScript budgets (in bytes) on every English page of dist/ served at the root
 
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -32,7 +32,6 @@ const PHASES: [string, string][] = [
   ['learn', 'build:learn'],
   ['dist', 'test:dist'],
   ['e2e', 'test:e2e'],
-  ['size', 'size'],
 ];
 
 const times: string[] = [];

@@ -1,5 +1,5 @@
 // The site's pages, one list for the checks of the built site (test/dist/site.ts), the browser tests
-// (test/e2e/fixtures.ts) and the size budgets (scripts/size.ts). A new page gets a line here, then
+// (test/e2e/fixtures.ts) and the JavaScript budgets (test/e2e/a11y.spec.ts). A new page gets a line here, then
 // its widgets' fullest state in PAGE_WIDGETS (test/e2e/fixtures.ts).
 
 import type { Locale } from './ui-strings.ts';

@@ -1,5 +1,5 @@
 // The built site at any address, under its policy: checked on both builds, dist/ (at the root of a
-// host) and the one made with `--base /learn/` (npm run build:learn, test/learn-build.ts), no browser.
+// host) and the one made with `--base /learn/` (npm run build:learn, test/builds.ts), no browser.
 // - Every reference of every built file stays under the base and names a file of the build: in
 //   HTML every href, src, srcset, action and poster, the language picker's addresses, the
 //   canonical and alternate links and og:url; in CSS and in <style> every url() and @import; in
@@ -14,6 +14,9 @@
 //   differ on two); every page gets the <meta>'s policy plus frame-ancestors, every worker script
 //   its worker's policy, hashed assets a year's cache.
 // - The 404 page: the three languages, each with its ways back to the course under the base.
+// - Each Spanish and French page refers to the very same script files as its English twin (the code
+//   is shared, only the strings in the HTML differ), so the JavaScript budgets measured on the
+//   English pages (test/e2e/a11y.spec.ts) hold for them.
 // The browser side (widgets under the policy, responses, violations) is every browser test: they all run
 // against dist-learn/ served under the base with its `_headers` (test/e2e/fixtures.ts).
 
@@ -24,7 +27,9 @@ import { describe, expect, it } from 'vitest';
 import { INLINE_SCRIPT_COMPONENTS, inlineScripts, scriptHash, workerPolicy } from '../../src/deploy/csp.ts';
 import { headersFor, parseHeaders } from '../../src/deploy/headers-file.ts';
 import { directives, metaPolicy, workersOfBuild } from '../../src/deploy/integration.ts';
-import { LEARN } from '../learn-build.ts';
+import { LEARN, ROOT } from '../builds.ts';
+import { PAGE_KIND_NAMES, pagePath } from '../pages.ts';
+import { LOCALES } from '../ui-strings.ts';
 
 // GA_CHECK_DIR, GA_CHECK_BASE and GA_CHECK_SITE name one other build to check instead: the deploy
 // workflow (.github/workflows/deploy.yml) checks the build it is about to publish.
@@ -40,7 +45,7 @@ const BUILDS = process.env.GA_CHECK_DIR
   : [
       {
         name: 'at the root (dist/)',
-        dir: resolve(process.env.GA_OUT_DIR || 'dist'),
+        dir: resolve(ROOT.dir),
         base: '/',
         site: 'https://ga-course.example',
       },
@@ -238,6 +243,20 @@ for (const build of BUILDS) {
           ).toBe(true);
       },
     );
+
+    it('each Spanish and French page refers to the same script files as its English twin', () => {
+      /** The script files a page refers to: script src, module preloads, imports in inline scripts. */
+      const scriptsOf = (path: string) => {
+        const html = readFileSync(join(build.dir, path, 'index.html'), 'utf8');
+        return [...new Set(html.match(/\/_astro\/[\w.-]+\.m?js\b/g) ?? [])].sort();
+      };
+      for (const kind of PAGE_KIND_NAMES) {
+        const english = scriptsOf(pagePath(LOCALES[0], kind));
+        expect(english.length, `en ${kind}: its scripts`).toBeGreaterThan(0);
+        for (const locale of LOCALES.slice(1))
+          expect(scriptsOf(pagePath(locale, kind)), `${locale.code} ${kind}`).toEqual(english);
+      }
+    });
 
     it('every page carries the policy <meta> first in its head: script-src strict, every inline script hashed', () => {
       const problems: string[] = [];

@@ -1,7 +1,8 @@
 // Shared by the browser tests (conventions: README.md, "Tests"):
 // - every test runs against the course where it really lives: the site built for /learn/
 //   (`npm run build:learn`) served under /learn/ with the headers of its `_headers` file
-//   (served-site.ts), one server per Playwright worker;
+//   (served-site.ts), one server per Playwright worker; a spec may ask for the root build instead
+//   (`test.use({ build: ROOT })`, as a11y.spec.ts does: the root build's pass in a browser);
 // - `test` fails any test whose page logs a console error or throws, that meets a
 //   Content-Security-Policy violation (the page's `securitypolicyviolation` events, and every report
 //   the policies send, workers' included), or that gets a response of 400 or more from the site
@@ -15,7 +16,7 @@
 import { resolve } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { LEARN } from '../learn-build.ts';
+import { LEARN, type Build } from '../builds.ts';
 import { PAGE_KIND_NAMES, pagePath, type PageKind } from '../pages.ts';
 import { EXPECTED_OUTPUT, LOCALES, englishIn, fill, uiStrings, type Locale } from '../ui-strings.ts';
 import { serveSite, type ServedSite } from './served-site.ts';
@@ -58,12 +59,14 @@ interface SiteFixtures {
  * Every test: the site served under its base, and a test that meets a console error, a page error,
  * a CSP violation or a response of 400 or more fails.
  */
-export const test = base.extend<SiteFixtures, { site: ServedSite }>({
+export const test = base.extend<SiteFixtures, { build: Build; site: ServedSite }>({
+  // The build served: the /learn/ one, unless a spec says `test.use({ build: ROOT })`.
+  build: [LEARN, { scope: 'worker', option: true }],
   // One server per Playwright worker; a worker's tests run one after the other, so each test reads
   // its own part of the server's lists.
   site: [
-    async ({}, use) => {
-      const site = await serveSite(resolve(LEARN.dir), LEARN.base);
+    async ({ build }, use) => {
+      const site = await serveSite(resolve(build.dir), build.base);
       await use(site);
       await site.close();
       // reports that arrived after their test had ended
@@ -120,10 +123,10 @@ export { expect };
 
 const fetched = new Map<string, string>();
 /**
- * Every link of the page that stays on the site: under the base, answered below 400, its #fragment
- * present. Returns how many there were (each target is fetched once per worker).
+ * Every link of the page that stays on the site: under the base (the /learn/ build's unless given),
+ * answered below 400, its #fragment present. Returns how many there were (each target is fetched once per worker).
  */
-export async function followLinks(page: Page): Promise<number> {
+export async function followLinks(page: Page, base: string = BASE): Promise<number> {
   const here = new URL(page.url());
   const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
   const internal = [...new Set(hrefs)].filter((href) => href.startsWith(here.origin));
@@ -131,7 +134,7 @@ export async function followLinks(page: Page): Promise<number> {
   const pages = new Map<string, string>([[here.origin + here.pathname, await page.content()]]);
   for (const href of internal) {
     const url = new URL(href);
-    expect(url.pathname, `${href}: under ${BASE}`).toMatch(new RegExp(`^${BASE}`));
+    expect(url.pathname, `${href}: under ${base}`).toMatch(new RegExp(`^${base}`));
     const target = url.origin + url.pathname;
     if (!pages.has(target)) {
       let text = fetched.get(target);

@@ -14,6 +14,8 @@
 //   Spanish reference solution clean, a link's notice and a damaged file's message in Spanish;
 // - French, the page and its scripts under a Content-Security-Policy without 'unsafe-eval' and with
 //   workers from the site only: every French reference solution clean, the problems in French.
+// In each locale, once every reference solution has been checked, all the type checker fetched is
+// within its budget of 2 MB (script-bytes.ts), printed by part.
 // What the page says is what tsc says on every variant: test/unit/type-service/type-service.test.ts.
 
 import { readFileSync } from 'node:fs';
@@ -21,8 +23,10 @@ import type { Locator, Page } from '@playwright/test';
 import { readVariant } from '../../src/exercise-engine/variants-node.ts';
 import { hashCode, storageKey } from '../../src/workbench/exercise-store.ts';
 import { codeOfFragment, fragmentFor } from '../../src/type-service/share.ts';
+import { LEARN } from '../builds.ts';
 import { EN, LOCALES, axeViolations, expect, roundsUrl, t, test, type Locale } from './fixtures.ts';
 import { editorText, pasteCode } from './editor-helpers.ts';
+import { ScriptLog, TYPE_CHECKER_BUDGET, kb, typeCheckerFiles } from './script-bytes.ts';
 
 const ES = LOCALES[1];
 const FR = LOCALES[2];
@@ -46,6 +50,22 @@ const variant = (id: string, kind: 'starter' | 'solution', locale: Locale) =>
 /** A workbench string (its plural form given whole: `types.count_other`). */
 const w = (locale: Locale, key: string, vars?: Record<string, string | number>) =>
   t(locale, `course.exercise.${key}`, vars);
+
+const TYPE_FILES = typeCheckerFiles(LEARN);
+
+/** All the type checker has fetched so far, by part: TypeScript among them, and within its budget. */
+function typeCheckerWithinBudget(scripts: ScriptLog, locale: Locale): void {
+  const parts = scripts.byPart(TYPE_FILES);
+  const sum = [...parts.values()].reduce((a, b) => a + b, 0);
+  const detail = [...parts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([part, bytes]) => `${part} ${kb(bytes)}`)
+    .join(', ');
+  const figure = `${locale.code} type checker (gzipped), an editor in use: ${kb(sum)} — ${detail}`;
+  console.log(figure);
+  expect([...parts.keys()], `${figure}: TypeScript loaded`).toContain('TypeScript');
+  expect(sum, `${figure}: at most ${kb(TYPE_CHECKER_BUDGET)}`).toBeLessThanOrEqual(TYPE_CHECKER_BUDGET);
+}
 
 /** The exercise's workbench, loaded, its editor focused, and TypeScript ready. */
 async function openTyped(page: Page, locale: Locale, hash = ''): Promise<Locator> {
@@ -164,12 +184,14 @@ async function typeMistakes(page: Page, box: Locator, locale: Locale): Promise<v
 test(
   'English: no type problem in any reference solution; mistakes underlined with ' +
     'tsc’s words; completions, hover, keyboard; the verdict stays the cases’',
-  async ({ page }) => {
+  async ({ page, context }) => {
+    const scripts = new ScriptLog(context, LEARN);
     const box = await openTyped(page, EN);
     const status = box.locator('[data-types]');
     await expect(status).toHaveText(w(EN, 'types.idle'));
     await startTypes(box);
     await referencesClean(page, box, EN);
+    typeCheckerWithinBudget(scripts, EN);
     await typeMistakes(page, box, EN);
     await expect(status).toHaveAttribute('data-count', '2');
     await expect(status).toContainText(w(EN, 'types.count_other', { count: 2 }));
@@ -371,12 +393,14 @@ test(
 test(
   'Spanish: TypeScript speaks Spanish; every Spanish reference solution is clean; ' +
     'a link and a damaged file are told in Spanish',
-  async ({ page }) => {
+  async ({ page, context }) => {
+    const scripts = new ScriptLog(context, LEARN);
     const box = await openTyped(page, ES);
     const status = box.locator('[data-types]');
     await expect(status).toHaveText(w(ES, 'types.idle'));
     await startTypes(box);
     await referencesClean(page, box, ES);
+    typeCheckerWithinBudget(scripts, ES);
     await typeMistakes(page, box, ES);
     await expect(status).toContainText(w(ES, 'types.count_other', { count: 2 }));
     await box.locator('.cm-lintRange-error', { hasText: 'tokensRecieved' }).hover();
@@ -460,9 +484,11 @@ test(
     page.on('console', (message) => {
       if (/Content Security Policy|CSP:/.test(message.text())) violations.push(message.text());
     });
+    const scripts = new ScriptLog(context, LEARN);
     const box = await openTyped(page, FR);
     await startTypes(box);
     await referencesClean(page, box, FR);
+    typeCheckerWithinBudget(scripts, FR);
     await typeMistakes(page, box, FR);
     await expect(box.locator('[data-types]')).toContainText(w(FR, 'types.count_other', { count: 2 }));
     await box.locator('.cm-lintRange-error', { hasText: 'tokensRecieved' }).hover();
