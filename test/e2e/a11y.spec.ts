@@ -74,7 +74,8 @@ for (const kind of PAGE_KIND_NAMES) {
     await settle(page);
     const first = scripts.total(typeFiles);
     const over = first - landing;
-    const firstFigure = `first load ${kb(first)} (${over >= 0 ? '+' : ''}${kb(over)} over the landing page's ${kb(landing)})`;
+    const sign = over >= 0 ? '+' : '';
+    const firstFigure = `first load ${kb(first)} (${sign}${kb(over)} over the landing page's ${kb(landing)})`;
     expect(scripts.among(typeFiles), 'type checker files in the first load').toEqual([]);
     expect(over, `${firstFigure}: at most +${kb(FIRST_LOAD_EXTRA_BUDGET)}`).toBeLessThanOrEqual(
       FIRST_LOAD_EXTRA_BUDGET,
