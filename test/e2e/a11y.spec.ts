@@ -48,7 +48,7 @@ function landingBytes(browser: Browser, origin: string): Promise<number> {
       const log = new ScriptLog(context, ROOT);
       const page = await context.newPage();
       await page.goto(origin + pagePath(EN, 'landing'));
-      await settle(page);
+      await settle(page, log);
       return log.total();
     } finally {
       await context.close();
@@ -71,7 +71,7 @@ for (const kind of PAGE_KIND_NAMES) {
     await useTheme(page, 'light');
     const response = await page.goto(origin + pagePath(EN, kind));
     expect(response?.headers()['content-security-policy'], 'the header policy').toContain("frame-ancestors 'none'");
-    await settle(page);
+    await settle(page, scripts);
     const first = scripts.total(typeFiles);
     const over = first - landing;
     const sign = over >= 0 ? '+' : '';
@@ -88,7 +88,7 @@ for (const kind of PAGE_KIND_NAMES) {
     expect(await outsideTheScreen(page)).toEqual([]);
     expect(await axeViolations(page), 'every widget open, light, phone').toEqual([]);
 
-    await page.waitForLoadState('networkidle');
+    await scripts.quiet();
     const total = scripts.total(typeFiles);
     const figures = `${firstFigure}; every widget used: ${kb(total)} (the type checker's own budget aside)`;
     console.log(`en ${kind} JavaScript (gzipped): ${figures}${scripts.listing(typeFiles)}`);

@@ -14,7 +14,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page, Request } from '@playwright/test';
 import type { Build } from '../builds.ts';
 
 /** A page may fetch this much more JavaScript than the landing page before any interaction. */
@@ -57,14 +57,29 @@ export function typeCheckerFiles(build: Build): ReadonlyMap<string, string> {
 
 const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
-/** Every script a browser context fetches from the site (pages and workers alike), once per path. */
+/**
+ * Every script a browser context fetches from the site (pages and workers alike), once per path; and
+ * whether any request of the context is still on its way.
+ */
 export class ScriptLog {
   /** Site path → gzipped bytes, in the order first fetched. */
   readonly sizes = new Map<string, number>();
   private readonly build: Build;
+  private readonly inFlight = new Set<Request>();
+  private lastActivity = Date.now();
 
   constructor(context: BrowserContext, build: Build) {
     this.build = build;
+    context.on('request', (request) => {
+      this.inFlight.add(request);
+      this.lastActivity = Date.now();
+    });
+    const done = (request: Request) => {
+      this.inFlight.delete(request);
+      this.lastActivity = Date.now();
+    };
+    context.on('requestfinished', done);
+    context.on('requestfailed', done);
     context.on('response', (response) => {
       const url = new URL(response.url());
       const isScript = response.request().resourceType() === 'script' || /\.m?js$/.test(url.pathname);
@@ -78,6 +93,16 @@ export class ScriptLog {
   private bytesOf(path: string): number {
     const file = join(this.build.dir, decodeURIComponent(path.slice(this.build.base.length)));
     return gzipSync(readFileSync(file), { level: 9 }).length;
+  }
+
+  /**
+   * Resolves once no request of the context has been on its way for half a second. Playwright's
+   * `waitForLoadState('networkidle')` is reached once per load and then answers at once, so it misses
+   * what an idle callback or a widget fetches later (Starlight's search UI, a widget's chunks).
+   */
+  async quiet(): Promise<void> {
+    while (this.inFlight.size > 0 || Date.now() - this.lastActivity < 500)
+      await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
   /** The bytes fetched so far, the files named in `except` left out. */
@@ -116,11 +141,11 @@ export class ScriptLog {
 }
 
 /**
- * A page loaded and left alone: the network quiet, then an idle moment (Starlight loads some of its
- * UI when the browser is idle), then quiet again.
+ * A page loaded and left alone: the network quiet, then an idle moment (Starlight loads its search UI
+ * when the browser is idle), then quiet again (`scripts` was listening before the page was loaded).
  */
-export async function settle(page: Page): Promise<void> {
+export async function settle(page: Page, scripts: ScriptLog): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
-  await page.waitForLoadState('networkidle');
+  await scripts.quiet();
 }

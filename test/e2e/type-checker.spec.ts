@@ -53,8 +53,9 @@ const w = (locale: Locale, key: string, vars?: Record<string, string | number>) 
 
 const TYPE_FILES = typeCheckerFiles(LEARN);
 
-/** All the type checker has fetched so far, by part: TypeScript among them, and within its budget. */
-function typeCheckerWithinBudget(scripts: ScriptLog, locale: Locale): void {
+/** All the type checker has fetched, the network quiet, by part: TypeScript among them, within its budget. */
+async function typeCheckerWithinBudget(scripts: ScriptLog, locale: Locale): Promise<void> {
+  await scripts.quiet();
   const parts = scripts.byPart(TYPE_FILES);
   const sum = [...parts.values()].reduce((a, b) => a + b, 0);
   const detail = [...parts]
@@ -191,7 +192,7 @@ test(
     await expect(status).toHaveText(w(EN, 'types.idle'));
     await startTypes(box);
     await referencesClean(page, box, EN);
-    typeCheckerWithinBudget(scripts, EN);
+    await typeCheckerWithinBudget(scripts, EN);
     await typeMistakes(page, box, EN);
     await expect(status).toHaveAttribute('data-count', '2');
     await expect(status).toContainText(w(EN, 'types.count_other', { count: 2 }));
@@ -400,7 +401,7 @@ test(
     await expect(status).toHaveText(w(ES, 'types.idle'));
     await startTypes(box);
     await referencesClean(page, box, ES);
-    typeCheckerWithinBudget(scripts, ES);
+    await typeCheckerWithinBudget(scripts, ES);
     await typeMistakes(page, box, ES);
     await expect(status).toContainText(w(ES, 'types.count_other', { count: 2 }));
     await box.locator('.cm-lintRange-error', { hasText: 'tokensRecieved' }).hover();
@@ -488,7 +489,7 @@ test(
     const box = await openTyped(page, FR);
     await startTypes(box);
     await referencesClean(page, box, FR);
-    typeCheckerWithinBudget(scripts, FR);
+    await typeCheckerWithinBudget(scripts, FR);
     await typeMistakes(page, box, FR);
     await expect(box.locator('[data-types]')).toContainText(w(FR, 'types.count_other', { count: 2 }));
     await box.locator('.cm-lintRange-error', { hasText: 'tokensRecieved' }).hover();
