@@ -16,7 +16,7 @@ export default defineConfig({
   timeout: 120_000,
   reporter: [['list'], ['./test/e2e/retry-reporter.ts']],
   use: {
-    // Debian's Chromium (Playwright never downloads a browser here), V8's optimizing compiler off.
+    // Debian's Chromium, its headless build where installed, V8's optimizing compiler off (scripts/preview.ts).
     launchOptions: TEST_CHROMIUM,
   },
 });

@@ -17,8 +17,9 @@
 // - Each Spanish and French page refers to the very same script files as its English twin (the code
 //   is shared, only the strings in the HTML differ), so the JavaScript budgets measured on the
 //   English pages (test/e2e/a11y.spec.ts) hold for them.
-// The browser side (widgets under the policy, responses, violations) is every browser test: they all run
-// against dist-learn/ served under the base with its `_headers` (test/e2e/fixtures.ts).
+// The browser side (widgets under the policy, responses, violations) is every browser test: they run
+// against dist-learn/ served under the base with its `_headers`, and a11y.spec.ts against dist/ at the
+// root with its own (test/e2e/fixtures.ts).
 
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';

@@ -1,6 +1,7 @@
 // Shared by the browser tests of the exercise editor (exercises.spec.ts, type-checker.spec.ts).
 
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { hashCode } from '../../src/workbench/exercise-store.ts';
 
 type WithView = HTMLElement & { cmTile?: { root?: { view?: { state: { doc: { toString(): string } } } } } };
 
@@ -17,3 +18,11 @@ export async function pasteCode(page: Page, box: Locator, code: string): Promise
  */
 export const editorText = (box: Locator) =>
   box.locator('.cm-content').evaluate((el) => (el as WithView).cmTile?.root?.view?.state.doc.toString() ?? null);
+
+/**
+ * Waits until the type checker's status is about `code`: its `data-checked` names that text's hash,
+ * so its count and the underlines are for that very text (30 s: a bound on finishing).
+ */
+export async function typesCheckedFor(box: Locator, code: string): Promise<void> {
+  await expect(box.locator('[data-types]')).toHaveAttribute('data-checked', hashCode(code), { timeout: 30_000 });
+}

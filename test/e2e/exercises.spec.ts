@@ -14,8 +14,7 @@ import type { Locator, Page } from '@playwright/test';
 import { alternativesIn } from '../../src/exercise-engine/variants.ts';
 import { readVariant } from '../../src/exercise-engine/variants-node.ts';
 import { EN, LOCALES, expect, lessonUrl, modelStreamUrl, roundsUrl, t as tl, test } from './fixtures.ts';
-import { hashCode } from '../../src/workbench/exercise-store.ts';
-import { editorText, pasteCode as setCode } from './editor-helpers.ts';
+import { editorText, pasteCode as setCode, typesCheckedFor } from './editor-helpers.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 const IDS = ['predict', 'fix-746', 'error-ends-stream', 'chunks-as-units'] as const;
@@ -63,11 +62,8 @@ async function check(box: Locator): Promise<void> {
   // its height can change: clicked while that line is about an older text, Check can move between the
   // press and the release, and then no click happens (it only takes the focus). So the line must be
   // about the code as it is first.
-  const types = box.locator('[data-types]');
-  if ((await types.getAttribute('data-checked')) !== null) {
-    const code = await editorText(box);
-    await expect(types).toHaveAttribute('data-checked', hashCode(code ?? ''), { timeout: 30_000 });
-  }
+  if ((await box.locator('[data-types]').getAttribute('data-checked')) !== null)
+    await typesCheckedFor(box, (await editorText(box)) ?? '');
   await box.locator('[data-check]').click();
   await expect(box.locator('ga-exercise')).not.toHaveAttribute('data-checking', '', { timeout: 30_000 });
   await expect(box.locator('.exercise-report')).toBeVisible();

@@ -21,11 +21,11 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { readVariant } from '../../src/exercise-engine/variants-node.ts';
-import { hashCode, storageKey } from '../../src/workbench/exercise-store.ts';
+import { storageKey } from '../../src/workbench/exercise-store.ts';
 import { codeOfFragment, fragmentFor } from '../../src/type-service/share.ts';
 import { LEARN } from '../builds.ts';
 import { EN, LOCALES, axeViolations, expect, roundsUrl, t, test, type Locale } from './fixtures.ts';
-import { editorText, pasteCode } from './editor-helpers.ts';
+import { editorText, pasteCode, typesCheckedFor } from './editor-helpers.ts';
 import { ScriptLog, TYPE_CHECKER_BUDGET, kb, typeCheckerFiles } from './script-bytes.ts';
 
 const ES = LOCALES[1];
@@ -83,14 +83,9 @@ async function startTypes(box: Locator): Promise<void> {
 }
 
 /** Replaces the editor's text as a paste would, and waits until TypeScript has checked that very text. */
-/** The type checker's status is about `code`: its count (and the underlines) are for that very text. */
-async function checkedFor(box: Locator, code: string): Promise<void> {
-  await expect(box.locator('[data-types]')).toHaveAttribute('data-checked', hashCode(code), { timeout: 30_000 });
-}
-
 async function setCode(page: Page, box: Locator, code: string): Promise<void> {
   await pasteCode(page, box, code);
-  await checkedFor(box, code);
+  await typesCheckedFor(box, code);
 }
 
 const selectedText = (box: Locator) =>
@@ -178,7 +173,7 @@ async function typeMistakes(page: Page, box: Locator, locale: Locale): Promise<v
   // (@codemirror/lint hides it on new diagnostics). The status names the text its count is about.
   const typed = await editorText(box);
   expect(typed).toContain('tokensRecieved');
-  await checkedFor(box, typed ?? '');
+  await typesCheckedFor(box, typed ?? '');
   await expect(box.locator('.cm-lintRange-error')).toHaveCount(2, { timeout: 30_000 });
 }
 
