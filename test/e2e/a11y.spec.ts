@@ -1,9 +1,9 @@
 // axe-core (WCAG 2.1 A and AA) on every page kind, in English, with every widget of the page shown
 // in its fullest state (PAGE_WIDGETS in fixtures.ts): the only place axe runs. Each page is opened
 // once, on a phone 360 px wide (narrower than most phones, 390 px included) in the light theme: axe
-// checks the page as it first shows (what a screen reader meets first: placeholders, first views
-// of the editors, the prose's tables), then every widget is opened; the open page must fit the
-// screen (nothing scrolls sideways, no demo or exercise sticks out of its frame) and axe checks it.
+// checks the widgets as they first show (what a screen reader meets first: placeholders, first
+// views of the editors), then every widget is opened; the open page must fit the screen (nothing
+// scrolls sideways, no demo or exercise sticks out of its frame) and axe checks all of it.
 // Then the same open page goes to the desktop width and the dark theme, switched with Starlight's
 // own picker as a reader would (the widgets follow it as it happens), and axe checks it again. So
 // each page is checked in both layouts and both themes' colours, for one opening of its widgets.
@@ -38,6 +38,8 @@ test.use({ build: ROOT });
 
 const VIEWPORT = { width: PHONE_WIDTH, height: 800 };
 const typeFiles = typeCheckerFiles(ROOT);
+/** The page's widgets: its demos and exercises, and the exercises' progress. */
+const WIDGETS = 'section.demo, .exercise-progress';
 
 /** The landing page's first load, the reference of the first-load budget: measured once per worker. */
 let landingFirstLoad: Promise<number> | undefined;
@@ -63,7 +65,7 @@ for (const kind of PAGE_KIND_NAMES) {
     '(first view, then every widget open: it also fits the screen), then dark at desktop width; ' +
     'its JavaScript within budget';
   test(title, async ({ page, browser, site }) => {
-    test.slow(); // axe three times over a long page full of open widgets takes a while on a busy 2-core machine
+    test.slow(); // axe over a long page full of open widgets, twice, takes a while on a busy 2-core machine
     const origin = new URL(site.url).origin;
     const landing = await landingBytes(browser, origin);
     const scripts = new ScriptLog(page.context(), ROOT);
@@ -83,7 +85,12 @@ for (const kind of PAGE_KIND_NAMES) {
 
     const html = page.locator('html');
     await expect(html).toHaveAttribute('data-theme', 'light');
-    expect(await axeViolations(page), 'the first view, light, phone').toEqual([]);
+    // Opening the widgets changes nothing outside them but adds to it (scrolling puts deferred program
+    // output in place, src/demo-kit/Stamp.astro): the first view is checked in the widgets alone, and
+    // the whole page once they are open, in the same theme and width.
+    const hasWidgets = (await page.locator(WIDGETS).count()) > 0;
+    if (hasWidgets)
+      expect(await axeViolations(page, WIDGETS), 'the first view of the widgets, light, phone').toEqual([]);
     await PAGE_WIDGETS[kind](page);
     expect(await outsideTheScreen(page)).toEqual([]);
     expect(await axeViolations(page), 'every widget open, light, phone').toEqual([]);

@@ -232,7 +232,15 @@ export async function axeViolations(page: Page, include?: string) {
       (pre) => pre.scrollWidth <= pre.clientWidth || pre.hasAttribute('tabindex'),
     ),
   );
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  // axe runs inside the page itself (AxeBuilder's legacy mode: no second page to merge the results
+  // of frames in), which the site allows because it has no frame; only the violations are given
+  // every node (`resultTypes`), the only results read here. On a 2-core machine this took the axe
+  // spec from about 120 to 87 processor-seconds, with the same rules run on the same elements.
+  expect(await page.locator('iframe').count(), 'a frame in the page: axe would not look inside it').toBe(0);
+  let builder = new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode(true);
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
   return results.violations.map((v) => ({
