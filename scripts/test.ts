@@ -1,8 +1,9 @@
 // `npm test`: the phases in order, each an npm script of its own, stopping at the first that fails.
 // Prints how long each phase took (for the reader; nothing here is judged by time).
 //
-//   typecheck  astro sync, then tsc over everything (site, lessons-code, tests, scripts), then
-//              npm run lint: Biome (format and lint), knip (unused files and exports), line length
+//   typecheck  astro sync, TypeScript 7 over everything (site, lessons-code, tests, scripts), and
+//              the checks of npm run lint: Biome (format and lint), knip (unused files and exports),
+//              line length
 //   unit       vitest: lessons-code, the exercises, the host over HTTP, the CLI, the UI strings
 //   build      astro build into dist/
 //   learn      the same site built for the sub-path /learn/, into dist-learn/ (npm run build:learn)

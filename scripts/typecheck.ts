@@ -1,7 +1,14 @@
-// `npm run typecheck`: the content collections' types (astro sync), then tsc and the linters
-// (`npm run lint`) side by side. tsc keeps about one core and a half busy and the linters fit beside
-// it, so on a 2-core machine the pair takes about as long as tsc alone. Each command's output is
-// printed whole once it ends, so that the two never interleave; the script fails if any of them does.
+// `npm run typecheck`: the content collections' types (astro sync), the type check and the three
+// linters of `npm run lint`. Biome and the line length read only the files, so they run beside astro
+// sync; the type check and knip, which read the project as the compiler does, run side by side once
+// it is done. Each command's output is printed whole once it ends, so that none interleave; the
+// script fails if any of them does.
+//
+// The type check is TypeScript 7's compiler (the `typescript-native` alias of typescript@7, native
+// code: https://github.com/microsoft/typescript-go), over the same tsconfig.json and the same files.
+// The page's type checker needs TypeScript's JavaScript API, which 7 does not have, so `typescript`
+// stays 5.9 for it, for its tests and for `npx tsc`. On a 2-core machine 7 checks the same 341
+// files in 3.7 s where 5.9 took 11 s.
 
 import { spawn } from 'node:child_process';
 
@@ -19,9 +26,14 @@ function run(command: string): Promise<number> {
   });
 }
 
-let failed = (await run('astro sync')) !== 0;
-if (!failed) {
-  const codes = await Promise.all([run('tsc --noEmit -p tsconfig.json'), run('npm run lint')]);
-  failed = codes.some((code) => code !== 0);
-}
-process.exitCode = failed ? 1 : 0;
+const [synced, ...linted] = await Promise.all([
+  run('astro sync'),
+  run('biome ci .'),
+  run('node scripts/line-length.ts'),
+]);
+const codes = [synced, ...linted];
+if (synced === 0)
+  codes.push(
+    ...(await Promise.all([run('node node_modules/typescript-native/bin/tsc --noEmit -p tsconfig.json'), run('knip')])),
+  );
+process.exitCode = codes.some((code) => code !== 0) ? 1 : 0;
