@@ -16,7 +16,8 @@ export default defineConfig({
   timeout: 120_000,
   reporter: [['list'], ['./test/e2e/retry-reporter.ts']],
   use: {
-    // Debian's Chromium, its headless build where installed, V8's optimizing compiler off (scripts/preview.ts).
+    // Debian's Chromium, its headless build where installed, V8's optimizing compiler off and its
+    // background threads on the page's own (scripts/preview.ts).
     launchOptions: TEST_CHROMIUM,
   },
 });
