@@ -236,6 +236,7 @@ export async function axeViolations(page: Page, include?: string) {
   // of frames in), which the site allows because it has no frame; only the violations are given
   // every node (`resultTypes`), the only results read here. On a 2-core machine this took the axe
   // spec from about 120 to 87 processor-seconds, with the same rules run on the same elements.
+  // `options` comes first: it replaces the options object, the rules `withTags` chose included.
   expect(await page.locator('iframe').count(), 'a frame in the page: axe would not look inside it').toBe(0);
   let builder = new AxeBuilder({ page })
     .options({ resultTypes: ['violations'] })
