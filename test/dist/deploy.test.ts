@@ -47,7 +47,7 @@ const BUILDS = process.env.GA_CHECK_DIR
       {
         name: 'at the root (dist/)',
         dir: resolve(ROOT.dir),
-        base: '/',
+        base: ROOT.base,
         site: 'https://ga-course.example',
       },
       { name: `under ${LEARN.base} (${LEARN.dir}/)`, dir: resolve(LEARN.dir), base: LEARN.base, site: LEARN.site },

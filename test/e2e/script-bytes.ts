@@ -57,6 +57,9 @@ export function typeCheckerFiles(build: Build): ReadonlyMap<string, string> {
 
 const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
+/** A built file's path → its gzipped size. */
+const gzippedBytes = new Map<string, number>();
+
 /**
  * Every script a browser context fetches from the site (pages and workers alike), once per path; and
  * whether any request of the context is still on its way.
@@ -89,10 +92,12 @@ export class ScriptLog {
     });
   }
 
-  /** The file the site served for a path, gzipped. */
+  /** The file the site served for a path, gzipped (each file once per worker: the tests only read the build). */
   private bytesOf(path: string): number {
     const file = join(this.build.dir, decodeURIComponent(path.slice(this.build.base.length)));
-    return gzipSync(readFileSync(file), { level: 9 }).length;
+    let bytes = gzippedBytes.get(file);
+    if (bytes === undefined) gzippedBytes.set(file, (bytes = gzipSync(readFileSync(file), { level: 9 }).length));
+    return bytes;
   }
 
   /**
