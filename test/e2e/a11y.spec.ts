@@ -1,5 +1,6 @@
-// axe-core (WCAG 2.1 A and AA) on every page kind, in English, with every widget of the page shown
-// in its fullest state (PAGE_WIDGETS in fixtures.ts): the only place axe runs. Each page is opened
+// axe-core (WCAG 2.1 A and AA, and unique landmarks: axeViolations in fixtures.ts) on every page
+// kind, in English, with every widget of the page shown in its fullest state (PAGE_WIDGETS in
+// fixtures.ts): the one pass of axe over whole pages. Each page is opened
 // once, on a phone 360 px wide (narrower than most phones, 390 px included) in the light theme: axe
 // checks the widgets as they first show (what a screen reader meets first: placeholders, first
 // views of the editors), then every widget is opened; the open page must fit the screen (nothing

@@ -11,7 +11,7 @@
 //   OTHER_LOCALES for the locale smoke tests (test/e2e/locales.spec.ts);
 // - the UI strings of a locale (`t`), and checks that text comes from them / holds no English phrase;
 // - `PAGE_WIDGETS`: every widget of a page shown in its fullest state (used by the axe and
-//   layout tests); axe-core with the WCAG 2.1 A and AA rules; the theme.
+//   layout tests); axe-core with the WCAG 2.1 A and AA rules and landmark-unique; the theme.
 
 import { resolve } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
@@ -240,7 +240,8 @@ export async function axeViolations(page: Page, include?: string) {
   // of frames in), which the site allows because it has no frame; only the violations are given
   // every node (`resultTypes`), the only results read here. On a 2-core machine this took the axe
   // spec from about 120 to 87 processor-seconds, with the same rules run on the same elements.
-  // (AxeBuilder's `withTags` and `withRules` each replace the choice of rules: both are given here.)
+  // The tags and the extra rule are given as axe's own options: AxeBuilder's `withTags` and `withRules`
+  // would each replace the other's choice.
   expect(await page.locator('iframe').count(), 'a frame in the page: axe would not look inside it').toBe(0);
   let builder = new AxeBuilder({ page })
     .options({
