@@ -39,10 +39,13 @@ export const EXPECTED_OUTPUT = readFileSync(new URL('./fixtures/l6-expected.txt'
  * placeholders, each piece of two words or more that no translated string of `code` contains (a
  * phrase a real translation keeps is allowed; a string left in English is not) and that the
  * program's output does not print (its verdicts, such as "line breaks", show as the program prints
- * them).
+ * them). Worked out once per locale: the browser tests ask for it at every widget they look at.
  */
+const englishOnly = new Map<string, string[]>();
 function englishOnlyPhrases(code: string): string[] {
   if (code === 'en') return [];
+  const known = englishOnly.get(code);
+  if (known) return known;
   const en = uiStrings('en');
   const translated = Object.entries(uiStrings(code))
     .filter(([key, value]) => value !== en[key])
@@ -57,7 +60,8 @@ function englishOnlyPhrases(code: string): string[] {
       phrases.add(phrase);
     }
   }
-  return [...phrases];
+  englishOnly.set(code, [...phrases]);
+  return englishOnly.get(code)!;
 }
 
 /** The English-only phrases found in a text shown on a page in `code`. */
