@@ -4,8 +4,11 @@
 // - the lib files those options name (`lib`), with every lib file they reference in turn;
 // - declarations of lessons-code emitted from its sources, so that `import { … } from 'lessons-code'`
 //   resolves in the page, with each export's signature and doc comment.
-// The page leaves out the project's `types` (@types/node): learner code runs in a browser worker,
-// where Node's globals do not exist.
+// Learner code runs in a dedicated Web Worker (src/exercise-engine/learner-worker.ts), so the page
+// knows a worker's globals: it leaves out the project's `types` (@types/node: Node's globals do not
+// exist there) and gives the worker's lib files in place of the window's (`self`, `fetch`,
+// `postMessage`, but no `document`). lib.webworker.d.ts is also a third of lib.dom.d.ts, and
+// TypeScript reads and binds every lib file before it says anything of the learner's code.
 
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -34,9 +37,19 @@ export function projectOptions(): ts.CompilerOptions {
   return config.options;
 }
 
+/** The window's lib files and their worker counterparts (https://github.com/microsoft/TypeScript/tree/v5.9.3/src/lib). */
+const WORKER_LIB: Record<string, string | null> = {
+  'lib.dom.d.ts': 'lib.webworker.d.ts',
+  'lib.dom.iterable.d.ts': 'lib.webworker.iterable.d.ts',
+  'lib.dom.asynciterable.d.ts': 'lib.webworker.asynciterable.d.ts',
+  // importScripts is declared by lib.webworker.d.ts itself
+  'lib.webworker.importscripts.d.ts': null,
+};
+
 /**
  * The options of the page's checker: the project's, except where the files live (a virtual folder
- * whose root holds the lib files and lessons-code/) and `types` (none).
+ * whose root holds the lib files and lessons-code/), `types` (none) and `lib` (a worker's in place
+ * of a window's).
  */
 export function pageOptions(project = projectOptions()): ts.CompilerOptions {
   const {
@@ -45,9 +58,18 @@ export function pageOptions(project = projectOptions()): ts.CompilerOptions {
     baseUrl: _url,
     types: _types,
     paths: _paths,
+    lib,
     ...options
   } = project;
-  return { ...options, types: [], paths: { 'lessons-code': [LESSONS_CODE_ENTRY] } };
+  // Without `lib`, TypeScript's default would bring the window's lib files in with the target's.
+  if (!lib) throw new Error('tsconfig.json names no lib files: the page cannot give a worker’s in place of them');
+  const libs = lib.map((name) => (name in WORKER_LIB ? WORKER_LIB[name] : name));
+  return {
+    ...options,
+    lib: [...new Set(libs.filter((name) => name !== null))],
+    types: [],
+    paths: { 'lessons-code': [LESSONS_CODE_ENTRY] },
+  };
 }
 
 /** The lib files `options.lib` names and every lib file they reference, by their path in the page's folder. */

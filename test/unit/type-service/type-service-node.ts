@@ -1,8 +1,8 @@
 // The page's type checker against tsc, in one language, on node:worker_threads: TypeScript keeps the
 // language of its messages for the whole module, so each language gets a thread (and a TypeScript) of
 // its own. Given the variants' files on disk and the page's setup, it reports, file by file, what tsc
-// with the project's tsconfig says and what the page's service (src/type-service/service.ts, the class
-// the page's worker runs) says of the same text.
+// with the project's tsconfig (and a worker's lib files) says and what the page's service
+// (src/type-service/service.ts, the class the page's worker runs) says of the same text.
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -45,9 +45,11 @@ if (locale !== 'en') {
 const severity = (category: ts.DiagnosticCategory) =>
   category === ts.DiagnosticCategory.Error ? 'error' : category === ts.DiagnosticCategory.Warning ? 'warning' : 'info';
 
+// tsc with the project's tsconfig, in the place learner code runs: a worker's lib files and no Node
+// types, as the page has them (pageOptions in src/type-service/setup-node.ts).
 const program = ts.createProgram(
   files.map((f) => f.path),
-  projectOptions(),
+  { ...projectOptions(), lib: setup.options.lib, types: [] },
 );
 const service = new TypeService(ts, setup);
 const results: AgreementOutput[] = files.map(({ name, path }) => {

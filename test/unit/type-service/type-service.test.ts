@@ -3,8 +3,8 @@
 //   English: the same text in every language), and
 //   broken variants (a misspelt member, a string for a number, `choices[0]` read unchecked, a
 //   missing brace, an import lessons-code does not have) get from the page's service exactly tsc's
-//   diagnostics with the project's tsconfig (code, place, severity, message), in English, Spanish
-//   and French; the reference solutions get none.
+//   diagnostics with the project's tsconfig and a worker's lib files, where learner code runs (code,
+//   place, severity, message), in English, Spanish and French; the reference solutions get none.
 // - What the page gives beside the problems: completions, a name's signature and doc comment on
 //   hover, lessons-code's declarations complete (nothing in them refers to what the page lacks).
 
@@ -161,6 +161,17 @@ describe('what the page’s service gives beside the problems', () => {
     const entry = found.items.find((item) => item.name === 'tokensReceived');
     expect(entry).toBeDefined();
     expect(service.describe(file, pos, entry!)!.signature).toContain('RoundReader.tokensReceived: number');
+  });
+
+  it('knows the globals of a worker, where learner code runs: self and postMessage, no document or window', () => {
+    const text = `${code}\nself.postMessage(document.title, window.origin);\n`;
+    service.update(file, text);
+    const problems = service.problems(file).map((p) => [p.code, text.slice(p.from, p.to)]);
+    // 2584: "Cannot find name 'document'. Do you need to change your target library? …"
+    expect(problems).toEqual([
+      [2584, 'document'],
+      [2304, 'window'],
+    ]);
   });
 
   it('completes lessons-code’s exports inside an import', () => {
