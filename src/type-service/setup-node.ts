@@ -63,10 +63,10 @@ export function pageOptions(project = projectOptions()): ts.CompilerOptions {
   } = project;
   // Without `lib`, TypeScript's default would bring the window's lib files in with the target's.
   if (!lib) throw new Error('tsconfig.json names no lib files: the page cannot give a worker’s in place of them');
-  const libs = lib.map((name) => (name in WORKER_LIB ? WORKER_LIB[name] : name));
+  const libs = lib.flatMap((name) => (name in WORKER_LIB ? (WORKER_LIB[name] ?? []) : [name]));
   return {
     ...options,
-    lib: [...new Set(libs.filter((name) => name !== null))],
+    lib: [...new Set(libs)],
     types: [],
     paths: { 'lessons-code': [LESSONS_CODE_ENTRY] },
   };
