@@ -45,6 +45,8 @@ test(`no page has more than 1,500 elements before the student touches it; ${LIST
       expect(shown.split('\n').length, file).toBeLessThanOrEqual(60);
       const first = shown.split('\n')[0]!;
       await link.click();
+      // The whole file's page read once it has all come (the click waits only for its start).
+      await page.waitForURL(/\/source\//, { waitUntil: 'load' });
       await expect(page.locator('html')).toHaveAttribute('lang', locale.lang);
       const code = page.locator('figure.source-code.whole code');
       expect(await code.textContent()).toBe(whole);
