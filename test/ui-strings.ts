@@ -60,8 +60,9 @@ function englishOnlyPhrases(code: string): string[] {
       phrases.add(phrase);
     }
   }
-  englishOnly.set(code, [...phrases]);
-  return englishOnly.get(code)!;
+  const list = [...phrases];
+  englishOnly.set(code, list);
+  return list;
 }
 
 /** The English-only phrases found in a text shown on a page in `code`. */

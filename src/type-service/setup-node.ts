@@ -37,7 +37,7 @@ export function projectOptions(): ts.CompilerOptions {
   return config.options;
 }
 
-/** The window's lib files and their worker counterparts (https://github.com/microsoft/TypeScript/tree/v5.9.3/src/lib). */
+/** The window's lib files and a worker's in their place (https://www.typescriptlang.org/tsconfig/#lib). */
 const WORKER_LIB: Record<string, string | null> = {
   'lib.dom.d.ts': 'lib.webworker.d.ts',
   'lib.dom.iterable.d.ts': 'lib.webworker.iterable.d.ts',
