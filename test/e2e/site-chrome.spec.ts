@@ -20,6 +20,9 @@ const [en, es, fr] = LOCALES;
 
 /** The search box's strings that show it is Spanish or French, and none of Pagefind's English ones. */
 async function searchSpeaks(page: Page, code: 'es' | 'fr'): Promise<void> {
+  // Starlight builds Pagefind's search box once the page is first idle (requestIdleCallback in its
+  // Search.astro); the test opens the dialog once the box is there.
+  await expect(page.locator('#starlight__search input')).toBeAttached({ timeout: 60_000 });
   await page.locator('site-search button[data-open-modal]').first().click();
   await page.locator('#starlight__search input').fill('SseChunker');
   const message = page.locator('#starlight__search .pagefind-ui__message');
