@@ -102,6 +102,25 @@ export interface CheckTools {
 }
 
 /**
+ * What a diagnosis looks at: what the learner's code gave for a case, or what it threw (the error's
+ * type, `null` for a thrown non-Error, and its own message). Never the learner's source.
+ */
+export type Outcome<V = unknown> =
+  | { kind: 'value'; value: V }
+  | { kind: 'threw'; name: string | null; message: string };
+
+/**
+ * A known wrong answer to a case, recognized by what the learner's code gave. Its sentence, which
+ * names the mistake in the learner's terms, and the section of the lesson that explains the rule
+ * broken, are `diagnoses.<id>` of text.<locale>.json. A failing case shows every diagnosis that
+ * recognizes its outcome; one with none shows the case's own `lesson` section.
+ */
+export interface Diagnosis<V = unknown> {
+  id: string;
+  recognize(outcome: Outcome<V>): boolean;
+}
+
+/**
  * One case: obtain a value from the learner's module (`run`), then compare it with `expected`
  * (deep equality) or judge it with `accept` when many answers are right. Its name and what it
  * checks are `cases.<id>` of the exercise's text.
@@ -119,6 +138,10 @@ export interface ExerciseCase<V = unknown> {
   expectedShown?(tools: CheckTools): Shown;
   /** How a value shows; code notation by default. */
   show?(value: V, tools: CheckTools): Shown;
+  /** What the case gives the learner's code (shown with a failure, so the learner can try it). */
+  input?(tools: CheckTools): Shown;
+  /** Known wrong answers to this case, each with its sentence in text.<locale>.json. */
+  diagnoses?: readonly Diagnosis<V>[];
 }
 
 /** One block of a proof: a labelled text shown with its CRs and LFs visible, its lines explained. */
@@ -159,10 +182,28 @@ export interface ExerciseDefinition {
 /** An exercise's prose in one language: text.<locale>.json beside its files. */
 export interface ExerciseText {
   title: string;
-  /** Per case id: its name, and one sentence on what it checks. */
-  cases: Readonly<Record<string, { name: string; checks: string }>>;
+  /**
+   * Per case id: its name; one sentence on what it checks; `lesson`, the section of the course that
+   * explains the rule its `checks` rests on (a link from the site's root with its `#fragment`, in
+   * this language: `/es/ga-ai/06-answer-on-the-wire/#cortar-en-frases`); and `hints`, the numbers
+   * (from 1) of the hints that help with it, in the order they are offered when it fails first.
+   */
+  cases: Readonly<Record<string, ExerciseCaseText>>;
   /** Opened one at a time, on request. `backquoted` parts show as code. */
   hints: readonly string[];
+  /**
+   * Per diagnosis id (see `Diagnosis`): the sentence that names the mistake (`backquoted` parts as
+   * code), and the section of the course that explains the rule broken, as `lesson` above.
+   */
+  diagnoses?: Readonly<Record<string, { text: string; lesson: string }>>;
   /** Anything else the definition shows (notes, table captions, proof sentences), by key. */
   strings?: Readonly<Record<string, string>>;
+}
+
+/** One case's prose in text.<locale>.json (see `ExerciseText.cases`). */
+export interface ExerciseCaseText {
+  name: string;
+  checks: string;
+  lesson: string;
+  hints: readonly number[];
 }

@@ -67,6 +67,14 @@ class ImportNotAvailable extends ErrorCtor {
   }
 }
 
+/** Thrown by a network or storage global switched off in the exercise's worker (`switchOff`). */
+class SwitchedOff extends TypeErrorCtor {
+  constructor(name: string) {
+    super(`${name} is not available in an exercise: the check gives your code everything it needs.`);
+    this.name = 'TypeError';
+  }
+}
+
 /** lessons-code as the learner's module sees it: what its code uses, loaded before it runs (learner-imports.ts). */
 let lessonsCode: Readonly<Record<string, unknown>> = freeze({ __esModule: true });
 
@@ -96,8 +104,10 @@ function describeThrown(value: unknown): ThrownData {
   }
   if (isError) {
     let importName: string | null = null;
+    let switchedOff = false;
     try {
       if (isInstance(value, ImportNotAvailable)) importName = (value as ImportNotAvailable).specifier;
+      switchedOff = isInstance(value, SwitchedOff);
     } catch {
       importName = null;
     }
@@ -109,6 +119,7 @@ function describeThrown(value: unknown): ThrownData {
       value: null,
       shown: null,
       importName,
+      switchedOff,
     };
   }
   try {
@@ -206,9 +217,7 @@ function switchOff(scope: object): void {
   for (const name of SWITCHED_OFF) {
     if (!(name in scope)) continue;
     const off = function () {
-      throw new TypeErrorCtor(
-        `${name} is not available in an exercise: the check gives your code everything it needs.`,
-      );
+      throw new SwitchedOff(name);
     };
     try {
       Object.defineProperty(scope, name, { value: off, writable: false, enumerable: false, configurable: false });

@@ -15,7 +15,7 @@ import type {
 import { CheckAborted, isObject, stringOr, type FetchAnswerer, type LearnerLink } from './learner-link.ts';
 import type { ArgSpec, ExportEntry, FetchAnswer } from './protocol.ts';
 import { learnerLine } from './transpile.ts';
-import type { ThrownInfo } from './types.ts';
+import type { ThrownInfo, ThrownKind } from './types.ts';
 import { showValue } from './values.ts';
 
 /** What the learner's code threw (or what could not come back from it), as a case sees it. */
@@ -34,6 +34,20 @@ export class LearnerThrew extends Error implements LearnerError {
     this.thrown = thrown;
     this.wasError = wasError;
   }
+}
+
+const BUILT_IN_KINDS: readonly string[] = ['ReferenceError', 'TypeError', 'RangeError', 'SyntaxError', 'DataCloneError'];
+
+/**
+ * The kind the workbench explains an error by. V8 and SpiderMonkey word `replaceAll`'s refusal of a
+ * RegExp without `g` differently, but both name the method and the global flag (ECMA-262,
+ * String.prototype.replaceAll, step 2.b.iii: "If ? ToString(flags) does not contain "g", throw a
+ * TypeError exception").
+ */
+export function thrownKind(name: string | null, message: string, switchedOff: boolean): ThrownKind | undefined {
+  if (switchedOff) return 'network';
+  if (name === 'TypeError' && /replaceAll/.test(message) && /global|\bg\b/i.test(message)) return 'replaceAll-global';
+  return name !== null && BUILT_IN_KINDS.includes(name) ? (name as ThrownKind) : undefined;
 }
 
 /** Validates what the learner's worker says it threw and turns it into the engine's own text. */
@@ -55,6 +69,8 @@ export function thrownInfo(data: unknown): {
       line: learnerLine(stack),
       source: 'learner',
     };
+    const kind = thrownKind(name, message, d.switchedOff === true);
+    if (kind) info.kind = kind;
     return { info, original: null, wasError: true, message, importName: stringOr(d.importName, null, 200) };
   }
   const shown = typeof d.shown === 'string' ? d.shown.slice(0, 200) : showValue(d.value);
@@ -68,12 +84,12 @@ export function thrownInfo(data: unknown): {
 }
 
 /** A problem the check met with the learner's result (not something the learner's code threw). */
-export const checkProblem = (name: string, message: string): ThrownInfo => ({
-  name,
-  message: `${name}: ${message}`,
-  line: null,
-  source: 'check',
-});
+export const checkProblem = (name: string, message: string): ThrownInfo => {
+  const info: ThrownInfo = { name, message: `${name}: ${message}`, line: null, source: 'check' };
+  const kind = thrownKind(name, message, false);
+  if (kind) info.kind = kind;
+  return info;
+};
 
 let nextArgId = 1;
 const encoder = new TextEncoder();
@@ -171,6 +187,8 @@ const keyOf = (args: readonly unknown[]): string => {
 export class LearnerModule implements Learner {
   private readonly link: LearnerLink;
   private readonly exports: Map<string, ExportEntry>;
+  /** Everything the learner's code threw since the last `takeThrown()`, whether or not a case caught it. */
+  private thrown: LearnerThrew[] = [];
   constructor(link: LearnerLink, exports: Map<string, ExportEntry>) {
     this.link = link;
     this.exports = exports;
@@ -205,14 +223,26 @@ export class LearnerModule implements Learner {
     }
     if (reply.ok !== true) {
       const { info, original, wasError, message } = thrownInfo(reply.thrown);
-      throw new LearnerThrew(info, original, wasError, message);
+      throw this.keep(new LearnerThrew(info, original, wasError, message));
     }
     if (typeof reply.uncloneable === 'string') {
       const kind = reply.uncloneable.slice(0, 50);
       const message = `the value ${name} returned (${kind}) cannot be copied out of its worker to be checked`;
-      throw new LearnerThrew(checkProblem('DataCloneError', message), null, true, message);
+      throw this.keep(new LearnerThrew(checkProblem('DataCloneError', message), null, true, message));
     }
     return reply.value;
+  }
+
+  private keep(error: LearnerThrew): LearnerThrew {
+    if (this.thrown.length < 20) this.thrown.push(error);
+    return error;
+  }
+
+  /** What the learner's code threw since the last call of this (the check takes it after each case). */
+  takeThrown(): LearnerThrew[] {
+    const taken = this.thrown;
+    this.thrown = [];
+    return taken;
   }
 
   async memo(name: string, argLists: readonly (readonly unknown[])[]): Promise<(...args: unknown[]) => unknown> {

@@ -89,6 +89,8 @@ export interface ThrownData {
   shown: string | null;
   /** The specifier of an import that is not available. */
   importName: string | null;
+  /** A network or storage global the exercise's worker switched off was called. */
+  switchedOff?: boolean;
 }
 
 /** One export: a function (stays in the learner's worker), a copied value, or a value that cannot be copied. */

@@ -36,13 +36,38 @@ export interface ThrownInfo {
    * copied…).
    */
   source: 'learner' | 'check';
+  /**
+   * What the workbench explains it by, decided here by the engine (never by the page matching the
+   * message): a built-in error type, a network call refused by the exercise's worker, a value that
+   * could not be copied, `replaceAll` given a RegExp without the `g` flag.
+   */
+  kind?: ThrownKind;
+}
+
+export type ThrownKind =
+  | 'ReferenceError'
+  | 'TypeError'
+  | 'RangeError'
+  | 'SyntaxError'
+  | 'DataCloneError'
+  | 'network'
+  | 'replaceAll-global';
+
+/** What a failing case adds to its verdict so the learner can see why. */
+export interface FailureContext {
+  /** What the case gave the learner's code, as the case shows it. */
+  input?: Shown;
+  /** The ids of the case's diagnoses that recognized what the learner's code gave. */
+  diagnoses?: string[];
+  /** Errors the learner's code threw during the case that the case itself caught (in a `finally`, a callback…). */
+  caught?: ThrownInfo[];
 }
 
 /** One case's verdict. */
 export type CaseVerdict =
   | { status: 'pass'; actual: Shown }
-  | { status: 'fail'; expected: Shown; actual: Shown }
-  | { status: 'throw'; error: ThrownInfo }
+  | ({ status: 'fail'; expected: Shown; actual: Shown } & FailureContext)
+  | ({ status: 'throw'; error: ThrownInfo } & FailureContext)
   | { status: 'export'; name: string; expectedKind: ExportKind; actualKind: ValueKind }
   | { status: 'timeout' }
   | { status: 'skipped' };

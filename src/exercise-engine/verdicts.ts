@@ -3,12 +3,12 @@
 // is only ever asked for data (the value of an export, the result of a call on inputs a case
 // chose); what it sends back is the learner's answer, never a verdict.
 
-import type { CheckTools, ExerciseDefinition, ExerciseText, Shown } from '../../lessons-code/index.ts';
+import type { CheckTools, ExerciseDefinition, ExerciseText, Outcome, Shown } from '../../lessons-code/index.ts';
 import { CheckAborted, type LearnerLink } from './learner-link.ts';
 import { checkProblem, LearnerModule, LearnerThrew, thrownInfo } from './learner-stand-ins.ts';
 import { CONSOLE_LINE_CHARS, CONSOLE_LINES, type ExportEntry } from './protocol.ts';
 import { transpile } from './transpile.ts';
-import type { CaseReport, CaseVerdict, CheckReport, Reveal, ValueKind } from './types.ts';
+import type { CaseReport, CaseVerdict, CheckReport, FailureContext, Reveal, ThrownInfo, ValueKind } from './types.ts';
 import { deepEqual, fitsKind, kindOf, showValue } from './values.ts';
 
 function checkTools(text: ExerciseText): CheckTools {
@@ -47,9 +47,46 @@ function exportProblem(
   return null;
 }
 
-function expectedShown(c: ExerciseDefinition['cases'][number], tools: CheckTools): Shown {
+function expectedShown(c: Case, tools: CheckTools): Shown {
   if (c.expectedShown) return c.expectedShown(tools);
   return c.show ? c.show(c.expected, tools) : code(c.expected);
+}
+
+type Case = ExerciseDefinition['cases'][number];
+
+/**
+ * What a failing case adds to its verdict: its input, the diagnoses that recognize the outcome, and
+ * what the learner's code threw during it that the case caught (all but `propagated`). A case's own
+ * `input` or `recognize` that throws adds nothing.
+ */
+function failureContext(
+  c: Case,
+  tools: CheckTools,
+  outcome: Outcome,
+  thrown: readonly LearnerThrew[],
+  propagated: LearnerThrew | null,
+): FailureContext {
+  const context: FailureContext = {};
+  if (c.input) {
+    try {
+      context.input = c.input(tools);
+    } catch {
+      // no input shown
+    }
+  }
+  const diagnoses = (c.diagnoses ?? [])
+    .filter((diagnosis) => {
+      try {
+        return diagnosis.recognize(outcome) === true;
+      } catch {
+        return false;
+      }
+    })
+    .map((diagnosis) => diagnosis.id);
+  if (diagnoses.length > 0) context.diagnoses = diagnoses;
+  const caught: ThrownInfo[] = thrown.filter((error) => error !== propagated).map((error) => error.info);
+  if (caught.length > 0) context.caught = caught;
+  return context;
 }
 
 /** Runs one case; never throws (but rethrows CheckAborted). */
@@ -65,18 +102,23 @@ async function checkCase(
   const problem = exportProblem(definition, exports, c.uses);
   if (problem) return report(problem);
   let actual: unknown;
+  learner.takeThrown();
   try {
     actual = await c.run(learner, tools);
   } catch (error) {
     if (error instanceof CheckAborted) throw error;
-    if (error instanceof LearnerThrew) return report({ status: 'throw', error: error.info });
+    const thrown = learner.takeThrown();
+    if (error instanceof LearnerThrew) {
+      const outcome: Outcome = { kind: 'threw', name: error.info.name, message: error.message };
+      return report({ status: 'throw', error: error.info, ...failureContext(c, tools, outcome, thrown, error) });
+    }
     // The case itself could not go on with what the learner's code gave (a value of the wrong type…).
     const name = error instanceof Error ? error.name : 'Error';
-    return report({
-      status: 'throw',
-      error: checkProblem(name, error instanceof Error ? error.message : String(error)),
-    });
+    const message = error instanceof Error ? error.message : String(error);
+    const outcome: Outcome = { kind: 'threw', name, message };
+    return report({ status: 'throw', error: checkProblem(name, message), ...failureContext(c, tools, outcome, thrown, null) });
   }
+  const thrown = learner.takeThrown();
   let ok: boolean;
   try {
     ok = c.accept ? c.accept(actual) : deepEqual(actual, c.expected);
@@ -90,7 +132,12 @@ async function checkCase(
     actualShown = code(actual);
   }
   if (ok) return report({ status: 'pass', actual: actualShown });
-  return report({ status: 'fail', expected: expectedShown(c, tools), actual: actualShown });
+  return report({
+    status: 'fail',
+    expected: expectedShown(c, tools),
+    actual: actualShown,
+    ...failureContext(c, tools, { kind: 'value', value: actual }, thrown, null),
+  });
 }
 
 /** A prediction's exports that are still empty (missing, '' or []). */
