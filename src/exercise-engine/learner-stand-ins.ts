@@ -36,7 +36,13 @@ export class LearnerThrew extends Error implements LearnerError {
   }
 }
 
-const BUILT_IN_KINDS: readonly string[] = ['ReferenceError', 'TypeError', 'RangeError', 'SyntaxError', 'DataCloneError'];
+const BUILT_IN_KINDS: readonly string[] = [
+  'ReferenceError',
+  'TypeError',
+  'RangeError',
+  'SyntaxError',
+  'DataCloneError',
+];
 
 /**
  * The kind the workbench explains an error by. V8 and SpiderMonkey word `replaceAll`'s refusal of a

@@ -116,7 +116,11 @@ async function checkCase(
     const name = error instanceof Error ? error.name : 'Error';
     const message = error instanceof Error ? error.message : String(error);
     const outcome: Outcome = { kind: 'threw', name, message };
-    return report({ status: 'throw', error: checkProblem(name, message), ...failureContext(c, tools, outcome, thrown, null) });
+    return report({
+      status: 'throw',
+      error: checkProblem(name, message),
+      ...failureContext(c, tools, outcome, thrown, null),
+    });
   }
   const thrown = learner.takeThrown();
   let ok: boolean;

@@ -9,7 +9,8 @@
 //   "version": 1,
 //   "saved": "2025-06-01T12:00:00.000Z",
 //   "exercises": { "<id>": { "code": "…" or null, "solved": false, "assisted": false,
-//                            "revealed": false, "hints": 0, "last": {…} or null, "answer": {…} or null } }
+//                            "revealed": false, "hints": 0, "last": {…} or null, "answer": {…} or null,
+//                            "hintOrder": [2, 1] (optional: the hints opened, in the order they were) } }
 // }
 
 import { freshState, stateFrom, type ExerciseState } from '../workbench/exercise-store.ts';
@@ -30,6 +31,8 @@ export type ProgressProblem =
 export type ProgressRead = { exercises: Map<string, ExerciseState> } | { problem: ProgressProblem };
 
 const FIELDS = ['code', 'solved', 'assisted', 'revealed', 'hints', 'last', 'answer'] as const;
+/** Fields a file may leave out (a file written before they existed). */
+const OPTIONAL = ['hintOrder'];
 const TOP = ['format', 'version', 'saved', 'exercises'];
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -49,11 +52,12 @@ export function worthKeeping(state: ExerciseState): boolean {
 
 /** The file's text for these states (the untouched ones left out). */
 export function progressFile(states: ReadonlyMap<string, ExerciseState>, saved: Date): string {
-  const exercises: Record<string, ExerciseState> = {};
+  const exercises: Record<string, Omit<ExerciseState, 'hintOrder'> & { hintOrder?: number[] }> = {};
   for (const [id, state] of [...states].sort(([a], [b]) => a.localeCompare(b))) {
     if (!worthKeeping(state)) continue;
-    const { code, solved, assisted, revealed, hints, last, answer } = state;
+    const { code, solved, assisted, revealed, hints, last, answer, hintOrder } = state;
     exercises[id] = { code, solved, assisted, revealed, hints, last, answer };
+    if (hintOrder.length > 0) exercises[id].hintOrder = hintOrder;
   }
   return (
     JSON.stringify(
@@ -68,7 +72,8 @@ export function progressFile(states: ReadonlyMap<string, ExerciseState>, saved: 
 function readEntry(id: string, value: unknown, maxCode: number): ExerciseState | string {
   const at = (field?: string) => `exercises.${id}${field ? `.${field}` : ''}`;
   if (!isObject(value)) return at();
-  for (const key of Object.keys(value)) if (!(FIELDS as readonly string[]).includes(key)) return at(key);
+  for (const key of Object.keys(value))
+    if (!(FIELDS as readonly string[]).includes(key) && !OPTIONAL.includes(key)) return at(key);
   for (const key of FIELDS) if (!(key in value)) return at(key);
   const { code, solved, assisted, revealed, hints, last, answer } = value;
   if (code !== null && (typeof code !== 'string' || code.length > maxCode)) return at('code');
@@ -78,6 +83,7 @@ function readEntry(id: string, value: unknown, maxCode: number): ExerciseState |
   if (typeof hints !== 'number' || !Number.isInteger(hints) || hints < 0 || hints > 99) return at('hints');
   // The results and a prediction's answer: kept whole by the store's own reading, or refused.
   const state = stateFrom(value) ?? freshState();
+  if ('hintOrder' in value && state.hintOrder.length !== hints) return at('hintOrder');
   if (last !== null && state.last === null) return at('last');
   if (answer !== null && state.answer === null) return at('answer');
   return state;

@@ -103,6 +103,7 @@ export class Results {
       if (mark) mark.textContent = MARKS[status] ?? '○';
       const statusText = item.querySelector('[data-case-status]');
       if (statusText) statusText.textContent = t(status === 'not-run' ? 'status.notRun' : `status.${status}`);
+      showHelp(item, report && detailed ? report.verdict : null);
       const detail = item.querySelector<HTMLElement>('[data-case-detail]')!;
       detail.replaceChildren();
       const body = report && detailed ? verdictBody(report.verdict, t, prediction) : null;
@@ -163,6 +164,26 @@ export class Results {
     box.replaceChildren(h('h4', 'exercise-heading', this.workbench.t('console')), pre);
     box.hidden = false;
   }
+}
+
+/**
+ * A failing case's help, rendered by Exercise.astro: the diagnoses that recognized what the code
+ * gave, each naming the mistake with its section of the course; with none, the section the case's
+ * check rests on. Hidden for a case that passed, was not run, or could not run.
+ */
+function showHelp(item: HTMLElement, verdict: CaseReport['verdict'] | null): void {
+  const help = item.querySelector<HTMLElement>('[data-case-help]');
+  if (!help) return;
+  const failed = verdict?.status === 'fail' || verdict?.status === 'throw';
+  const ids = failed ? (verdict.diagnoses ?? []) : [];
+  let shown = 0;
+  for (const p of help.querySelectorAll<HTMLElement>('[data-diagnosis]')) {
+    p.hidden = !ids.includes(p.dataset.diagnosis ?? '');
+    if (!p.hidden) shown++;
+  }
+  const lesson = help.querySelector<HTMLElement>('[data-case-lesson]');
+  if (lesson) lesson.hidden = !failed || shown > 0;
+  help.hidden = !failed;
 }
 
 function linkTo(section: HTMLElement, text: string): HTMLAnchorElement {

@@ -24,6 +24,12 @@ export interface ExerciseState {
   revealed: boolean;
   /** How many hints the learner has opened. */
   hints: number;
+  /**
+   * The numbers (from 1) of the hints opened, in the order they were opened (the first failing
+   * case's come first); empty in a state from before, or from a progress file: then the first `hints`
+   * hints are the ones open.
+   */
+  hintOrder: number[];
   last: LastCheck | null;
   /** A prediction's answer (expected values and proof) once revealed, in the language it was shown in. */
   answer: { locale: Locale; reveal: Reveal } | null;
@@ -55,6 +61,7 @@ export const freshState = (): ExerciseState => ({
   assisted: false,
   revealed: false,
   hints: 0,
+  hintOrder: [],
   last: null,
   answer: null,
 });
@@ -99,6 +106,13 @@ export function stateFrom(value: unknown): ExerciseState | null {
   state.assisted = state.solved && v.assisted === true;
   state.revealed = v.revealed === true;
   if (typeof v.hints === 'number' && Number.isInteger(v.hints) && v.hints >= 0 && v.hints < 100) state.hints = v.hints;
+  if (
+    Array.isArray(v.hintOrder) &&
+    v.hintOrder.length === state.hints &&
+    v.hintOrder.every((n) => Number.isInteger(n) && n >= 1 && n < 100) &&
+    new Set(v.hintOrder).size === v.hintOrder.length
+  )
+    state.hintOrder = v.hintOrder as number[];
   if (isObject(v.last) && isLocale(v.last.locale) && typeof v.last.codeHash === 'string') {
     const report = storedReport(v.last.report);
     if (report) state.last = { locale: v.last.locale, codeHash: v.last.codeHash, report };

@@ -87,6 +87,19 @@ describe('the progress file', () => {
     });
   });
 
+  it('keeps the order the hints were opened in; a file without it (older) opens the first ones', () => {
+    const state: ExerciseState = { ...freshState(), hints: 2, hintOrder: [3, 1] };
+    const text = progressFile(new Map([['fix-746', state]]), new Date('2025-06-01T12:00:00Z'));
+    expect(readProgressFile(text, IDS, MAX_CODE)).toEqual({ exercises: new Map([['fix-746', state]]) });
+    const older = fileWith((file) => delete file.exercises['fix-746']!.hintOrder);
+    const read = readProgressFile(older, IDS, MAX_CODE);
+    expect('exercises' in read && read.exercises.get('fix-746')).toMatchObject({ hints: 2, hintOrder: [] });
+    const damaged = fileWith((file) => (file.exercises['fix-746']!.hintOrder = [1, 1]));
+    expect(readProgressFile(damaged, IDS, MAX_CODE)).toEqual({
+      problem: { kind: 'damaged', where: 'exercises.fix-746.hintOrder' },
+    });
+  });
+
   it('refuses what is not JSON, not this course’s, or from a newer version', () => {
     expect(readProgressFile('{"format": "ga-course-progress",', IDS, MAX_CODE)).toEqual({
       problem: { kind: 'notJson' },
