@@ -138,6 +138,7 @@ describe('every exercise folder is complete', () => {
             ...Object.values(text.cases).flatMap((c) => [c.name, c.checks]),
             ...text.hints,
             ...Object.values(text.strings ?? {}),
+            ...Object.values(text.diagnoses ?? {}).map((d) => d.text),
           ];
           const answer = new URL(`${id}/answer.${locale}.md`, EXERCISES_DIR);
           if (existsSync(answer)) all.push(...readFileSync(answer, 'utf8').split('\n\n'));
