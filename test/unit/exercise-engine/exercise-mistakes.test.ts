@@ -12,7 +12,6 @@
 // those of the first failing case (the case whose details the page opens), with the same lesson
 // section in English as the header names.
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXERCISE_IDS, exerciseDefinition, exerciseText, globRegistry } from '../../../src/exercise-engine/registry.ts';
 import { ExerciseRunner } from '../../../src/exercise-engine/runner.ts';
@@ -20,63 +19,7 @@ import { isSolved } from '../../../src/exercise-engine/solved.ts';
 import { transpile } from '../../../src/exercise-engine/transpile.ts';
 import type { CaseVerdict } from '../../../src/exercise-engine/types.ts';
 import { testPlatform } from './exercises-platform.ts';
-
-const EXERCISES_DIR = new URL('../../../lessons-code/exercises/', import.meta.url);
-
-interface MistakeFile {
-  exercise: string;
-  name: string;
-  source: string;
-  mistake: string;
-  lesson: string;
-  fails: string[];
-  diagnosis: string;
-}
-
-const FIELDS = ['Mistake', 'Lesson', 'Fails', 'Diagnosis'] as const;
-
-/** The four fields of a mistake file's first comment; a missing one is an empty string. */
-function mistakeHeader(source: string): Record<(typeof FIELDS)[number], string> {
-  const header: Record<string, string> = { Mistake: '', Lesson: '', Fails: '', Diagnosis: '' };
-  let field: string | null = null;
-  for (const line of source.split('\n')) {
-    const comment = /^\s*\/\/ ?(.*)$/.exec(line);
-    if (!comment) break;
-    const text = comment[1]!;
-    const start = /^(Mistake|Lesson|Fails|Diagnosis):\s*(.*)$/.exec(text);
-    if (start) {
-      field = start[1]!;
-      header[field] = start[2]!.trim();
-    } else if (field === 'Mistake' && text.trim() !== '') header.Mistake += ' ' + text.trim();
-  }
-  return header as Record<(typeof FIELDS)[number], string>;
-}
-
-/** Every mistake file of every exercise. */
-function mistakeFiles(): MistakeFile[] {
-  return EXERCISE_IDS.flatMap((exercise) => {
-    const dir = new URL(`${exercise}/mistakes/`, EXERCISES_DIR);
-    if (!existsSync(dir)) return [];
-    return readdirSync(dir)
-      .filter((name) => name.endsWith('.ts'))
-      .sort()
-      .map((name) => {
-        const source = readFileSync(new URL(name, dir), 'utf8');
-        const header = mistakeHeader(source);
-        return {
-          exercise,
-          name,
-          source,
-          mistake: header.Mistake,
-          lesson: header.Lesson,
-          fails: header.Fails.split(',')
-            .map((id) => id.trim())
-            .filter(Boolean),
-          diagnosis: header.Diagnosis,
-        };
-      });
-  });
-}
+import { mistakeFiles } from '../../exercise-mistakes.ts';
 
 const MISTAKES = mistakeFiles();
 const runner = new ExerciseRunner(testPlatform(globRegistry));

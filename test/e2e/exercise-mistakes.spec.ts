@@ -1,0 +1,97 @@
+// A learner who is wrong is told why: on each page with exercises, every exercise is checked with
+// one of its plausible wrong answers (the first file of lessons-code/exercises/<id>/mistakes/, see
+// test/exercise-mistakes.ts). The exercise is not solved; the first failing case is the one the
+// file's header names, its details open, and under it the diagnosis that names the mistake, with a
+// link to the section of the course that explains the rule. In Spanish and French, one mistake each:
+// the diagnosis in the page's language, and no English UI phrase in the workbench. Every mistake file
+// failing with its diagnosis is the unit tests' (test/unit/exercise-engine/exercise-mistakes.test.ts).
+
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { mistakeFiles, type MistakeFile } from '../exercise-mistakes.ts';
+import { pasteCode } from './editor-helpers.ts';
+import { EN, englishShown, expect, LOCALES, pageUrl, type PageKind, readyWidget, test } from './fixtures.ts';
+
+const ROOT = new URL('../../', import.meta.url);
+const MISTAKES = mistakeFiles();
+
+/** The exercises each lesson page shows, in its order, read from its English MDX. */
+function exercisesOn(file: string): string[] {
+  const mdx = readFileSync(new URL(`content/docs/ga-ai/${file}.mdx`, ROOT), 'utf8');
+  return [...mdx.matchAll(/<Exercise id="([a-z0-9-]+)"/g)].map((m) => m[1]!);
+}
+
+const PAGES: { kind: PageKind; file: string }[] = [
+  { kind: 'lesson', file: '06-answer-on-the-wire' },
+  { kind: 'modelStream', file: '06c-model-stream' },
+  { kind: 'rounds', file: '06d-one-call-per-round' },
+];
+
+/** An exercise's diagnosis text in a locale, as shown (backquotes are code, not characters). */
+function diagnosisText(id: string, diagnosis: string, locale: string): string {
+  const text = JSON.parse(readFileSync(new URL(`lessons-code/exercises/${id}/text.${locale}.json`, ROOT), 'utf8'));
+  return String(text.diagnoses[diagnosis].text).replaceAll('`', '');
+}
+
+/** Checks `mistake` in its workbench and returns the first failing case's item. */
+async function checkMistake(page: Page, mistake: MistakeFile): Promise<Locator> {
+  const box = page.locator(`#exercise-${mistake.exercise}`);
+  await readyWidget(page, `#exercise-${mistake.exercise} ga-exercise`);
+  await pasteCode(page, box, mistake.source);
+  await box.locator('[data-check]').click();
+  await expect(box.locator('ga-exercise')).not.toHaveAttribute('data-checking', '', { timeout: 30_000 });
+  await expect(box.locator('.exercise-report')).toBeVisible({ timeout: 30_000 });
+  await expect(box.locator('ga-exercise')).not.toHaveAttribute('data-solved', '');
+  const statuses = await box
+    .locator('.exercise-cases > li')
+    .evaluateAll((items) => items.map((li) => [li.getAttribute('data-case'), li.getAttribute('data-status')]));
+  const failing = statuses.filter(([, status]) => status !== 'pass').map(([id]) => id);
+  expect(failing, `${mistake.exercise}/mistakes/${mistake.name}: the failing cases`).toEqual(mistake.fails);
+  return box.locator(`.exercise-cases > li[data-case="${mistake.fails[0]}"]`);
+}
+
+for (const { kind, file } of PAGES) {
+  test(`${file}: each exercise, given a plausible wrong answer, names the mistake and links the course`, async ({
+    page,
+  }) => {
+    await page.goto(pageUrl(kind, EN));
+    for (const id of exercisesOn(file)) {
+      const mistake = MISTAKES.find((m) => m.exercise === id);
+      expect(mistake, `a file in lessons-code/exercises/${id}/mistakes/`).toBeDefined();
+      await test.step(`${id}: ${mistake!.name}`, async () => {
+        const item = await checkMistake(page, mistake!);
+        const diagnosis = item.locator(`[data-diagnosis="${mistake!.diagnosis}"]`);
+        await expect(diagnosis).toBeVisible();
+        await expect(diagnosis).toContainText(diagnosisText(id, mistake!.diagnosis, 'en'));
+        const link = diagnosis.locator('a');
+        const fragment = mistake!.lesson.slice(mistake!.lesson.indexOf('#'));
+        expect(await link.getAttribute('href')).toMatch(
+          new RegExp(`/learn${mistake!.lesson.replace(/#.*/, '')}${fragment}$`),
+        );
+        await expect(link).not.toBeEmpty();
+        // The case's own section is for a failure no diagnosis recognized.
+        await expect(item.locator('[data-case-lesson]')).toBeHidden();
+        await expect(item.locator('details').first()).toHaveAttribute('open', '');
+      });
+    }
+  });
+}
+
+/** One mistake per other locale, on the lesson page. */
+const IN_OTHER_LOCALES: Record<string, string> = { es: 'fix-746', fr: 'chunks-as-units' };
+
+for (const locale of LOCALES.filter((l) => l.code !== 'en')) {
+  test(`${locale.code}: a wrong answer's diagnosis in the page's language, no English in the workbench`, async ({
+    page,
+  }) => {
+    const id = IN_OTHER_LOCALES[locale.code]!;
+    const mistake = MISTAKES.find((m) => m.exercise === id)!;
+    await page.goto(pageUrl('lesson', locale));
+    const item = await checkMistake(page, mistake);
+    const diagnosis = item.locator(`[data-diagnosis="${mistake.diagnosis}"]`);
+    await expect(diagnosis).toBeVisible();
+    await expect(diagnosis).toContainText(diagnosisText(id, mistake.diagnosis, locale.code));
+    expect(await diagnosis.locator('a').getAttribute('href')).toContain(`/learn/${locale.code}/ga-ai/`);
+    expect(await englishShown(page.locator(`#exercise-${id}`), locale), 'English UI phrases').toEqual([]);
+  });
+}
