@@ -1,6 +1,6 @@
 // The "beyond the wire" demos' strings exist in every locale: the keys their views ask for by name
-// ('cut.figures' in src/lib/*-view.ts) and the keys they build from lessons-code's own lists
-// (a kind of cut place, a reader, a stream, a host, a figure). A key missing in one language fails here, not in a
+// ('cut.figures' in src/widgets/shared/cut-model.ts and the other *-model.ts files) and the keys
+// they build from lessons-code's own lists (a kind of cut place, a reader, a stream, a host, a figure). A key missing in one language fails here, not in a
 // learner's page.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
