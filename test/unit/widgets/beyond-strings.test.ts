@@ -1,7 +1,7 @@
 // The "beyond the wire" demos' strings exist in every locale: the keys their views ask for by name
 // ('cut.figures' in src/widgets/shared/cut-model.ts and the other *-model.ts files) and the keys
-// they build from lessons-code's own lists (a kind of cut place, a reader, a stream, a host, a figure). A key missing in one language fails here, not in a
-// learner's page.
+// they build from lessons-code's own lists (a kind of cut place, a reader, a stream, a host, a
+// figure). A key missing in one language fails here, not in a learner's page.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CUT_READERS, CUT_STREAMS, DROP_READERS, DROP_STREAMS } from '../../../lessons-code/index.ts';
