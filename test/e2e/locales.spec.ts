@@ -93,24 +93,14 @@ async function solveEach(page: Page, ids: string[], locale: Locale): Promise<voi
   );
 }
 
+/** The terminal's text, as the element reads its buffer (bufferText in src/widgets/program-terminal/terminal-shell.ts). */
 const terminalText = (page: Page) =>
-  page.evaluate(() => {
-    type Row = { isWrapped: boolean; translateToString(trim?: boolean): string };
-    const element = document.querySelector('ga-program-terminal') as
-      | (HTMLElement & { terminal?: { buffer: { active: { length: number; getLine(y: number): Row | undefined } } } })
-      | null;
-    const buffer = element?.terminal?.buffer.active;
-    if (!buffer) return '';
-    const lines: string[] = [];
-    for (let y = 0; y < buffer.length; y++) {
-      const row = buffer.getLine(y);
-      if (!row) continue;
-      const text = row.translateToString(!(buffer.getLine(y + 1)?.isWrapped ?? false));
-      if (row.isWrapped && lines.length > 0) lines[lines.length - 1] += text;
-      else lines.push(text);
-    }
-    return lines.join('\n');
-  });
+  page.evaluate(
+    () =>
+      (
+        document.querySelector('ga-program-terminal') as (HTMLElement & { screenText?: () => string }) | null
+      )?.screenText?.() ?? '',
+  );
 
 for (const locale of OTHER_LOCALES) {
   test(`the lesson page's widgets speak ${locale.code}`, async ({ page }) => {

@@ -41,28 +41,13 @@ const UI: Record<
 /** A request for xterm's code: the widget's chunk, which bundles xterm (or xterm itself, unbundled). */
 const isXtermRequest = (url: string) => /program-terminal-element\.[\w-]+\.js|xterm/i.test(url);
 
-/** The terminal's text, read from xterm's buffer: wrapped rows joined back into their line, blank tail dropped. */
-function terminalText(page: Page): Promise<string> {
-  return page.evaluate((tag) => {
-    type Row = { isWrapped: boolean; translateToString(trim?: boolean): string };
-    const element = document.querySelector(tag) as
-      | (HTMLElement & { terminal?: { buffer: { active: { length: number; getLine(y: number): Row | undefined } } } })
-      | null;
-    const buffer = element?.terminal?.buffer.active;
-    if (!buffer) return '';
-    const lines: string[] = [];
-    for (let y = 0; y < buffer.length; y++) {
-      const row = buffer.getLine(y);
-      if (!row) continue;
-      const continued = buffer.getLine(y + 1)?.isWrapped ?? false;
-      const text = row.translateToString(!continued);
-      if (row.isWrapped && lines.length > 0) lines[lines.length - 1] += text;
-      else lines.push(text);
-    }
-    while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
-    return lines.join('\n');
-  }, TAG);
-}
+/** The terminal's text, as the element reads its buffer (bufferText in src/widgets/program-terminal/terminal-shell.ts). */
+const terminalText = (page: Page): Promise<string> =>
+  page.evaluate(
+    (tag) =>
+      (document.querySelector(tag) as (HTMLElement & { screenText?: () => string }) | null)?.screenText?.() ?? '',
+    TAG,
+  );
 
 /**
  * The output of the last `npm run lesson -- l6` in the terminal: the lines between that command and the next prompt.

@@ -7,11 +7,21 @@ import type { Terminal } from '@xterm/xterm';
 import { createInPageHost, runLesson6 } from '../../../lessons-code/index.ts';
 import { announce, part, Strings } from '../../demo-kit/kit-client.ts';
 import { openScreen } from './terminal-screen.ts';
-import { LineEditor, PROMPT, RUN_COMMAND, parseCommand, toTerminal, type ShellEffect } from './terminal-shell.ts';
+import {
+  bufferText,
+  LineEditor,
+  PROMPT,
+  RUN_COMMAND,
+  parseCommand,
+  toTerminal,
+  type ShellEffect,
+} from './terminal-shell.ts';
 
 /** What the page's tests and the copy button read: the element, with its terminal and the last output. */
 export interface ProgramTerminalElement extends HTMLElement {
   terminal?: Terminal;
+  /** What the screen shows, its wrapped rows joined back into lines (the browser tests read it). */
+  screenText?: () => string;
   output?: string;
 }
 
@@ -30,6 +40,7 @@ export function mount(element: HTMLElement): void {
     buttons.set(button.dataset.action as Action, button);
   const terminal = openScreen(host, t);
   host.terminal = terminal;
+  host.screenText = () => bufferText(terminal.buffer.active);
 
   const write = (text: string) => new Promise<void>((resolve) => terminal.write(text, resolve));
   const say = (text: string) => announce(live, text);
