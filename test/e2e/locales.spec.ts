@@ -93,7 +93,7 @@ async function solveEach(page: Page, ids: string[], locale: Locale): Promise<voi
   );
 }
 
-/** The terminal's text, as the element reads its buffer (bufferText in src/widgets/program-terminal/terminal-shell.ts). */
+/** The terminal's text, as the element reads it (bufferText, src/widgets/program-terminal/terminal-shell.ts). */
 const terminalText = (page: Page) =>
   page.evaluate(
     () =>

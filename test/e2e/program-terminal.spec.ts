@@ -41,7 +41,7 @@ const UI: Record<
 /** A request for xterm's code: the widget's chunk, which bundles xterm (or xterm itself, unbundled). */
 const isXtermRequest = (url: string) => /program-terminal-element\.[\w-]+\.js|xterm/i.test(url);
 
-/** The terminal's text, as the element reads its buffer (bufferText in src/widgets/program-terminal/terminal-shell.ts). */
+/** The terminal's text, as the element reads it (bufferText, src/widgets/program-terminal/terminal-shell.ts). */
 const terminalText = (page: Page): Promise<string> =>
   page.evaluate(
     (tag) =>

@@ -77,7 +77,7 @@ describe('npm run new:exercise', () => {
     expect(problems).toEqual([]);
   });
 
-  it('is a working exercise: the starter fails, the reference and the alternative pass, the mistake is diagnosed', async () => {
+  it('works: the starter fails, the reference and the alternative pass, the mistake is diagnosed', async () => {
     const registry = await nodeRegistry(pathToFileURL(join(root, 'lessons-code/exercises/')));
     expect(registry.ids).toEqual(['last-event']);
     for (const locale of LOCALES) {
