@@ -2,17 +2,21 @@
 // reads the model replica's chunks for the voicing question's first round (a sentence, two calls
 // whose fragments are interleaved, the finish_reason chunk, the usage chunk with no choice: what the
 // replica streams, computed by roundChunks); the others are chunks written here for one rule each.
-// The learner's function gets the chunks as data.
+// The learner's function gets the chunks as data. Each case shows those chunks when it fails, and
+// names the wrong answers it recognizes by what they return (lessons-code/exercises/rebuild-tool-calls/mistakes/).
 
 import {
   SEARCH_VOICINGS,
   VOICINGS_QUESTION,
   roundChunks,
   type ChatCompletionChunk,
-  type ToolCallFragment,
+  type CheckTools,
+  type Diagnosis,
   type ExerciseCase,
   type ExerciseDefinition,
-  type Learner,
+  type Outcome,
+  type Shown,
+  type ToolCallFragment,
 } from 'lessons-code';
 
 interface Call {
@@ -42,83 +46,227 @@ const first = (index: number, id: string, name: string, type = 'function'): Tool
 });
 const more = (index: number, args: string): ToolCallFragment => ({ index, function: { arguments: args } });
 
+/** What a chunk carries besides its id, model and created: its first choice's delta and finish_reason, or its usage. */
+function carries(c: ChatCompletionChunk, tools: CheckTools): string {
+  const choice = c.choices[0];
+  if (choice === undefined) return `choices: [], usage: ${tools.showValue(c.usage)}`;
+  const delta = `delta: ${tools.showValue(choice.delta)}`;
+  return choice.finish_reason === null ? delta : `${delta}, finish_reason: ${tools.showValue(choice.finish_reason)}`;
+}
+
+/** The chunks a case hands to the learner's function, one row each. */
+const chunksShown = (chunks: readonly ChatCompletionChunk[], tools: CheckTools): Shown => ({
+  kind: 'table',
+  caption: tools.text('chunks.caption'),
+  header: [tools.text('chunks.number'), tools.text('chunks.carries')],
+  rows: chunks.map((c, i) => [String(i + 1), carries(c, tools)]),
+});
+
+/** Every fragment of the chunks, in arrival order. */
+const fragmentsOf = (chunks: readonly ChatCompletionChunk[]): ToolCallFragment[] =>
+  chunks.flatMap((c) => c.choices[0]?.delta.tool_calls ?? []);
+
+/** Every piece of arguments of the chunks, glued in arrival order, whatever call it belongs to. */
+const allPieces = (chunks: readonly ChatCompletionChunk[]): string =>
+  fragmentsOf(chunks)
+    .map((f) => f.function?.arguments ?? '')
+    .join('');
+
+/** Per index, in order of index: the last non-empty piece of arguments that index received. */
+const lastPieces = (chunks: readonly ChatCompletionChunk[]): string[] => {
+  const last = new Map<number, string>();
+  for (const f of fragmentsOf(chunks)) if (f.function?.arguments) last.set(f.index, f.function.arguments);
+  return [...last.entries()].sort(([a], [b]) => a - b).map(([, piece]) => piece);
+};
+
+// What a diagnosis reads in an outcome: the calls returned, each as [id, name, arguments] (an entry
+// that is not an object stays as it is), so that the order of a call's keys does not matter.
+type Triple = [unknown, unknown, unknown] | unknown;
+const triples = (outcome: Outcome<unknown>): Triple[] | null => {
+  if (outcome.kind !== 'value' || !Array.isArray(outcome.value)) return null;
+  return Array.from(outcome.value as unknown[], (c) =>
+    typeof c === 'object' && c !== null ? [(c as Call).id, (c as Call).name, (c as Call).arguments] : c,
+  );
+};
+const sameCalls = (outcome: Outcome<unknown>, calls: readonly Call[]): boolean =>
+  JSON.stringify(triples(outcome)) === JSON.stringify(calls.map((c) => [c.id, c.name, c.arguments]));
+const callsOf = (outcome: Outcome<unknown>): Partial<Call>[] =>
+  (triples(outcome) ?? []).flatMap((t) =>
+    Array.isArray(t) ? [{ id: t[0] as string, name: t[1] as string, arguments: t[2] as string }] : [],
+  );
+const threw = (outcome: Outcome<unknown>, name: string, message = /./): boolean =>
+  outcome.kind === 'threw' && outcome.name === name && message.test(outcome.message);
+
+// ---- The replica's round: a sentence, then two calls whose fragments alternate.
+
+const REPLICA = roundChunks(VOICINGS_QUESTION);
 /** What the replica's two calls come to. */
 const VOICING_CALLS: Call[] = [
   { id: 'call_r1', name: SEARCH_VOICINGS, arguments: '{"chord": "Cmaj7", "instrument": "guitar", "limit": 2}' },
   { id: 'call_r2', name: SEARCH_VOICINGS, arguments: '{"chord": "Am7", "instrument": "guitar", "limit": 2}' },
 ];
 
-const call = (learner: Learner, chunks: ChatCompletionChunk[]) =>
-  learner.call('assembleToolCalls', chunks) as Promise<Call[]>;
+const replicaDiagnoses: Diagnosis<Call[]>[] = [
+  // Every fragment filed at its position in the array: one call, every piece of both glued in it.
+  {
+    id: 'by-position',
+    recognize: (o) => callsOf(o).length === 1 && callsOf(o)[0]!.arguments === allPieces(REPLICA),
+  },
+  // Each piece added to the call named last: both are named before any piece comes.
+  {
+    id: 'last-named-call',
+    recognize: (o) => {
+      const calls = callsOf(o);
+      return calls.length === 2 && calls[0]!.arguments === '' && calls[1]!.arguments === allPieces(REPLICA);
+    },
+  },
+  // chunk.choices[0].delta on the usage chunk. V8 says "(reading 'delta')", Firefox "chunk.choices[0] is
+  // undefined", Safari "(evaluating 'chunk.choices[0].delta')".
+  { id: 'unguarded-choices', recognize: (o) => threw(o, 'TypeError', /\bdelta\b|choices/) },
+  // Each piece replacing the arguments so far: every call keeps its last piece.
+  {
+    id: 'arguments-replaced',
+    recognize: (o) => {
+      const calls = callsOf(o);
+      const last = lastPieces(REPLICA);
+      return calls.length === last.length && calls.every((c, i) => c.arguments === last[i]);
+    },
+  },
+  // JSON.parse of a piece such as "{": the only SyntaxError code that builds strings can meet.
+  { id: 'pieces-parsed', recognize: (o) => threw(o, 'SyntaxError') },
+];
+
+// ---- Indices 1, 3 and 10: the first fragments come as 3, 1, 10, and one chunk carries two fragments.
+
+const INDICES = [
+  chunk([first(3, 'call_b', 'get_scale')]),
+  chunk([first(1, 'call_a', 'get_chord')]),
+  chunk([more(3, '{"mode": '), more(1, '{"chord": ')]),
+  chunk([first(10, 'call_c', 'get_arpeggio'), more(1, '"G7"}')]),
+  chunk([more(3, '"Dorian"}'), more(10, '{"chord": "G7"}')]),
+  finish,
+  usage,
+];
+const CALL_A: Call = { id: 'call_a', name: 'get_chord', arguments: '{"chord": "G7"}' };
+const CALL_B: Call = { id: 'call_b', name: 'get_scale', arguments: '{"mode": "Dorian"}' };
+const CALL_C: Call = { id: 'call_c', name: 'get_arpeggio', arguments: '{"chord": "G7"}' };
+
+const indicesDiagnoses: Diagnosis<Call[]>[] = [
+  // A Map's own order: the order in which each index was first seen.
+  { id: 'arrival-order', recognize: (o) => sameCalls(o, [CALL_B, CALL_A, CALL_C]) },
+  // sort() without a compare function: 1, 10, 3 as strings.
+  { id: 'sorted-as-strings', recognize: (o) => sameCalls(o, [CALL_A, CALL_C, CALL_B]) },
+  // An array indexed by `index`: 11 slots, the calls at 1, 3 and 10, the others empty.
+  {
+    id: 'array-with-holes',
+    recognize: (o) => {
+      const all = triples(o);
+      if (all === null || all.length !== 11) return false;
+      const filled = all.flatMap((t, i) => (t === undefined || t === null ? [] : [i]));
+      return JSON.stringify(filled) === '[1,3,10]';
+    },
+  },
+];
+
+// ---- A later fragment repeats the id and the name.
+
+const NAME_REPEATED = [
+  chunk([first(0, 'call_a', SEARCH_VOICINGS)]),
+  chunk([{ index: 0, id: 'call_a', function: { name: SEARCH_VOICINGS, arguments: '{"chord": ' } }]),
+  chunk([more(0, '"Dm7"}')]),
+  finish,
+];
+
+// ---- A call that comes whole in one fragment, beside one in pieces.
+
+const ONE_FRAGMENT = [
+  chunk([{ index: 0, id: 'call_a', type: 'function', function: { name: 'get_chord', arguments: '{"chord": "A7"}' } }]),
+  chunk([first(1, 'call_b', SEARCH_VOICINGS)]),
+  chunk([more(1, '{"chord": ')]),
+  chunk([more(1, '"D9"}')]),
+  finish,
+  usage,
+];
+
+// ---- A call of another type at index 0 (OpenAI's custom tools): skipped, with all its fragments.
+
+const OTHER_TYPE = [
+  chunk([], 'Checking. '),
+  chunk([{ index: 0, id: 'call_x', type: 'custom', function: { name: 'grammar', arguments: '' } }]),
+  chunk([first(1, 'call_y', SEARCH_VOICINGS)]),
+  chunk([more(0, 'x y z'), more(1, '{"chord": "E7"}')]),
+  finish,
+  usage,
+];
+
+// ---- A round that only answers.
+
+const TEXT_ONLY = [
+  chunk([], 'Hello! '),
+  chunk([], 'Ask me about chords.'),
+  { ...finish, choices: [{ index: 0, delta: {}, finish_reason: 'stop' as const }] },
+  usage,
+];
+
+function toolCallsCase(
+  id: string,
+  chunks: ChatCompletionChunk[],
+  expected: Call[],
+  diagnoses: Diagnosis<Call[]>[] = [],
+): ExerciseCase<Call[]> {
+  return {
+    id,
+    uses: ['assembleToolCalls'],
+    run: (learner) => learner.call('assembleToolCalls', chunks) as Promise<Call[]>,
+    expected,
+    input: (tools) => chunksShown(chunks, tools),
+    diagnoses,
+  };
+}
 
 const definition: ExerciseDefinition = {
   exports: { assembleToolCalls: 'function' },
   cases: [
-    {
-      id: 'replica',
-      uses: ['assembleToolCalls'],
-      run: (learner) => call(learner, roundChunks(VOICINGS_QUESTION)),
-      expected: VOICING_CALLS,
-    } satisfies ExerciseCase<Call[]>,
-    {
-      id: 'indices-from-one',
-      uses: ['assembleToolCalls'],
-      // Indices 1 and 3; in the third chunk, both calls' fragments, index 3 first in the array.
-      run: (learner) =>
-        call(learner, [
-          chunk([first(3, 'call_b', 'get_scale')]),
-          chunk([first(1, 'call_a', 'get_chord')]),
-          chunk([more(3, '{"mode": '), more(1, '{"chord": ')]),
-          chunk([more(1, '"G7"}')]),
-          chunk([more(3, '"Dorian"}')]),
-          finish,
-          usage,
-        ]),
-      expected: [
-        { id: 'call_a', name: 'get_chord', arguments: '{"chord": "G7"}' },
-        { id: 'call_b', name: 'get_scale', arguments: '{"mode": "Dorian"}' },
+    toolCallsCase('replica', REPLICA, VOICING_CALLS, replicaDiagnoses),
+    toolCallsCase('indices-from-one', INDICES, [CALL_A, CALL_B, CALL_C], indicesDiagnoses),
+    toolCallsCase(
+      'name-repeated',
+      NAME_REPEATED,
+      [{ id: 'call_a', name: SEARCH_VOICINGS, arguments: '{"chord": "Dm7"}' }],
+      [
+        {
+          id: 'name-concatenated',
+          recognize: (o) => callsOf(o).some((c) => c.name === SEARCH_VOICINGS.repeat(2) || c.id === 'call_acall_a'),
+        },
       ],
-    } satisfies ExerciseCase<Call[]>,
-    {
-      id: 'name-repeated',
-      uses: ['assembleToolCalls'],
-      // A later fragment repeats the id and the name: they are the call's, not more of it.
-      run: (learner) =>
-        call(learner, [
-          chunk([first(0, 'call_a', SEARCH_VOICINGS)]),
-          chunk([{ index: 0, id: 'call_a', function: { name: SEARCH_VOICINGS, arguments: '{"chord": ' } }]),
-          chunk([more(0, '"Dm7"}')]),
-          finish,
-        ]),
-      expected: [{ id: 'call_a', name: SEARCH_VOICINGS, arguments: '{"chord": "Dm7"}' }],
-    } satisfies ExerciseCase<Call[]>,
-    {
-      id: 'other-type',
-      uses: ['assembleToolCalls'],
-      // Index 0 is a call of another type (OpenAI's custom tools): skipped, with all its fragments.
-      run: (learner) =>
-        call(learner, [
-          chunk([], 'Checking. '),
-          chunk([{ index: 0, id: 'call_x', type: 'custom', function: { name: 'grammar', arguments: '' } }]),
-          chunk([first(1, 'call_y', SEARCH_VOICINGS)]),
-          chunk([more(0, 'x y z'), more(1, '{"chord": "E7"}')]),
-          finish,
-          usage,
-        ]),
-      expected: [{ id: 'call_y', name: SEARCH_VOICINGS, arguments: '{"chord": "E7"}' }],
-    } satisfies ExerciseCase<Call[]>,
-    {
-      id: 'text-only',
-      uses: ['assembleToolCalls'],
-      run: (learner) =>
-        call(learner, [
-          chunk([], 'Hello! '),
-          chunk([], 'Ask me about chords.'),
-          { ...finish, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
-          usage,
-        ]),
-      expected: [],
-    } satisfies ExerciseCase<Call[]>,
+    ),
+    toolCallsCase(
+      'one-fragment',
+      ONE_FRAGMENT,
+      [
+        { id: 'call_a', name: 'get_chord', arguments: '{"chord": "A7"}' },
+        { id: 'call_b', name: SEARCH_VOICINGS, arguments: '{"chord": "D9"}' },
+      ],
+      [
+        {
+          id: 'first-arguments-dropped',
+          recognize: (o) => callsOf(o).some((c) => c.id === 'call_a' && c.arguments === ''),
+        },
+      ],
+    ),
+    toolCallsCase(
+      'other-type',
+      OTHER_TYPE,
+      [{ id: 'call_y', name: SEARCH_VOICINGS, arguments: '{"chord": "E7"}' }],
+      [
+        { id: 'other-type-kept', recognize: (o) => callsOf(o).some((c) => c.id === 'call_x') },
+        {
+          id: 'other-type-later-fragments',
+          recognize: (o) => callsOf(o).some((c) => c.id !== 'call_x' && c.arguments === 'x y z'),
+        },
+      ],
+    ),
+    toolCallsCase('text-only', TEXT_ONLY, []),
   ],
 };
 
