@@ -1,4 +1,4 @@
-// The GA files named anywhere in the project's sources (code comments, pages, tests, README) are
+// The GA files named anywhere in the project's sources (code comments, pages, tests, README, docs/) are
 // files of GA's tree at the pin (test/ga-paths.ts): a path that does not exist there fails here.
 
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -20,7 +20,7 @@ function files(dir: string): string[] {
 
 it('every GA file the sources name exists in GA’s tree at the pin', () => {
   const named = new Map<string, string[]>();
-  for (const file of ['lessons-code', 'content', 'src', 'test', 'pages', 'scripts']
+  for (const file of ['lessons-code', 'content', 'src', 'test', 'pages', 'scripts', 'docs']
     .flatMap((dir) => files(join(ROOT, dir)))
     .concat(join(ROOT, 'README.md'))) {
     for (const match of readFileSync(file, 'utf8').matchAll(

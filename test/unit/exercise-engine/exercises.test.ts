@@ -298,10 +298,10 @@ describe('what the checks expect (the lesson’s figures)', () => {
   });
 });
 
-describe('a new exercise is a new folder, nothing else (README, "Adding an exercise")', () => {
-  it('the README’s example exercise, written to a folder of its own, is found and checked', async () => {
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    const section = readme.slice(readme.indexOf('## Adding an exercise'));
+describe('a new exercise is a new folder, nothing else (docs/authoring.md, "Adding an exercise")', () => {
+  it('the example exercise of docs/authoring.md, written to a folder of its own, is found and checked', async () => {
+    const guide = readFileSync(new URL('../../../docs/authoring.md', import.meta.url), 'utf8');
+    const section = guide.slice(guide.indexOf('## Adding an exercise'));
     const files = [...section.matchAll(/```(?:ts|json)\n\/\/ (lessons-code\/exercises\/[^\n]+)\n([\s\S]*?)```/g)].map(
       (m) => ({ path: m[1]!, text: m[2]! }),
     );
