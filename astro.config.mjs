@@ -44,7 +44,7 @@ export default defineConfig({
   outDir: process.env.GA_OUT_DIR || './dist',
   cacheDir: process.env.GA_CACHE_DIR || './node_modules/.astro',
   trailingSlash: 'always',
-  // Any base works (`astro build --base /learn/`): see src/deploy/integration.ts and README, "Deploying".
+  // Any base works (`astro build --base /learn/`): see src/deploy/integration.ts and docs/deploying.md.
   // Every page carries a Content-Security-Policy <meta>; the policy and why: src/deploy/csp.ts.
   security: { csp: astroCsp() },
   vite: {

@@ -1,7 +1,7 @@
 // `npm run bench:page`: how fast the pages feel, measured in Chromium on the built site (run
 // `npm run build` first). Each sample is taken several times, each time in a fresh page, and
 // printed as median, min and max beside the course's budget for it. It is a benchmark, not a test:
-// it exits 0 whatever the figures (the tests never assert a time; see README.md).
+// it exits 0 whatever the figures (the tests never assert a time; see docs/testing.md).
 //
 //   npm run bench:page                    # English, 5 runs of each sample
 //   npm run bench:page -- --runs 9 --locale fr

@@ -3,7 +3,7 @@
 // `CheckTools`), what they may show (`Shown`, `ProofBlock`), and the shape of its text.<locale>.json
 // (`ExerciseText`). Types only: nothing here runs. The engine that runs the cases against a
 // learner's code is the site's (src/exercise-engine/, see its README.md); it imports this contract
-// through index.ts, as the exercises do. See the project's README, "Adding an exercise".
+// through index.ts, as the exercises do. See docs/authoring.md, "Adding an exercise".
 
 /** What an export must be; checked before any case that uses it runs. */
 export type ExportKind = 'function' | 'string' | 'string-array' | 'number' | 'boolean' | 'array' | 'object';

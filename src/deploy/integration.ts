@@ -134,7 +134,7 @@ function headersForBuild(dir: string, base: string): string {
   }
   const header = [
     '# Response headers for hosts that read this file (Netlify, Cloudflare Pages); GitHub Pages does not.',
-    `# Built for the base ${base}; the source of the first rules is public/_headers. See README.md, "Deploying".`,
+    `# Built for the base ${base}; the source of the first rules is public/_headers. See docs/deploying.md.`,
     '',
   ].join('\n');
   return header + formatHeaders(blocks);

@@ -1,4 +1,4 @@
-// Shared by the browser tests (conventions: README.md, "Tests"):
+// Shared by the browser tests (conventions: docs/testing.md):
 // - every test runs against the course where it really lives: the site built for /learn/
 //   (`npm run build:learn`) served under /learn/ with the headers of its `_headers` file
 //   (served-site.ts), one server per Playwright worker; a spec may ask for the root build instead
