@@ -49,7 +49,12 @@ import { LOCALES, type CheckReport } from '../../../src/exercise-engine/types.ts
 import { deepEqual, kindOf, showValue } from '../../../src/exercise-engine/values.ts';
 import { variantOf } from '../../../src/exercise-engine/variants.ts';
 import { unwantedSplit } from '../../../lessons-code/exercises/chunks-as-units/cases.ts';
-import { FAILURE_BUBBLE } from '../../../lessons-code/exercises/error-ends-stream/cases.ts';
+import {
+  FAILURE_BUBBLE,
+  FAILURE_STREAM,
+  JSON_ANSWER,
+  VOICING_STREAM_SHOWN,
+} from '../../../lessons-code/exercises/error-ends-stream/cases.ts';
 import { EXPECTED_TABLE } from '../../../lessons-code/exercises/fix-746/cases.ts';
 // An exercise's file is its reference solution as a module (its starter is a variant of it).
 import * as predictSolution from '../../../lessons-code/exercises/predict/exercise.ts';
@@ -286,6 +291,31 @@ describe('what the checks expect (the lesson’s figures)', () => {
     };
     const errorStarter = await importVariant<{ consumeSseStream: PageConsume }>('error-ends-stream', 'starter');
     expect(await run(errorStarter.consumeSseStream)).toEqual(await run(consumePageStream));
+  });
+
+  it('3. the streams the cases show are the host’s (its routing event cut as the program prints it)', async () => {
+    const host = createInPageHost({ now: () => 0, newId: () => 'id' });
+    const streamFor = async (message: string) =>
+      (
+        await host(STREAM_PATH, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ message }),
+        })
+      ).text();
+    expect(await streamFor('which arpeggio fits Am F C G')).toBe(FAILURE_STREAM);
+    const voicing = await streamFor(VOICING_QUESTION);
+    const afterRouting = (stream: string) => stream.slice(stream.indexOf('\n\n'));
+    expect(afterRouting(VOICING_STREAM_SHOWN)).toBe(afterRouting(voicing));
+    const shownRouting = VOICING_STREAM_SHOWN.slice(0, VOICING_STREAM_SHOWN.indexOf('…'));
+    expect(voicing.startsWith(shownRouting)).toBe(true);
+    // The answer a search for "error" or a test for JSON alone would end: its first chunk says
+    // "error" and is no JSON, its last is JSON with no `error` property.
+    const chunks = splitAfter743(JSON_ANSWER);
+    expect(chunks).toHaveLength(3);
+    expect(chunks[0]).toContain('"error"');
+    expect(() => JSON.parse(chunks[0]!)).toThrow(SyntaxError);
+    expect(Object.keys(JSON.parse(chunks[2]!))).toEqual(['chord', 'frets']);
   });
 
   it('4. #743 keeps every character; the split after "e.g. " or "3. " is found, a sentence end is not', () => {
@@ -627,9 +657,9 @@ describe('attacks on the check never pass', () => {
     'fix-746.replace-prototypes.ts': (r) => expect(statuses(r)).toEqual(['fail', 'fail', 'fail']),
     'fix-746.throw-non-errors.ts': (r) => expect(statuses(r)).toEqual(['throw', 'throw', 'throw']),
     'error-ends-stream.never-settles.ts': (r) =>
-      expect(statuses(r)).toEqual(['timeout', 'skipped', 'skipped', 'skipped']),
+      expect(statuses(r)).toEqual(['timeout', 'skipped', 'skipped', 'skipped', 'skipped']),
     // The TypeError ends the turn, so the history rightly stays empty (case 2); the rest fails.
-    'error-ends-stream.fetch-in-case.ts': (r) => expect(statuses(r)).toEqual(['fail', 'pass', 'fail', 'fail']),
+    'error-ends-stream.fetch-in-case.ts': (r) => expect(statuses(r)).toEqual(['fail', 'pass', 'fail', 'fail', 'fail']),
     'chunks-as-units.allocate.ts': (r) => expect(r.outcome).toBe('load-timeout'),
     'chunks-as-units.network.ts': (r) =>
       expect(r).toMatchObject({
