@@ -1,7 +1,9 @@
 // Exercise 06d-2: bill in finally. The learner's generator reads one streamed round of the model
-// replica (its bytes, computed by roundChunks and wireOf) and is driven by the page's loop, exported beside it, which
-// leaves early after a number of pieces as a click on Stop does. `bill` and `save` are recorders:
-// the case sees every call they got, so a turn billed twice, or not at all, shows.
+// replica (its bytes, computed by roundChunks and wireOf) and is driven by the page's loop, exported
+// beside it, which leaves early after a number of pieces as a click on Stop does. `bill` and `save`
+// are recorders: the case sees every call they got, so a turn billed twice, or not at all, shows;
+// and what reached the page's loop, a value or an error, is part of what the case compares. The
+// wrong answers each case recognizes are lessons-code/exercises/bill-in-finally/mistakes/.
 
 import {
   DROP2_ANSWER,
@@ -11,19 +13,23 @@ import {
   roundChunks,
   textTokens,
   wireOf,
+  type CheckTools,
+  type Diagnosis,
   type ExerciseCase,
   type ExerciseDefinition,
   type Learner,
+  type Outcome,
+  type Shown,
 } from 'lessons-code';
 
 interface Turn {
-  /** What the page showed. */
-  shown: string;
+  /** What the page's loop, showAnswer, returned: the text it showed; null when it threw. */
+  returned: string | null;
   /** Every call of bill(tokens), and of save(text, status). */
   bills: unknown[][];
   saves: unknown[][];
-  /** Whether the page's loop ended with an exception. */
-  threw: boolean;
+  /** What the page's loop threw, as `Type: message`; null when it returned. */
+  error: string | null;
 }
 
 /** The wire in reads of 97 bytes, cut anywhere, as a network delivers it. */
@@ -36,19 +42,50 @@ function reads(wire: string): Uint8Array[] {
 
 /** The events of a wire up to the `count`-th: a stream that breaks before `[DONE]`. */
 const firstEvents = (wire: string, count: number) => wire.split('\n\n').slice(0, count).join('\n\n') + '\n\n';
+const eventCount = (wire: string) => wire.split('\n\n').filter((event) => event !== '').length;
 
-async function turn(learner: Learner, wire: string, stopAfter: number | null): Promise<Turn> {
+/**
+ * What a thrown error says: `Type: message` for an Error (the learner's own message), the value in
+ * code notation for anything else thrown (a `LearnerError` whose `wasError` is false carries it).
+ */
+function thrownText(error: unknown, tools: CheckTools): string {
+  if (error instanceof Error && 'wasError' in error && error.wasError === false && 'thrown' in error)
+    return tools.showValue(error.thrown);
+  return error instanceof Error ? `${error.name}: ${error.message}` : tools.showValue(error);
+}
+
+async function turn(learner: Learner, tools: CheckTools, wire: string, stopAfter: number | null): Promise<Turn> {
   const bill = learner.recorder();
   const save = learner.recorder();
-  let shown = '';
-  let threw = false;
+  let returned: string | null = null;
+  let error: string | null = null;
   try {
-    shown = (await learner.call('showAnswer', learner.stream(reads(wire)), stopAfter, bill, save)) as string;
-  } catch {
-    threw = true;
+    returned = (await learner.call('showAnswer', learner.stream(reads(wire)), stopAfter, bill, save)) as string;
+  } catch (thrown) {
+    error = thrownText(thrown, tools);
   }
-  return { shown, bills: bill.calls, saves: save.calls, threw };
+  return { returned, bills: bill.calls, saves: save.calls, error };
 }
+
+/** Calls of one recorder as code: `bill(30), bill(30)`; none said in words. */
+const callsText = (name: string, calls: unknown[][], tools: CheckTools): string =>
+  calls.length === 0
+    ? tools.text('turn.noCall')
+    : calls.map((args) => `${name}(${args.map((arg) => tools.showValue(arg)).join(', ')})`).join(', ');
+
+/** A turn as four labelled fields, so that the one that differs can be marked. */
+const showTurn = (value: Turn, tools: CheckTools): Shown => ({
+  kind: 'fields',
+  fields: [
+    {
+      label: tools.text('turn.returned'),
+      text: value.returned === null ? tools.text('turn.threwInstead') : tools.showValue(value.returned),
+    },
+    { label: tools.text('turn.bills'), text: callsText('bill', value.bills, tools) },
+    { label: tools.text('turn.saves'), text: callsText('save', value.saves, tools) },
+    { label: tools.text('turn.error'), text: value.error ?? tools.text('turn.noError') },
+  ],
+});
 
 const HELLO = wireOf(roundChunks(HELLO_QUESTION));
 const DROP2 = wireOf(roundChunks(DROP2_QUESTION));
@@ -57,6 +94,88 @@ const firstPieces = (answer: string, n: number) => textTokens(answer).slice(0, n
 
 const BROKEN_AFTER = 8; // events: the role chunk, then 7 tokens, then nothing
 const BROKEN_TOKENS = BROKEN_AFTER - 1;
+const BROKEN = firstEvents(DROP2, BROKEN_AFTER);
+// What readChatChunks (lessons-code/rounds/round-reader.ts) throws when the body ends without
+// `data: [DONE]`; the reference solution passing this case is what keeps the two in step.
+const BROKEN_ERROR = 'ModelStreamError: the stream ended before data: [DONE]: the answer is incomplete';
+
+/** What the case hands the page's loop: the stream, and when the page leaves its loop. */
+const inputShown = (
+  tools: CheckTools,
+  wire: string,
+  question: string,
+  stopAfter: number | null,
+  broken = false,
+): Shown => ({
+  kind: 'fields',
+  fields: [
+    {
+      label: tools.text('input.stream'),
+      text: tools.text(broken ? 'input.brokenRound' : 'input.round', {
+        question,
+        events: eventCount(wire),
+        tokens: BROKEN_TOKENS,
+        reads: reads(wire).length,
+      }),
+    },
+    {
+      label: tools.text('input.stopAfter'),
+      text:
+        stopAfter === null
+          ? tools.text('input.readsToTheEnd')
+          : tools.text(stopAfter === 1 ? 'input.afterOne' : 'input.afterPieces', { n: stopAfter }),
+    },
+  ],
+});
+
+// ---- What the known wrong answers give (their files: mistakes/). Each looks at the turn only.
+
+const turnOf = (o: Outcome<Turn>): Turn | null =>
+  o.kind === 'value' && typeof o.value === 'object' && o.value !== null ? o.value : null;
+const statusSaved = (t: Turn): unknown => (t.saves.length === 1 ? t.saves[0]?.[1] : undefined);
+
+/** The code that follows the loop billed: a stopped turn, which never gets there, is neither billed nor saved. */
+const notBilledWhenStopped: Diagnosis<Turn> = {
+  id: 'not-billed-when-stopped',
+  recognize: (o) => {
+    const t = turnOf(o);
+    return t !== null && t.error === null && t.bills.length === 0 && t.saves.length === 0;
+  },
+};
+/** Billed in finally, but saved after the loop: a stopped turn is billed and never saved. */
+const notSavedWhenStopped: Diagnosis<Turn> = {
+  id: 'not-saved-when-stopped',
+  recognize: (o) => {
+    const t = turnOf(o);
+    return t !== null && t.error === null && t.bills.length === 1 && t.saves.length === 0;
+  },
+};
+/**
+ * A stopped turn saved as "complete" (the status never changed), or as "failed" (the status a finally
+ * without a catch started from).
+ */
+const stopSavedAs = (id: string, status: string): Diagnosis<Turn> => ({
+  id,
+  recognize: (o) => {
+    const t = turnOf(o);
+    return t !== null && t.error === null && statusSaved(t) === status;
+  },
+});
+/** Billed with the usage chunk's count, which a stopped or broken round never receives: 0, or nothing at all. */
+const usageBilled: Diagnosis<Turn> = {
+  id: 'usage-billed',
+  recognize: (o) => {
+    const t = turnOf(o);
+    if (t === null || t.bills.length !== 1) return false;
+    const billed = t.bills[0]?.[0];
+    return billed === 0 || billed === undefined || billed === null;
+  },
+};
+/** Something in the generator's ending threw a ReferenceError: a name used in finally was declared in the try block. */
+const outOfScope: Diagnosis<Turn> = {
+  id: 'finally-out-of-scope',
+  recognize: (o) => turnOf(o)?.error?.startsWith('ReferenceError: ') === true,
+};
 
 const definition: ExerciseDefinition = {
   exports: { streamAnswer: 'function', showAnswer: 'function' },
@@ -64,46 +183,95 @@ const definition: ExerciseDefinition = {
     {
       id: 'complete',
       uses: ['showAnswer'],
-      run: (learner) => turn(learner, HELLO, null),
+      run: (learner, tools) => turn(learner, tools, HELLO, null),
       expected: {
-        shown: GREETING_ANSWER,
+        returned: GREETING_ANSWER,
         bills: [[textTokens(GREETING_ANSWER).length]],
         saves: [[GREETING_ANSWER, 'complete']],
-        threw: false,
+        error: null,
       },
+      show: showTurn,
+      input: (tools) => inputShown(tools, HELLO, HELLO_QUESTION, null),
+      diagnoses: [
+        {
+          id: 'billed-twice',
+          recognize: (o) => (turnOf(o)?.bills.length ?? 0) >= 2,
+        },
+        outOfScope,
+      ],
     } satisfies ExerciseCase<Turn>,
     {
       id: 'stopped',
       uses: ['showAnswer'],
-      run: (learner) => turn(learner, DROP2, 3),
+      run: (learner, tools) => turn(learner, tools, DROP2, 3),
       expected: {
-        shown: firstPieces(DROP2_ANSWER, 3),
+        returned: firstPieces(DROP2_ANSWER, 3),
         bills: [[3]],
         saves: [[firstPieces(DROP2_ANSWER, 3), 'stopped']],
-        threw: false,
+        error: null,
       },
+      show: showTurn,
+      input: (tools) => inputShown(tools, DROP2, DROP2_QUESTION, 3),
+      diagnoses: [
+        notBilledWhenStopped,
+        notSavedWhenStopped,
+        stopSavedAs('stop-saved-complete', 'complete'),
+        stopSavedAs('stop-saved-failed', 'failed'),
+        usageBilled,
+        outOfScope,
+      ],
     } satisfies ExerciseCase<Turn>,
     {
       id: 'stopped-first',
       uses: ['showAnswer'],
-      run: (learner) => turn(learner, DROP2, 1),
+      run: (learner, tools) => turn(learner, tools, DROP2, 1),
       expected: {
-        shown: firstPieces(DROP2_ANSWER, 1),
+        returned: firstPieces(DROP2_ANSWER, 1),
         bills: [[1]],
         saves: [[firstPieces(DROP2_ANSWER, 1), 'stopped']],
-        threw: false,
+        error: null,
       },
+      show: showTurn,
+      input: (tools) => inputShown(tools, DROP2, DROP2_QUESTION, 1),
+      diagnoses: [
+        notBilledWhenStopped,
+        notSavedWhenStopped,
+        stopSavedAs('stop-saved-complete', 'complete'),
+        stopSavedAs('stop-saved-failed', 'failed'),
+        usageBilled,
+        outOfScope,
+      ],
     } satisfies ExerciseCase<Turn>,
     {
       id: 'broken',
       uses: ['showAnswer'],
-      run: (learner) => turn(learner, firstEvents(DROP2, BROKEN_AFTER), null),
+      run: (learner, tools) => turn(learner, tools, BROKEN, null),
       expected: {
-        shown: '',
+        returned: null,
         bills: [[BROKEN_TOKENS]],
         saves: [[firstPieces(DROP2_ANSWER, BROKEN_TOKENS), 'failed']],
-        threw: true,
+        error: BROKEN_ERROR,
       },
+      show: showTurn,
+      input: (tools) => inputShown(tools, BROKEN, DROP2_QUESTION, null, true),
+      diagnoses: [
+        {
+          id: 'failure-saved-stopped',
+          recognize: (o) => {
+            const t = turnOf(o);
+            return t !== null && t.error === BROKEN_ERROR && statusSaved(t) === 'stopped';
+          },
+        },
+        {
+          id: 'error-swallowed',
+          recognize: (o) => {
+            const t = turnOf(o);
+            return t !== null && t.error === null && t.returned !== null && t.saves.length > 0;
+          },
+        },
+        usageBilled,
+        outOfScope,
+      ],
     } satisfies ExerciseCase<Turn>,
   ],
 };
