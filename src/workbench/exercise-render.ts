@@ -3,7 +3,7 @@
 // engine's own text kept beside it (learners search for it).
 
 import type { ExportKind, ProofBlock, Shown } from '../../lessons-code/index.ts';
-import type { CaseVerdict, CompileProblem, ThrownInfo, ValueKind } from '../exercise-engine/types.ts';
+import type { CaseVerdict, CompileProblem, ThrownInfo, ThrownKind, ValueKind } from '../exercise-engine/types.ts';
 import { h, type Translate } from '../demo-kit/kit-client.ts';
 import { appendVisible } from '../demo-kit/visible-render.ts';
 
@@ -55,11 +55,29 @@ function original(t: Translate, label: string, message: string): HTMLElement {
   return p;
 }
 
-/** The sentence that explains an error of this kind, if there is one. */
-function explanation(t: Translate, error: ThrownInfo): string | null {
-  if (error.message.includes('is not available in an exercise')) return t('explain.network');
-  const known = ['ReferenceError', 'TypeError', 'RangeError', 'SyntaxError', 'DataCloneError'];
-  return error.name !== null && known.includes(error.name) ? t(`explain.${error.name}`) : null;
+/** The sentence that explains each kind of error the engine tells apart (ThrownInfo.kind). */
+const EXPLANATION: Record<ThrownKind, string> = {
+  ReferenceError: 'explain.ReferenceError',
+  TypeError: 'explain.TypeError',
+  RangeError: 'explain.RangeError',
+  SyntaxError: 'explain.SyntaxError',
+  DataCloneError: 'explain.DataCloneError',
+  network: 'explain.network',
+  'replaceAll-global': 'explain.replaceAllGlobal',
+};
+
+/** The built-in error types an error without a kind (a report saved before kinds) is explained by, from its name. */
+const BY_NAME: readonly string[] = ['ReferenceError', 'TypeError', 'RangeError', 'SyntaxError', 'DataCloneError'];
+
+/**
+ * The sentence that explains an error, chosen by the kind the engine gave it (never by its message,
+ * which the learner's code writes), or else by its name when it is a built-in type; none for others.
+ */
+function explanation(t: Translate, error: ThrownInfo): HTMLElement | null {
+  const kind: ThrownKind | undefined =
+    error.kind ?? (error.name !== null && BY_NAME.includes(error.name) ? (error.name as ThrownKind) : undefined);
+  if (kind === undefined || !Object.hasOwn(EXPLANATION, kind)) return null;
+  return withCode(h('p', 'note'), t(EXPLANATION[kind]));
 }
 
 /** What the learner's code threw (or what the check could not use), in the page's language, the original beside it. */
@@ -72,7 +90,7 @@ export function thrownBlock(t: Translate, error: ThrownInfo, during: 'case' | 'l
   else sentence = error.line !== null ? t('thrownAt', { line: String(error.line) }) : t('thrown');
   const blocks = [h('p', 'bad', sentence), original(t, 'originalMessage', error.message)];
   const why = explanation(t, error);
-  if (why) blocks.push(h('p', 'note', why));
+  if (why) blocks.push(why);
   return blocks;
 }
 
