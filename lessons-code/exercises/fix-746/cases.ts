@@ -1,6 +1,8 @@
-// Exercise 2: GaApi's half of #746's fix and a chatService that joins every data line. The last
-// case is the lesson's six-pair table with the learner's writer and reader in place of GaApi's and
-// chatService's: the learner's functions are called, in their worker, on every chunk and every
+// Exercise 2: GaApi's half of #746's fix and a chatService that joins every data line. The writer
+// and the reader are each checked on their own first (a chunk with a blank line and a final line
+// break, a chunk with a CRLF, an event with every form of `data:` line, two of #743's chunks); the
+// last case is the lesson's six-pair table with the learner's writer and reader in place of GaApi's
+// and chatService's: the learner's functions are called, in their worker, on every chunk and every
 // stream the table needs; the table itself is built here, by lessons-code.
 
 import {
@@ -8,12 +10,16 @@ import {
   READERS,
   SPLITS,
   WRITERS,
+  splitAfter743,
   streamOf,
+  writeGaChatbotEvent,
   writerReaderTable,
   type Reader,
   type Writer,
+  type CheckTools,
   type ExerciseCase,
   type ExerciseDefinition,
+  type Outcome,
   type Shown,
 } from 'lessons-code';
 
@@ -28,20 +34,103 @@ export const EXPECTED_TABLE: string[][] = WRITERS.flatMap((writer) =>
 const [GACHATBOT_WRITER, GAAPI_WRITER] = WRITERS as [Writer, Writer];
 const [STANDARD_READER, PAGE_READER, CHAT_SERVICE_READER] = READERS as [Reader, Reader, Reader];
 
+/** A chunk as #743 cuts one: a blank line inside it, and the line break after its last sentence kept at its end. */
+const CHUNK = 'a\n\nb\n';
+
+/** A chunk with a Windows line end, as AppendLine ends a line on Windows (exercise 1's chunk). */
+const CRLF_CHUNK = 'a\r\nb';
+
+/**
+ * One event with every form a `data:` line takes: a value, nothing, two spaces, no space (and a
+ * space inside the value); then `[DONE]`.
+ */
+const EVENT_STREAM = 'data: a\ndata:\ndata:  b\ndata:c d\n\ndata: [DONE]\n\n';
+
+/**
+ * The first two chunks of #743's split of the improvisation answer, each ending with its line
+ * break, and the stream a writer that gives every line its own `data: ` line sends for them
+ * (GaChatbot.Api's, which for chunks without a CR is the fixed GaApi writer).
+ */
+const TWO_CHUNKS = splitAfter743(IMPROVISATION_ANSWER).slice(0, 2);
+const TWO_CHUNKS_STREAM = streamOf(writeGaChatbotEvent, TWO_CHUNKS);
+
+/** True when the learner's function returned exactly one of these strings. */
+const returned =
+  (...wrong: string[]) =>
+  (outcome: Outcome): boolean =>
+    outcome.kind === 'value' && typeof outcome.value === 'string' && wrong.includes(outcome.value);
+
+/** A call as the learner can type it to try it: the function's name, then its argument in code notation. */
+const call = (name: string, argument: string, tools: CheckTools): Shown => ({
+  kind: 'code',
+  text: `${name}(${tools.showValue(argument)})`,
+});
+
 const definition: ExerciseDefinition = {
   exports: { writeGaApiEvent: 'function', readChatService: 'function' },
   cases: [
     {
       id: 'writer',
       uses: ['writeGaApiEvent'],
-      run: (learner) => learner.call('writeGaApiEvent', 'a\n\nb'),
-      expected: 'data: a\ndata: \ndata: b\n\n',
+      run: (learner) => learner.call('writeGaApiEvent', CHUNK),
+      expected: 'data: a\ndata: \ndata: b\ndata: \n\n',
+      input: (tools) => call('writeGaApiEvent', CHUNK, tools),
+      diagnoses: [
+        // The lines joined with LF: the last `data:` line ends, but no blank line follows it.
+        { id: 'writer-no-blank-line', recognize: returned('data: a\ndata: \ndata: b\ndata: \n') },
+        // The empty pieces left out: the blank line inside the chunk, and the one after its final LF.
+        { id: 'writer-skips-empty-lines', recognize: returned('data: a\ndata: b\n\n') },
+        // Only the empty piece after the final LF left out (the chunk trimmed, or the last piece popped).
+        { id: 'writer-drops-final-line-break', recognize: returned('data: a\ndata: \ndata: b\n\n') },
+        // `data: ` put after the first LF only (replace given a string, where replaceAll was meant).
+        { id: 'writer-replaces-first-break', recognize: returned('data: a\ndata: \nb\n\n\n') },
+        // `data:` without its space.
+        { id: 'writer-no-space', recognize: returned('data:a\ndata:\ndata:b\ndata:\n\n') },
+      ],
+    },
+    {
+      id: 'writer-crlf',
+      uses: ['writeGaApiEvent'],
+      run: (learner) => learner.call('writeGaApiEvent', CRLF_CHUNK),
+      expected: 'data: a\r\ndata: b\n\n',
+      input: (tools) => call('writeGaApiEvent', CRLF_CHUNK, tools),
+      diagnoses: [
+        // What GaChatbot.Api's writer sends: its replaceAll of CR, or a split on CRLF as well as LF.
+        { id: 'writer-removes-cr', recognize: returned(writeGaChatbotEvent(CRLF_CHUNK)) },
+      ],
     },
     {
       id: 'reader',
       uses: ['readChatService'],
-      run: (learner) => learner.call('readChatService', 'data: a\ndata:\ndata:  b\n\ndata: [DONE]\n\n'),
-      expected: 'a\n\n b',
+      run: (learner) => learner.call('readChatService', EVENT_STREAM),
+      expected: 'a\n\n b\nc d',
+      input: (tools) => call('readChatService', EVENT_STREAM, tools),
+      diagnoses: [
+        // find: the first `data:` line of the event only.
+        { id: 'reader-first-line', recognize: returned('a') },
+        // `data: ` taken off with its space whether it is there or not: slice(6) cuts the `c` off
+        // `data:c d`, replace('data: ', '') leaves `data:` and `data:c d` as they are.
+        { id: 'reader-assumes-space', recognize: returned('a\n\n b\n d', 'a\ndata:\n b\ndata:c d') },
+        // The first space of the value taken out wherever it is (replace(' ', '')): `c d` becomes `cd`.
+        { id: 'reader-space-anywhere', recognize: returned('a\n\n b\ncd') },
+        // Every leading space taken off (trim or trimStart on each value): ` b` becomes `b`.
+        { id: 'reader-strips-spaces', recognize: returned('a\n\nb\nc d') },
+        // The values concatenated with nothing between them.
+        { id: 'reader-joins-without-lf', recognize: returned('a bc d') },
+        // An LF after every value, the last one included (rule 3 removes the last).
+        { id: 'reader-keeps-final-lf', recognize: returned('a\n\n b\nc d\n') },
+      ],
+    },
+    {
+      id: 'reader-trim',
+      uses: ['readChatService'],
+      run: (learner) => learner.call('readChatService', TWO_CHUNKS_STREAM),
+      expected: TWO_CHUNKS.join(''),
+      input: (tools) => call('readChatService', TWO_CHUNKS_STREAM, tools),
+      diagnoses: [
+        // Each event's text trimmed: the line break at the end of each chunk is gone.
+        { id: 'reader-trims', recognize: returned(TWO_CHUNKS.map((chunk) => chunk.trim()).join('')) },
+      ],
     },
     {
       id: 'table',
@@ -81,6 +170,13 @@ const definition: ExerciseDefinition = {
         header: TABLE_HEADER,
         rows,
         caption: tools.text('table.caption'),
+      }),
+      input: (tools): Shown => ({
+        kind: 'fields',
+        fields: SPLITS.map((split) => ({
+          label: tools.text(`input.${split.id}`),
+          text: tools.showValue(split.split(IMPROVISATION_ANSWER)),
+        })),
       }),
     } satisfies ExerciseCase<string[][]>,
   ],
