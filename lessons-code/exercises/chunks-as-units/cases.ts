@@ -1,7 +1,9 @@
 // Exercise 4: #743 also splits where no sentence ends (after "e.g. ", after "3. " at the start of a
 // line). The learner writes an answer that shows such a split and a client that treats chunks as
 // units: appending the chunks stays exact, their client changes the text there. Many answers
-// are right, so the cases judge them (`accept`) rather than compare them with one value.
+// are right, so the cases judge them (`accept`) rather than compare them with one value. The client
+// is judged where the two chunks meet: what it puts between their text, against what appending
+// puts there; what it does at the ends of the text does not count.
 
 import {
   compare,
@@ -13,6 +15,7 @@ import {
   type CheckTools,
   type ExerciseCase,
   type ExerciseDefinition,
+  type Outcome,
   type Shown,
 } from 'lessons-code';
 
@@ -25,6 +28,26 @@ export function unwantedSplit(chunks: readonly string[]): number | null {
   return null;
 }
 
+/** An abbreviation followed by no whitespace (`e.g.,`, `i.e.:`): #743 does not split after it. */
+const ABBREVIATION_UNSPACED = /(?:^|[^\p{L}\p{N}])(?:e\.g|i\.e)\.(?=[^\f\n\r\t\v\x85\p{Z}])/iu;
+
+// Whitespace as .NET's \s, the chunker's (lessons-code/ga/chunkers.ts).
+const EDGES = /^[\f\n\r\t\v\x85\p{Z}]+|[\f\n\r\t\v\x85\p{Z}]+$/gu;
+
+/**
+ * What `text` holds between the text of the two chunks of `pair` (each without the whitespace at its
+ * ends), found in that order: for the chunks appended, the whitespace #743 kept at the split. Null
+ * when the chunks' own text is not there.
+ */
+export function seamIn(text: string, pair: readonly string[]): string | null {
+  const left = (pair[0] ?? '').replace(EDGES, '');
+  const right = (pair[1] ?? '').replace(EDGES, '');
+  const start = text.indexOf(left);
+  if (start < 0) return null;
+  const end = text.indexOf(right, start + left.length);
+  return end < 0 ? null : text.slice(start + left.length, end);
+}
+
 const verdictShown = (verdict: unknown, tools: CheckTools): Shown => ({
   kind: 'code',
   text: typeof verdict === 'string' ? verdict : tools.showValue(verdict),
@@ -35,6 +58,48 @@ interface AtTheSplit {
   rendered: unknown;
 }
 
+interface Seams {
+  /** The two chunks appended. */
+  appended: string;
+  /** What lies between the two chunks' text once appended: the whitespace #743 kept at the split. */
+  whenAppended: string | null;
+  /** What lies there in render()'s result; null when that is no text, or lacks the chunks' own text. */
+  yours: string | null;
+}
+
+/** Where the two chunks meet, appended and in render()'s result; null when there is no pair. */
+function seams({ pair, rendered }: AtTheSplit): Seams | null {
+  if (pair === null) return null;
+  const appended = pair.join('');
+  return {
+    appended,
+    whenAppended: seamIn(appended, pair),
+    yours: typeof rendered === 'string' ? seamIn(rendered, pair) : null,
+  };
+}
+
+/**
+ * True when render() gave a text other than the chunks appended that holds, where the two chunks
+ * meet, what appending holds there, and that `made` recognizes.
+ */
+function sameAtTheSplit(at: AtTheSplit, made: (rendered: string, pair: string[]) => boolean): boolean {
+  const found = seams(at);
+  return (
+    found !== null &&
+    typeof at.rendered === 'string' &&
+    at.rendered !== found.appended &&
+    found.yours !== null &&
+    found.yours === found.whenAppended &&
+    made(at.rendered, at.pair!)
+  );
+}
+
+/** A diagnosis of render-changes, recognized from what the case gave: the pair and render()'s result. */
+const atTheSplit =
+  (test: (at: AtTheSplit) => boolean) =>
+  (outcome: Outcome<AtTheSplit>): boolean =>
+    outcome.kind === 'value' && outcome.value !== null && typeof outcome.value === 'object' && test(outcome.value);
+
 const definition: ExerciseDefinition = {
   exports: { answer: 'string', render: 'function' },
   cases: [
@@ -44,6 +109,17 @@ const definition: ExerciseDefinition = {
       run: (learner) => splitAfter743(learner.value('answer') as string),
       accept: (chunks) => unwantedSplit(chunks) !== null,
       expectedShown: (tools) => ({ kind: 'note', text: tools.text('unwanted.expected') }),
+      diagnoses: [
+        // `e.g.,` or `i.e.:`: the full stop is followed by a comma or a colon, not by whitespace.
+        {
+          id: 'abbreviation-without-space',
+          recognize: (outcome) =>
+            outcome.kind === 'value' &&
+            Array.isArray(outcome.value) &&
+            unwantedSplit(outcome.value) === null &&
+            ABBREVIATION_UNSPACED.test(outcome.value.join('')),
+        },
+      ],
     } satisfies ExerciseCase<string[]>,
     {
       id: 'append-exact',
@@ -65,19 +141,67 @@ const definition: ExerciseDefinition = {
         const pair = [chunks[at]!, chunks[at + 1]!];
         return { pair, rendered: await learner.call('render', pair) };
       },
-      accept: ({ pair, rendered }) => pair !== null && typeof rendered === 'string' && rendered !== pair.join(''),
+      accept: (at) => {
+        const found = seams(at);
+        return found !== null && found.yours !== null && found.yours !== found.whenAppended;
+      },
       expectedShown: (tools) => ({ kind: 'note', text: tools.text('render.expected') }),
-      show: ({ pair, rendered }, tools): Shown =>
-        pair === null
-          ? { kind: 'note', text: tools.text('render.noCut') }
-          : {
-              kind: 'fields',
-              fields: [
-                { label: tools.text('render.pair'), text: tools.showValue(pair) },
-                { label: tools.text('render.appended'), text: show(pair.join('')) },
-                { label: tools.text('render.yours'), text: tools.showValue(rendered) },
-              ],
+      show: (at, tools): Shown => {
+        const found = seams(at);
+        if (at.pair === null || found === null) return { kind: 'note', text: tools.text('render.noCut') };
+        return {
+          kind: 'fields',
+          fields: [
+            { label: tools.text('render.pair'), text: tools.showValue(at.pair) },
+            { label: tools.text('render.appended'), text: show(found.appended) },
+            { label: tools.text('render.yours'), text: tools.showValue(at.rendered) },
+            { label: tools.text('render.splitAppended'), text: tools.showValue(found.whenAppended) },
+            {
+              label: tools.text('render.splitYours'),
+              text: found.yours === null ? tools.text('render.notFound') : tools.showValue(found.yours),
             },
+          ],
+        };
+      },
+      input: (tools) => ({ kind: 'note', text: tools.text('render.input') }),
+      diagnoses: [
+        // render() returns the chunks as they came (appended, or each trimmed at its start only).
+        {
+          id: 'render-unchanged',
+          recognize: atTheSplit(({ pair, rendered }) => pair !== null && rendered === pair.join('')),
+        },
+        // Every chunk trimmed, then a space between them (or after, or before, each): the space #743
+        // kept after `e.g.` is back.
+        {
+          id: 'trimmed-then-spaced',
+          recognize: atTheSplit((at) =>
+            sameAtTheSplit(at, (rendered, pair) => {
+              const trimmed = pair.map((chunk) => chunk.trim());
+              const spaced = [
+                trimmed.join(' '),
+                trimmed.map((t) => `${t} `).join(''),
+                trimmed.map((t) => ` ${t}`).join(''),
+              ];
+              return spaced.includes(rendered);
+            }),
+          ),
+        },
+        // Appended, then the whole text trimmed: only its ends change.
+        {
+          id: 'trimmed-whole-text',
+          recognize: atTheSplit((at) =>
+            sameAtTheSplit(at, (rendered, pair) => {
+              const appended = pair.join('');
+              return [appended.trim(), appended.trimEnd(), appended.trimStart()].includes(rendered);
+            }),
+          ),
+        },
+        // The chunks returned as a list (each trimmed, say), never joined into one text.
+        {
+          id: 'render-not-text',
+          recognize: atTheSplit(({ pair, rendered }) => pair !== null && Array.isArray(rendered)),
+        },
+      ],
     } satisfies ExerciseCase<AtTheSplit>,
     {
       id: 'page-exact',

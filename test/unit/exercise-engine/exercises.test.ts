@@ -48,7 +48,7 @@ import { transpile } from '../../../src/exercise-engine/transpile.ts';
 import { LOCALES, type CheckReport } from '../../../src/exercise-engine/types.ts';
 import { deepEqual, kindOf, showValue } from '../../../src/exercise-engine/values.ts';
 import { variantOf } from '../../../src/exercise-engine/variants.ts';
-import { unwantedSplit } from '../../../lessons-code/exercises/chunks-as-units/cases.ts';
+import { seamIn, unwantedSplit } from '../../../lessons-code/exercises/chunks-as-units/cases.ts';
 import {
   FAILURE_BUBBLE,
   FAILURE_STREAM,
@@ -325,6 +325,22 @@ describe('what the checks expect (the lesson’s figures)', () => {
     expect(unwantedSplit(['Over 3. ', 'x'])).toBeNull(); // "3." mid-line is a sentence end, not a list number
     expect(unwantedSplit(['i.e. ', 'the third'])).toBe(0);
     expect(unwantedSplit(['So e.g. '])).toBeNull(); // the last chunk: no split after it
+  });
+
+  it('4. a client is judged where the two chunks meet: trimmed then spaced, or trimmed whole, is no change', () => {
+    const renderChanges = exerciseDefinition('chunks-as-units')!.cases.find((c) => c.id === 'render-changes')!;
+    const pair = splitAfter743('Use a passing tone, e.g. a chromatic note.\n');
+    expect(pair).toEqual(['Use a passing tone, e.g. ', 'a chromatic note.\n']);
+    expect(seamIn(pair.join(''), pair)).toBe(' ');
+    const judged = (rendered: unknown) => renderChanges.accept!({ pair, rendered });
+    expect(judged(pair.map((chunk) => chunk.trim()).join(''))).toBe(true); // "e.g.a chromatic"
+    expect(judged(pair.join('\n'))).toBe(true);
+    expect(judged(pair.join(' '))).toBe(true);
+    expect(judged(pair.map((chunk) => chunk.trim()).join(' '))).toBe(false);
+    expect(judged(pair.join('').trimEnd())).toBe(false);
+    expect(judged(pair.join(''))).toBe(false);
+    expect(judged(pair.map((chunk) => chunk.trim()))).toBe(false);
+    expect(judged('Use a passing tone, E.G. A CHROMATIC NOTE.')).toBe(false); // the chunks' own text changed
   });
 });
 
