@@ -493,7 +493,7 @@ test('the keyboard alone; an endless loop stopped; "show the answer"; a full sto
     await expect(box.locator('[data-hint]')).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(box.locator('[data-hint-item]').first()).toBeFocused();
-    await expect(box.locator('[data-live]')).toContainText(t('hintShown', { n: 1, total: 3 }));
+    await expect(box.locator('[data-live]')).toContainText(t('hintShown', { n: 1, total: 4 }));
     await box.locator('[data-reset]').focus();
     await page.keyboard.press('Enter');
     await expect(box.locator('[data-confirm]')).toBeVisible();
