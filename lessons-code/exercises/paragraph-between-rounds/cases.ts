@@ -1,8 +1,9 @@
 // Exercise 06d-3: a paragraph break between the texts of two rounds. Each case hands the learner's
 // joinRounds the texts of one turn's rounds; the expected message is what lessons-code's joinRounds
-// (rounds/round-reader.ts) makes of them.
+// (rounds/round-reader.ts) makes of them. The wrong answers each case recognizes by the message they
+// give are lessons-code/exercises/paragraph-between-rounds/mistakes/.
 
-import { joinRounds, type ExerciseCase, type ExerciseDefinition } from 'lessons-code';
+import { joinRounds, type Diagnosis, type ExerciseCase, type ExerciseDefinition } from 'lessons-code';
 
 const ROUNDS: Record<string, string[]> = {
   // The voicing question, as the replica answers it: a sentence, the tool, then the answer.
@@ -12,9 +13,72 @@ const ROUNDS: Record<string, string[]> = {
   ],
   'tool-only-first': ['', 'Cmaj7 in the index: `3-0-x-2-3-x`.'],
   'tool-only-between': ['Let me check the index.', '', 'Found it: `x-0-2-0-1-0`.'],
+  // A turn stopped while its last round was calling a tool: that round has no text.
+  'tool-only-last': ['Let me check the index.', ''],
   'ends-with-line-break': ['Two shapes:\n- `3-0-x-2-3-x`\n', 'Want the other inversions?'],
   'ends-with-blank-line': ['Two shapes.\n\n', 'Want more?'],
+  // The first round's text is on screen, its last space included, before the second round begins.
+  'ends-with-space': ['Let me check the index. ', 'Found it: `x-0-2-0-1-0`.'],
   'one-round': ['Hello! Ask me about chords.'],
+};
+
+const value = (o: { kind: string; value?: unknown }): string | null =>
+  o.kind === 'value' && typeof o.value === 'string' ? o.value : null;
+
+/** A diagnosis that recognizes these wrong messages for a case's texts (never its right one). */
+const gives = (id: string, texts: string[], wrong: (texts: string[]) => string[]): Diagnosis<string> => ({
+  id,
+  recognize: (o) => {
+    const shown = value(o);
+    return shown !== null && shown !== joinRounds(texts) && wrong(texts).includes(shown);
+  },
+});
+
+/** A message that ends with a blank line where the right one does not: a break after the last text. */
+const breakAfterLast = (texts: string[]): Diagnosis<string> => ({
+  id: 'break-after-last',
+  recognize: (o) => value(o)?.endsWith('\n\n') === true && !joinRounds(texts).endsWith('\n\n'),
+});
+
+// What the mistakes of mistakes/ make of a case's texts, each as its file goes wrong; each case
+// declares the ones whose sentence fits it.
+const glued = (texts: string[]) => [texts.join('')];
+const blankLineBetweenAll = (texts: string[]) => [texts.join('\n\n')];
+const blankLineBetweenTexts = (texts: string[]) => [texts.filter((text) => text !== '').join('\n\n')];
+/** A text that already ends with a blank line, given one more line break, or two. */
+const breakAfterBlankLine = ([before = '', after = '']: string[]) => [`${before}\n${after}`, `${before}\n\n${after}`];
+const trimmedThenJoined = (texts: string[]) => [
+  texts
+    .map((text) => text.trim())
+    .filter((text) => text !== '')
+    .join('\n\n'),
+];
+
+const DIAGNOSES: Record<string, (texts: string[]) => Diagnosis<string>[]> = {
+  'narrate-then-answer': (texts) => [gives('glued', texts, glued), breakAfterLast(texts)],
+  'tool-only-first': (texts) => [gives('break-for-empty-round', texts, blankLineBetweenAll), breakAfterLast(texts)],
+  'tool-only-between': (texts) => [
+    // Glued here, the texts were kept apart by a round without text: the break was decided from that round.
+    gives('looked-at-previous-round', texts, glued),
+    gives('break-for-empty-round', texts, blankLineBetweenAll),
+    breakAfterLast(texts),
+  ],
+  'tool-only-last': (texts) => [breakAfterLast(texts)],
+  'ends-with-line-break': (texts) => [
+    gives('glued', texts, glued),
+    gives('break-after-line-break', texts, blankLineBetweenTexts),
+    breakAfterLast(texts),
+  ],
+  'ends-with-blank-line': (texts) => [
+    gives('break-after-blank-line', texts, breakAfterBlankLine),
+    breakAfterLast(texts),
+  ],
+  'ends-with-space': (texts) => [
+    gives('text-trimmed', texts, trimmedThenJoined),
+    gives('glued', texts, glued),
+    breakAfterLast(texts),
+  ],
+  'one-round': (texts) => [breakAfterLast(texts)],
 };
 
 const definition: ExerciseDefinition = {
@@ -26,6 +90,8 @@ const definition: ExerciseDefinition = {
         uses: ['joinRounds'],
         run: (learner) => learner.call('joinRounds', texts) as Promise<string>,
         expected: joinRounds(texts),
+        input: (tools) => ({ kind: 'code', text: tools.showValue(texts) }),
+        diagnoses: DIAGNOSES[id]?.(texts) ?? [],
       }) satisfies ExerciseCase<string>,
   ),
 };
