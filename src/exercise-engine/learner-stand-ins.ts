@@ -50,7 +50,7 @@ const BUILT_IN_KINDS: readonly string[] = [
  * String.prototype.replaceAll, step 2.b.iii: "If ? ToString(flags) does not contain "g", throw a
  * TypeError exception").
  */
-export function thrownKind(name: string | null, message: string, switchedOff: boolean): ThrownKind | undefined {
+function thrownKind(name: string | null, message: string, switchedOff: boolean): ThrownKind | undefined {
   if (switchedOff) return 'network';
   if (name === 'TypeError' && /replaceAll/.test(message) && /global|\bg\b/i.test(message)) return 'replaceAll-global';
   return name !== null && BUILT_IN_KINDS.includes(name) ? (name as ThrownKind) : undefined;
