@@ -1,11 +1,28 @@
 // How the workbench shows what a check reports: values, tables, verdicts, and the messages of the
 // transpiler and of thrown errors, each wrapped in a sentence in the page's language with the
-// engine's own text kept beside it (learners search for it).
+// engine's own text kept beside it (learners search for it). A failing case shows what it gave the
+// learner's code, then the expected value and the learner's with where they differ marked
+// (feedback-render.ts), then what the learner's code threw that the case caught.
 
 import type { ExportKind, ProofBlock, Shown } from '../../lessons-code/index.ts';
-import type { CaseVerdict, CompileProblem, ThrownInfo, ThrownKind, ValueKind } from '../exercise-engine/types.ts';
+import type {
+  CaseVerdict,
+  CompileProblem,
+  FailureContext,
+  ThrownInfo,
+  ThrownKind,
+  ValueKind,
+} from '../exercise-engine/types.ts';
 import { h, type Translate } from '../demo-kit/kit-client.ts';
 import { appendVisible } from '../demo-kit/visible-render.ts';
+import {
+  comparedCode,
+  comparedFields,
+  comparedTables,
+  inputBlock,
+  type SideLabels,
+  tableRegion,
+} from './feedback-render.ts';
 
 export function button(text: string, className?: string): HTMLButtonElement {
   const b = h('button', className, text);
@@ -94,6 +111,43 @@ export function thrownBlock(t: Translate, error: ThrownInfo, during: 'case' | 'l
   return blocks;
 }
 
+const MAX_CAUGHT = 5;
+
+/**
+ * What the learner's code threw during a case that the case caught (in a callback, a `finally`…):
+ * each error once, with how many times it came, its type and line, the engine's own text and its
+ * explanation. The first few only.
+ */
+function caughtBlock(t: Translate, errors: readonly ThrownInfo[]): HTMLElement {
+  const distinct = new Map<string, { error: ThrownInfo; times: number }>();
+  for (const error of errors) {
+    const key = JSON.stringify([error.source, error.name, error.message, error.line]);
+    const seen = distinct.get(key);
+    if (seen) seen.times++;
+    else distinct.set(key, { error, times: 1 });
+  }
+  const box = h('div', 'exercise-caught');
+  const entries = [...distinct.values()];
+  for (const { error, times } of entries.slice(0, MAX_CAUGHT)) {
+    let sentence: string;
+    if (error.source === 'check') sentence = t('caught.check');
+    else if (error.name === null) sentence = t('caught.value');
+    else
+      sentence =
+        error.line !== null
+          ? t('caught.at', { name: error.name, line: String(error.line) })
+          : t('caught.noLine', { name: error.name });
+    const item = h('div', 'exercise-caught-item');
+    item.append(h('p', 'bad', sentence), original(t, 'originalMessage', error.message));
+    if (times > 1) item.append(h('p', 'note', t('caught.times', { count: times })));
+    const why = explanation(t, error);
+    if (why) item.append(why);
+    box.append(item);
+  }
+  if (entries.length > MAX_CAUGHT) box.append(h('p', 'note', t('caught.more', { count: entries.length - MAX_CAUGHT })));
+  return box;
+}
+
 /** A syntax error: where, in the page's language; the transpiler's own message; what to look for. */
 export function compileBlock(t: Translate, problem: CompileProblem): { sentence: string; blocks: HTMLElement[] } {
   const sentence =
@@ -105,8 +159,8 @@ export function compileBlock(t: Translate, problem: CompileProblem): { sentence:
   return { sentence, blocks };
 }
 
-/** Renders a value as the results show it. */
-function renderShown(shown: Shown, t: Translate): HTMLElement {
+/** Renders a value as the results show it; `name`, what it is (a table's box is named by it). */
+function renderShown(shown: Shown, t: Translate, name?: string): HTMLElement {
   switch (shown.kind) {
     case 'code': {
       const pre = h('pre', 'exercise-value');
@@ -128,62 +182,61 @@ function renderShown(shown: Shown, t: Translate): HTMLElement {
       return list;
     }
     case 'table':
-      return renderTable(shown, null, t);
+      return renderTable(shown, t, name);
   }
 }
 
 type Table = Extract<Shown, { kind: 'table' }>;
 
-/** A table; with `expected`, each verdict cell that differs is marked ✗ with the expected value, the others ✓. */
-function renderTable(actual: Table, expected: Table | null, t: Translate): HTMLElement {
-  const wrap = h('div', 'exercise-table');
-  wrap.tabIndex = 0;
-  wrap.setAttribute('role', 'region');
-  wrap.setAttribute('aria-label', actual.caption ?? t('table'));
-  const table = h('table');
-  if (actual.caption) table.append(h('caption', undefined, actual.caption));
+/** A table as it is, with its caption (a value on its own: a prediction that passed, what a case gave). */
+function renderTable(table: Table, t: Translate, name?: string): HTMLElement {
+  const node = h('table');
+  if (table.caption) node.append(h('caption', undefined, table.caption));
   const head = h('tr');
-  for (const cell of actual.header) {
+  for (const cell of table.header) {
     const th = h('th', undefined, cell);
     th.scope = 'col';
     head.append(th);
   }
-  table.append(h('thead'));
-  table.tHead!.append(head);
+  node.append(h('thead', undefined, head));
   const body = h('tbody');
-  actual.rows.forEach((row, r) => {
+  for (const row of table.rows) {
     const tr = h('tr');
-    row.forEach((cell, c) => {
-      const td = h('td');
-      const want = expected?.rows[r]?.[c];
-      if (expected && c >= 2) {
-        const right = want === cell;
-        td.className = right ? 'exercise-cell-ok' : 'exercise-cell-bad';
-        td.append(h('span', right ? 'ok' : 'bad', right ? '✓ ' : '✗ '), cell);
-        if (!right && want !== undefined)
-          td.append(h('span', 'exercise-cell-expected', ' ' + t('cellExpected', { expected: want })));
-      } else {
-        td.textContent = cell;
-      }
-      tr.append(td);
-    });
+    for (const cell of row) tr.append(h('td', undefined, cell));
     body.append(tr);
-  });
-  table.append(body);
-  wrap.append(table);
-  return wrap;
+  }
+  node.append(body);
+  return tableRegion(name ?? table.caption ?? t('table'), node);
 }
-
-const sameShape = (a: Table, b: Table): boolean =>
-  a.rows.length === b.rows.length &&
-  a.rows.every((row, i) => row.length === b.rows[i]!.length && row[0] === b.rows[i]![0] && row[1] === b.rows[i]![1]);
 
 /** One labelled value: "Expected", "Your code gave", "Your prediction". */
 export function labelled(label: string, shown: Shown, t: Translate, className: string): HTMLElement {
   const box = h('div', className);
-  box.append(h('p', 'exercise-label', label), renderShown(shown, t));
+  box.append(h('p', 'exercise-label', label), renderShown(shown, t, label));
   return box;
 }
+
+/**
+ * The expected value and the learner's, where they differ marked: texts character by character,
+ * fields one by one, tables cell by cell; two values of different kinds, or sentences, side by side.
+ */
+function compared(expected: Shown, actual: Shown, labels: SideLabels, t: Translate): HTMLElement[] {
+  if (expected.kind === 'code' && actual.kind === 'code') return comparedCode(expected.text, actual.text, labels, t);
+  if (expected.kind === 'fields' && actual.kind === 'fields') return comparedFields(expected, actual, labels, t);
+  if (expected.kind === 'table' && actual.kind === 'table') return comparedTables(expected, actual, labels, t);
+  return [
+    labelled(labels.expected, expected, t, 'exercise-expected'),
+    labelled(labels.actual, actual, t, 'exercise-actual'),
+  ];
+}
+
+/** What the case gave the learner's code, first, when it shows it. */
+const inputOf = (context: FailureContext, t: Translate): HTMLElement[] =>
+  context.input ? [inputBlock(context.input, (shown) => renderShown(shown, t, t('input.label')), t)] : [];
+
+/** What the learner's code threw that the case caught, last, if anything. */
+const caughtOf = (context: FailureContext, t: Translate): HTMLElement[] =>
+  context.caught && context.caught.length > 0 ? [caughtBlock(t, context.caught)] : [];
 
 /** The body of a case's verdict (what went wrong, or for a prediction what was predicted). */
 export function verdictBody(verdict: CaseVerdict, t: Translate, prediction: boolean): HTMLElement | null {
@@ -195,21 +248,14 @@ export function verdictBody(verdict: CaseVerdict, t: Translate, prediction: bool
       body.append(labelled(actualLabel, verdict.actual, t, 'exercise-actual'));
       return body;
     case 'fail':
-      if (
-        verdict.expected.kind === 'table' &&
-        verdict.actual.kind === 'table' &&
-        sameShape(verdict.actual, verdict.expected)
-      ) {
-        body.append(h('p', 'exercise-label', t('tableMarked')), renderTable(verdict.actual, verdict.expected, t));
-        return body;
-      }
       body.append(
-        labelled(t('expected'), verdict.expected, t, 'exercise-expected'),
-        labelled(actualLabel, verdict.actual, t, 'exercise-actual'),
+        ...inputOf(verdict, t),
+        ...compared(verdict.expected, verdict.actual, { expected: t('expected'), actual: actualLabel }, t),
+        ...caughtOf(verdict, t),
       );
       return body;
     case 'throw':
-      body.append(...thrownBlock(t, verdict.error, 'case'));
+      body.append(...inputOf(verdict, t), ...thrownBlock(t, verdict.error, 'case'), ...caughtOf(verdict, t));
       return body;
     case 'export':
       body.append(
