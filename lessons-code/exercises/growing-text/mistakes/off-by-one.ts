@@ -1,0 +1,20 @@
+// Mistake: starts the new part one character after the count, as if the count were the index of
+// the last character passed: each part loses its first character.
+// Lesson: /ga-ai/06c-model-stream/#two-transports-one-parser
+// Fails: three-texts, each-part, nothing-new, openai, anthropic, gemini, cut
+// Diagnosis: off-by-one
+export function createRelay(pass: (text: string) => void): (textSoFar: string) => void {
+  let passed = 0;
+  return (textSoFar) => {
+    const next = textSoFar.slice(passed + 1);
+    passed = textSoFar.length;
+    if (next !== '') pass(next);
+  };
+}
+
+// How the check uses your relay: it plays the texts XMLHttpRequest would offer, one `progress`
+// event after another (the characters are whole, as browsers decode them).
+export function relayAll(growths: string[], pass: (text: string) => void): void {
+  const relay = createRelay(pass);
+  for (const textSoFar of growths) relay(textSoFar);
+}

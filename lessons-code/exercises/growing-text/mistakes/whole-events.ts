@@ -1,0 +1,22 @@
+// Mistake: holds the new text back until a blank line ends an event, and passes whole events only:
+// the parser gets the text later than it arrives, and a stream whose events end with CRLF CRLF
+// never gets through.
+// Lesson: /ga-ai/06c-model-stream/#two-transports-one-parser
+// Fails: three-texts, each-part, nothing-new, gemini
+// Diagnosis: holds-back
+export function createRelay(pass: (text: string) => void): (textSoFar: string) => void {
+  let passed = 0;
+  return (textSoFar) => {
+    const blank = textSoFar.lastIndexOf('\n\n');
+    if (blank === -1 || blank + 2 <= passed) return;
+    pass(textSoFar.slice(passed, blank + 2));
+    passed = blank + 2;
+  };
+}
+
+// How the check uses your relay: it plays the texts XMLHttpRequest would offer, one `progress`
+// event after another (the characters are whole, as browsers decode them).
+export function relayAll(growths: string[], pass: (text: string) => void): void {
+  const relay = createRelay(pass);
+  for (const textSoFar of growths) relay(textSoFar);
+}

@@ -1,0 +1,19 @@
+// Mistake: passes the whole text so far on each time it changes: skipping a `progress` that adds
+// nothing is not enough, the parser still reads the start of the stream again at every one.
+// Lesson: /ga-ai/06c-model-stream/#two-transports-one-parser
+// Fails: three-texts, each-part, nothing-new, openai, anthropic, gemini, cut
+// Diagnosis: whole-text
+export function createRelay(pass: (text: string) => void): (textSoFar: string) => void {
+  let last = '';
+  return (textSoFar) => {
+    if (textSoFar !== last) pass(textSoFar);
+    last = textSoFar;
+  };
+}
+
+// How the check uses your relay: it plays the texts XMLHttpRequest would offer, one `progress`
+// event after another (the characters are whole, as browsers decode them).
+export function relayAll(growths: string[], pass: (text: string) => void): void {
+  const relay = createRelay(pass);
+  for (const textSoFar of growths) relay(textSoFar);
+}
