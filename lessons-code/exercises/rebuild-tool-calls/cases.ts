@@ -120,9 +120,6 @@ const replicaDiagnoses: Diagnosis<Call[]>[] = [
       return calls.length === 2 && calls[0]!.arguments === '' && calls[1]!.arguments === allPieces(REPLICA);
     },
   },
-  // chunk.choices[0].delta on the usage chunk. V8 says "(reading 'delta')", Firefox "chunk.choices[0] is
-  // undefined", Safari "(evaluating 'chunk.choices[0].delta')".
-  { id: 'unguarded-choices', recognize: (o) => threw(o, 'TypeError', /\bdelta\b|choices/) },
   // Each piece replacing the arguments so far: every call keeps its last piece.
   {
     id: 'arguments-replaced',
@@ -132,8 +129,29 @@ const replicaDiagnoses: Diagnosis<Call[]>[] = [
       return calls.length === last.length && calls.every((c, i) => c.arguments === last[i]);
     },
   },
-  // JSON.parse of a piece such as "{": the only SyntaxError code that builds strings can meet.
-  { id: 'pieces-parsed', recognize: (o) => threw(o, 'SyntaxError') },
+];
+
+// Two mistakes show wherever their cause is in the chunks, whichever case fails first:
+// chunk.choices[0].delta read on a usage chunk (V8 says "(reading 'delta')", Firefox "chunk.choices[0]
+// is undefined", Safari "(evaluating 'chunk.choices[0].delta')"), and JSON.parse of a piece such as
+// "{", the only SyntaxError that code building strings can meet.
+const unguardedChoices: Diagnosis<Call[]> = {
+  id: 'unguarded-choices',
+  recognize: (o) => threw(o, 'TypeError', /\bdelta\b|choices/),
+};
+const piecesParsed: Diagnosis<Call[]> = { id: 'pieces-parsed', recognize: (o) => threw(o, 'SyntaxError') };
+const notJson = (piece: string): boolean => {
+  try {
+    JSON.parse(piece);
+    return false;
+  } catch {
+    return true;
+  }
+};
+/** The diagnoses every case with such chunks declares. */
+const fromTheChunks = (chunks: readonly ChatCompletionChunk[]): Diagnosis<Call[]>[] => [
+  ...(chunks.some((c) => c.choices.length === 0) ? [unguardedChoices] : []),
+  ...(fragmentsOf(chunks).some((f) => f.function?.arguments && notJson(f.function.arguments)) ? [piecesParsed] : []),
 ];
 
 // ---- Indices 1, 3 and 10: the first fragments come as 3, 1, 10, and one chunk carries two fragments.
@@ -220,7 +238,7 @@ function toolCallsCase(
     run: (learner) => learner.call('assembleToolCalls', chunks) as Promise<Call[]>,
     expected,
     input: (tools) => chunksShown(chunks, tools),
-    diagnoses,
+    diagnoses: [...diagnoses, ...fromTheChunks(chunks)],
   };
 }
 
