@@ -58,8 +58,8 @@ describe('every exercise text says where the course explains each case, and whic
     });
 
     it(`${id}: every diagnosis its cases declare has its sentence and section in every language`, () => {
-      const declared = exerciseDefinition(id)!.cases.flatMap((c) => (c.diagnoses ?? []).map((d) => d.id));
-      expect(new Set(declared).size, `${id}/cases.ts: each diagnosis id once`).toBe(declared.length);
+      // A diagnosis may be declared by several cases: the same mistake can show in each of them.
+      const declared = [...new Set(exerciseDefinition(id)!.cases.flatMap((c) => (c.diagnoses ?? []).map((d) => d.id)))];
       const problems: string[] = [];
       for (const locale of LOCALES) {
         const text = exerciseText(id, locale)!;
