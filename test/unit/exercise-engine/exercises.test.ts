@@ -120,7 +120,10 @@ describe('every exercise folder is complete', () => {
         expect(text.hints.length).toBe(texts[0]!.hints.length);
         expect(Object.keys(text.strings ?? {}).sort()).toEqual(Object.keys(texts[0]!.strings ?? {}).sort());
       }
-      expect(texts[0]!.hints.length).toBeGreaterThanOrEqual(2);
+      expect(
+        texts[0]!.hints.length,
+        `lessons-code/exercises/${id}/text.${LOCALES[0]}.json: give at least two hints`,
+      ).toBeGreaterThanOrEqual(2);
     });
 
     it(`${id}: at least one alternative right answer, unlike the reference`, () => {
