@@ -1,6 +1,6 @@
 // Hints on request, one at a time: the button opens the next one, and what is open survives a
 // reload. Each case names the hints that help with it (text.<locale>.json, `cases.<id>.hints`, in
-// the markup as `data-hints` on the case); after a check, the next hint offered is the first
+// the markup as `data-case-hints` on the case); after a check, the next hint offered is the first
 // failing case's first hint not yet open, then that case's others in their order, then the next
 // failing case's, then the rest in the exercise's order. A check never opens one.
 
@@ -79,7 +79,7 @@ export class Hints {
     const failing = new Set(report.cases.filter((c) => c.verdict.status !== 'pass').map((c) => c.id));
     return [...this.workbench.section.querySelectorAll<HTMLElement>('[data-case]')]
       .filter((item) => failing.has(item.dataset.case ?? ''))
-      .map((item) => (item.dataset.hints ?? '').split(' ').filter(Boolean).map(Number));
+      .map((item) => (item.dataset.caseHints ?? '').split(' ').filter(Boolean).map(Number));
   }
 
   private items(): HTMLElement[] {
