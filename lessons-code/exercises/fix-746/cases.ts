@@ -1,15 +1,18 @@
 // Exercise 2: GaApi's half of #746's fix and a chatService that joins every data line. The writer
 // and the reader are each checked on their own first (a chunk with a blank line and a final line
-// break, a chunk with a CRLF, an event with every form of `data:` line, two of #743's chunks); the
-// last case is the lesson's six-pair table with the learner's writer and reader in place of GaApi's
-// and chatService's: the learner's functions are called, in their worker, on every chunk and every
-// stream the table needs; the table itself is built here, by lessons-code.
+// break, a chunk with a CRLF, an event with every form of `data:` line, two of #743's chunks), then
+// what the fix leaves as chatService has it (lines that are not data, JSON events, the end of the
+// stream that no blank line closes, an error event); the last case is the lesson's six-pair table
+// with the learner's writer and reader in place of GaApi's and chatService's: the learner's
+// functions are called, in their worker, on every chunk and every stream the table needs; the table
+// itself is built here, by lessons-code.
 
 import {
   IMPROVISATION_ANSWER,
   READERS,
   SPLITS,
   WRITERS,
+  readChatService,
   splitAfter743,
   streamOf,
   writeGaChatbotEvent,
@@ -19,6 +22,7 @@ import {
   type CheckTools,
   type ExerciseCase,
   type ExerciseDefinition,
+  type Learner,
   type Outcome,
   type Shown,
 } from 'lessons-code';
@@ -53,6 +57,58 @@ const EVENT_STREAM = 'data: a\ndata:\ndata:  b\ndata:c d\n\ndata: [DONE]\n\n';
  */
 const TWO_CHUNKS = splitAfter743(IMPROVISATION_ANSWER).slice(0, 2);
 const TWO_CHUNKS_STREAM = streamOf(writeGaChatbotEvent, TWO_CHUNKS);
+
+/**
+ * A stream of what #746's fix leaves alone: an `event:` field before a `data:` line that has no space
+ * after its colon, a comment, the routing event, a text event, then a line that no blank line closes.
+ * Each event has one `data:` line, and no value has whitespace at its ends but the optional space, so
+ * chatService at the pin (lessons-code's readChatService, which keeps the first `data:` line, trimmed)
+ * reads it as the fix does: that port gives the expected value.
+ *
+ * The first event's text is the string StrykerJS writes in place of a string literal
+ * (https://stryker-mutator.io/docs/mutation-testing-elements/supported-mutators/, String Literal):
+ * the mutant of the reference that compares each text with it, where the reference compares with
+ * `''`, skips that event and is caught here (docs/mutation-testing.md).
+ */
+const FIRST_TEXT = 'Stryker was here!';
+const ROUTING_DATA = '{"type": "routing"}';
+const LAST_TEXT = 'z';
+const UNCLOSED = 'rest \n';
+const OTHER_LINES_STREAM =
+  `event: message\ndata:${FIRST_TEXT}\n\n` +
+  ': keep-alive\n\n' +
+  `data: ${ROUTING_DATA}\n\n` +
+  `data: ${LAST_TEXT}\n\n` +
+  UNCLOSED;
+
+/** A text event, then an error event as a host that failed sends it: no `[DONE]` after it. */
+const ERROR_STREAM = 'data: a\n\ndata: {"error": "Model unavailable"}\n\n';
+
+/** What a reader did with a stream: what it returned, or the message of the Error it threw. */
+type ReadResult = { returned: unknown } | { threw: string };
+
+/** What lessons-code's chatService (the pin's) does with a stream; the fix does not touch its errors. */
+function chatServiceResult(stream: string): ReadResult {
+  try {
+    return { returned: readChatService(stream) };
+  } catch (error) {
+    return { threw: (error as Error).message };
+  }
+}
+
+/**
+ * What the learner's reader does with a stream. Only an Error that the learner's code threw becomes
+ * a result; anything else (a value thrown that is not an Error, the page stopping the check) goes on
+ * and is the case's verdict.
+ */
+async function learnerResult(learner: Learner, stream: string): Promise<ReadResult> {
+  try {
+    return { returned: await learner.call('readChatService', stream) };
+  } catch (error) {
+    if (error instanceof Error && 'wasError' in error && error.wasError === true) return { threw: error.message };
+    throw error;
+  }
+}
 
 /** True when the learner's function returned exactly one of these strings. */
 const returned =
@@ -132,6 +188,60 @@ const definition: ExerciseDefinition = {
         { id: 'reader-trims', recognize: returned(TWO_CHUNKS.map((chunk) => chunk.trim()).join('')) },
       ],
     },
+    {
+      id: 'reader-other-lines',
+      uses: ['readChatService'],
+      run: (learner) => learner.call('readChatService', OTHER_LINES_STREAM),
+      expected: readChatService(OTHER_LINES_STREAM),
+      input: (tools) => call('readChatService', OTHER_LINES_STREAM, tools),
+      diagnoses: [
+        // The routing event's JSON added to the answer: JSON events handled as text (readStandard
+        // joined, for instance).
+        {
+          id: 'reader-appends-json',
+          recognize: (outcome) =>
+            outcome.kind === 'value' && typeof outcome.value === 'string' && outcome.value.includes(ROUTING_DATA),
+        },
+        // The line after the last blank line left out, as the standard discards an unfinished event.
+        {
+          id: 'reader-drops-rest',
+          recognize: (outcome) =>
+            outcome.kind === 'value' && typeof outcome.value === 'string' && outcome.value.endsWith(LAST_TEXT),
+        },
+        // The mistakes that the reader case shows first, as they show on `data:Stryker was here!`.
+        {
+          id: 'reader-assumes-space',
+          recognize: returned(
+            FIRST_TEXT.slice(1) + LAST_TEXT + UNCLOSED.trim(),
+            `data:${FIRST_TEXT}` + LAST_TEXT + UNCLOSED.trim(),
+          ),
+        },
+        { id: 'reader-space-anywhere', recognize: returned(FIRST_TEXT.replace(' ', '') + LAST_TEXT + UNCLOSED.trim()) },
+        { id: 'reader-keeps-final-lf', recognize: returned(`${FIRST_TEXT}\n${LAST_TEXT}\n${UNCLOSED.trim()}`) },
+      ],
+    },
+    {
+      id: 'reader-error',
+      uses: ['readChatService'],
+      run: (learner) => learnerResult(learner, ERROR_STREAM),
+      expected: chatServiceResult(ERROR_STREAM),
+      show: (value, tools): Shown => ({
+        kind: 'fields',
+        fields: [
+          'threw' in value
+            ? { label: tools.text('result.threw'), text: tools.showValue(value.threw) }
+            : { label: tools.text('result.returned'), text: tools.showValue(value.returned) },
+        ],
+      }),
+      input: (tools) => call('readChatService', ERROR_STREAM, tools),
+      diagnoses: [
+        // The error event read as text, or skipped: the reader returned.
+        {
+          id: 'reader-error-not-thrown',
+          recognize: (outcome) => outcome.kind === 'value' && 'returned' in outcome.value,
+        },
+      ],
+    } satisfies ExerciseCase<ReadResult>,
     {
       id: 'table',
       uses: ['writeGaApiEvent', 'readChatService'],

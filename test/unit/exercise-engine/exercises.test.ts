@@ -673,8 +673,10 @@ describe('attacks on the check never pass', () => {
   const expected: Record<string, (report: CheckReport) => void> = {
     'predict.post-messages.ts': (r) => expect(statuses(r)).toEqual(['fail', 'fail', 'fail']),
     'predict.replace-globals.ts': (r) => expect(statuses(r)).toEqual(['fail', 'fail', 'fail']),
-    'fix-746.replace-prototypes.ts': (r) => expect(statuses(r)).toEqual(['fail', 'fail', 'fail', 'fail', 'fail']),
-    'fix-746.throw-non-errors.ts': (r) => expect(statuses(r)).toEqual(['throw', 'throw', 'throw', 'throw', 'throw']),
+    'fix-746.replace-prototypes.ts': (r) =>
+      expect(statuses(r)).toEqual(['fail', 'fail', 'fail', 'fail', 'fail', 'fail', 'fail']),
+    'fix-746.throw-non-errors.ts': (r) =>
+      expect(statuses(r)).toEqual(['throw', 'throw', 'throw', 'throw', 'throw', 'throw', 'throw']),
     'error-ends-stream.never-settles.ts': (r) =>
       expect(statuses(r)).toEqual(['timeout', 'skipped', 'skipped', 'skipped', 'skipped']),
     // The TypeError ends the turn, so the history rightly stays empty (case 2); the rest fails.
@@ -740,7 +742,7 @@ describe('the runner: a fresh learner’s worker per check, stopped by the time 
         '{} }\n';
       const report = await timed.run('fix-746', 'en', source);
       expect(report.timedOut).toBe(true);
-      expect(statuses(report)).toEqual(['fail', 'fail', 'timeout', 'skipped', 'skipped']);
+      expect(statuses(report)).toEqual(['fail', 'fail', 'timeout', 'skipped', 'skipped', 'skipped', 'skipped']);
     },
   );
 
