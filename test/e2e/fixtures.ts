@@ -354,7 +354,7 @@ export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
       } else {
         await box.locator('.exercise-reference summary').click();
       }
-      if (id === 'fix-746') await box.locator('.exercise-cases > li').nth(4).locator('summary').click();
+      if (id === 'fix-746') await box.locator('.exercise-cases > li').nth(6).locator('summary').click();
     });
     await page.locator('#exercise-predict [data-reset]').click();
     await expect(page.locator('#exercise-predict [data-confirm]')).toBeVisible();
