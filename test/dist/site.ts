@@ -58,3 +58,20 @@ export function sectionOf(element: Element): number {
   const headings = [...element.ownerDocument.querySelectorAll('.sl-markdown-content h2')];
   return headings.filter((h) => placeOf(h) < at).length - 1;
 }
+
+/**
+ * A copy of an element in which every <template> is replaced by its content, parsed, so that the
+ * checks read a template's text like the rest of the page. The workbench's markup waits in a
+ * <template> until the exercise comes near (src/workbench/Exercise.astro); linkedom keeps a
+ * template's markup with its entities unexpanded, so it is parsed again from template.innerHTML.
+ */
+export function withTemplates(element: Element): Element {
+  const copy = element.cloneNode(true) as Element;
+  for (let template = copy.querySelector('template'); template; template = copy.querySelector('template')) {
+    const content = copy.ownerDocument.createElement('div');
+    content.setAttribute('data-template-content', '');
+    content.innerHTML = template.innerHTML;
+    template.replaceWith(content);
+  }
+  return copy;
+}

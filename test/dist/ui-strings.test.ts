@@ -2,17 +2,56 @@
 // (its data-strings, src/demo-kit/kit-server.ts) comes from that locale's content/i18n/<locale>.json, each
 // demo's title and hint too, and no English UI phrase shows in a Spanish or French widget before any script runs. (What
 // the widgets write once they run is checked in a browser: test/e2e/locales.spec.ts.)
+// A <template>'s content is read like the rest of the page (withTemplates, ./site.ts): the workbench's
+// markup waits in one, and a key missing from one locale's file shows there in English.
 
 import { describe, expect, it } from 'vitest';
 import { englishIn, uiStrings } from '../ui-strings.ts';
-import { LOCALES, page, pagePath } from './site.ts';
+import { LOCALES, page, pagePath, withTemplates } from './site.ts';
 
-/** An element's text without code, program output or the learner's text (English by design). */
-function uiText(element: Element): string {
-  const copy = element.cloneNode(true) as Element;
-  for (const skip of copy.querySelectorAll('pre, code, samp, textarea, script, style, template, kbd, [translate="no"]'))
-    skip.remove();
-  return copy.textContent ?? '';
+/** What is not UI text: code, program output, the learner's text (English by design). */
+const NOT_UI = 'pre, code, samp, textarea, script, style, kbd, [translate="no"]';
+
+/** An element's UI text, its templates' included. */
+function uiCopy(element: Element): Element {
+  const copy = withTemplates(element);
+  for (const skip of copy.querySelectorAll(NOT_UI)) skip.remove();
+  return copy;
+}
+
+/** Each text of an element's UI, trimmed: one per run of text between tags (the parser may cut a run at an entity). */
+function uiTexts(element: Element): string[] {
+  const texts: string[] = [];
+  const walk = (node: Node) => {
+    let run = '';
+    for (const child of node.childNodes) {
+      if (child.nodeType === 3) run += child.textContent ?? '';
+      else {
+        texts.push(run);
+        run = '';
+        walk(child);
+      }
+    }
+    texts.push(run);
+  };
+  walk(uiCopy(element));
+  return texts.map((text) => text.replace(/\s+/g, ' ').trim()).filter((text) => text !== '');
+}
+
+/**
+ * The English strings a page in `code` must not show whole, by their text: those that the locale
+ * translates differently or lacks, and that no string of the locale says as well.
+ */
+function englishStrings(code: string): Map<string, string> {
+  const en = uiStrings('en');
+  const own = uiStrings(code);
+  const values = new Set(Object.values(own));
+  const found = new Map<string, string>();
+  for (const [key, text] of Object.entries(en)) {
+    const value = text.trim();
+    if (own[key] !== text && !values.has(text) && /\p{L}{2}/u.test(value) && !found.has(value)) found.set(value, key);
+  }
+  return found;
 }
 
 for (const locale of LOCALES) {
@@ -46,11 +85,28 @@ for (const locale of LOCALES) {
       });
 
       if (locale.code !== 'en') {
-        it(`${kind}: no English UI phrase in the widgets`, () => {
-          const found = [...document.querySelectorAll('section.demo, .exercise-progress')].flatMap((widget) =>
-            englishIn(uiText(widget), locale.code),
-          );
+        const widgets = () => [...document.querySelectorAll('section.demo, .exercise-progress')];
+
+        it(`${kind}: no English UI phrase in the widgets, their templates included`, () => {
+          const found = widgets().flatMap((widget) => englishIn(uiCopy(widget).textContent ?? '', locale.code));
           expect(found).toEqual([]);
+        });
+
+        it(`${kind}: no English UI string in place of a ${locale.code}.json one, templates included`, () => {
+          const english = englishStrings(locale.code);
+          const own = uiStrings(locale.code);
+          // One line per widget and key, however often the widget shows the string.
+          const found = widgets().flatMap((widget) =>
+            uiTexts(widget)
+              .filter((text) => english.has(text))
+              .map((text) => {
+                const key = english.get(text)!;
+                const where =
+                  key in own ? `${locale.code}.json has “${own[key]}”` : `no such key in ${locale.code}.json`;
+                return `${widget.id || widget.className}: “${text}” is en.json’s ${key} (${where})`;
+              }),
+          );
+          expect([...new Set(found)]).toEqual([]);
         });
       }
     }
