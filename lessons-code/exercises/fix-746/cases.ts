@@ -64,13 +64,8 @@ const TWO_CHUNKS_STREAM = streamOf(writeGaChatbotEvent, TWO_CHUNKS);
  * Each event has one `data:` line, and no value has whitespace at its ends but the optional space, so
  * chatService at the pin (lessons-code's readChatService, which keeps the first `data:` line, trimmed)
  * reads it as the fix does: that port gives the expected value.
- *
- * The first event's text is the string StrykerJS writes in place of a string literal
- * (https://stryker-mutator.io/docs/mutation-testing-elements/supported-mutators/, String Literal):
- * the mutant of the reference that compares each text with it, where the reference compares with
- * `''`, skips that event and is caught here (docs/mutation-testing.md).
  */
-const FIRST_TEXT = 'Stryker was here!';
+const FIRST_TEXT = 'x y';
 const ROUTING_DATA = '{"type": "routing"}';
 const LAST_TEXT = 'z';
 const UNCLOSED = 'rest \n';
@@ -208,7 +203,7 @@ const definition: ExerciseDefinition = {
           recognize: (outcome) =>
             outcome.kind === 'value' && typeof outcome.value === 'string' && outcome.value.endsWith(LAST_TEXT),
         },
-        // The mistakes that the reader case shows first, as they show on `data:Stryker was here!`.
+        // The mistakes that the reader case shows first, as they show on `data:x y`.
         {
           id: 'reader-assumes-space',
           recognize: returned(
