@@ -57,12 +57,13 @@ const maskCode = (text: string) =>
   text
     .replace(/`[^`]*`|\bhttps?:\/\/\S+/g, (code) => '#'.repeat(code.length))
     .replace(/\{\{\w+\}\}/g, (placeholder) => '0'.repeat(placeholder.length));
+/** What a page's code or tag becomes: no word, and no phrase runs across it. */
 const CODE = ' \u27ea\u27eb ';
 
 /**
  * The forms to avoid that `text` contains, as "“found” → “term” (English term)": one per place, the
- * longest match (es «piezas de texto», not «piezas»); a form that two concepts avoid (es «trozo»: the
- * chunk's and the read's) names both terms.
+ * longest match (es «piezas de texto», not «piezas»); a form that several concepts avoid (es «trozo»:
+ * the chunk's, the read's) names each one's term.
  */
 function violations(text: string, lang: Lang): string[] {
   const masked = maskCode(text);
@@ -76,7 +77,7 @@ function violations(text: string, lang: Lang): string[] {
     }
   }
   const english = (term: Term) => term.en.replace(/ \(“[^)]*\)/, ''); // read (“the body arrived…”): read
-  // Where two matches overlap (es «tras 3 piezas», «piezas de texto»), the first one tells it.
+  // Where two matches overlap (es «tras 3 piezas», «piezas de texto»), only the first is reported.
   const out: string[] = [];
   let end = 0;
   for (const [at, { words, terms }] of [...found].sort(([a], [b]) => a - b)) {
