@@ -195,6 +195,17 @@ const NAME_REPEATED = [
   finish,
 ];
 
+// ---- A later fragment names the call otherwise: the first id and name stay. The lesson's streams
+// name a call in its first fragment only; the exercise's statement, like lessons-code's
+// assembleToolCalls (rounds/round-reader.ts), takes the id and the name from the first fragment that
+// has them, and this case holds to it where taking the last would give another call.
+
+const FIRST_NAMES = [
+  chunk([first(0, 'call_a', 'get_chord')]),
+  chunk([{ index: 0, id: 'call_b', function: { name: 'get_scale', arguments: '{"chord": "C"}' } }]),
+  finish,
+];
+
 // ---- A call that comes whole in one fragment, beside one in pieces.
 
 const ONE_FRAGMENT = [
@@ -204,6 +215,17 @@ const ONE_FRAGMENT = [
   chunk([more(1, '"D9"}')]),
   finish,
   usage,
+];
+
+// ---- Every field of a fragment but `index` may be left out, `function` and its `arguments` too
+// (ToolCallFragment in lessons-code/rounds/chat-format.ts, typed as OpenAI's TypeScript SDK types
+// it): here the id, the name and the arguments each come in a fragment of their own.
+
+const FIELDS_MISSING = [
+  chunk([{ index: 0, id: 'call_a', type: 'function' }]),
+  chunk([{ index: 0, function: { name: 'get_chord' } }]),
+  chunk([more(0, '{"chord": "C"}')]),
+  finish,
 ];
 
 // ---- A call of another type at index 0 (OpenAI's custom tools): skipped, with all its fragments.
@@ -259,6 +281,21 @@ const definition: ExerciseDefinition = {
       ],
     ),
     toolCallsCase(
+      'first-id-and-name',
+      FIRST_NAMES,
+      [{ id: 'call_a', name: 'get_chord', arguments: '{"chord": "C"}' }],
+      [
+        {
+          id: 'name-overwritten',
+          recognize: (o) => callsOf(o).some((c) => c.id === 'call_b' || c.name === 'get_scale'),
+        },
+        {
+          id: 'name-concatenated',
+          recognize: (o) => callsOf(o).some((c) => c.id === 'call_acall_b' || c.name === 'get_chordget_scale'),
+        },
+      ],
+    ),
+    toolCallsCase(
       'one-fragment',
       ONE_FRAGMENT,
       [
@@ -269,6 +306,22 @@ const definition: ExerciseDefinition = {
         {
           id: 'first-arguments-dropped',
           recognize: (o) => callsOf(o).some((c) => c.id === 'call_a' && c.arguments === ''),
+        },
+      ],
+    ),
+    toolCallsCase(
+      'fields-missing',
+      FIELDS_MISSING,
+      [{ id: 'call_a', name: 'get_chord', arguments: '{"chord": "C"}' }],
+      [
+        // V8: "(reading 'name')"; Firefox: "fragment.function is undefined"; Safari: "(evaluating
+        // 'fragment.function.name')".
+        { id: 'function-unguarded', recognize: (o) => threw(o, 'TypeError', /\bfunction\b|\b(name|arguments)\b/) },
+        // A missing piece appended as it is: `+=` writes it as "undefined".
+        {
+          id: 'undefined-appended',
+          recognize: (o) =>
+            callsOf(o).some((c) => typeof c.arguments === 'string' && c.arguments.includes('undefined')),
         },
       ],
     ),

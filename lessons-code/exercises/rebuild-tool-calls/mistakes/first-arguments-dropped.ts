@@ -1,8 +1,8 @@
 // Mistake: takes only the id and the name from a call's first fragment and the arguments from the
 // later ones, as the lesson's description of the usual stream reads. A call that comes whole in one
-// fragment loses its arguments.
+// fragment loses its arguments, and one whose name comes after its id loses its name.
 // Lesson: /ga-ai/06d-one-call-per-round/#four-details-that-fail-without-a-sound
-// Fails: one-fragment
+// Fails: one-fragment, fields-missing
 // Diagnosis: first-arguments-dropped
 
 import type { ChatCompletionChunk } from 'lessons-code';

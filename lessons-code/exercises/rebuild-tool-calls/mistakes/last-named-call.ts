@@ -2,7 +2,7 @@
 // a call's fragments came one after the other. The replica names both calls first, then
 // alternates their pieces: every piece goes to the second call.
 // Lesson: /ga-ai/06d-one-call-per-round/#four-details-that-fail-without-a-sound
-// Fails: replica, indices-from-one, other-type
+// Fails: replica, indices-from-one, first-id-and-name, fields-missing, other-type
 // Diagnosis: last-named-call
 
 import type { ChatCompletionChunk } from 'lessons-code';
