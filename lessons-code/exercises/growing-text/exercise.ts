@@ -18,7 +18,7 @@ export function createRelay(pass: (text: string) => void): (textSoFar: string) =
     // #solution
     const next = textSoFar.slice(passed);
     passed = textSoFar.length;
-    if (next !== '') pass(next);
+    if (next.length > 0) pass(next);
     // #end
   };
 }
