@@ -155,7 +155,8 @@ export function typeEditor(options: TypeEditorOptions): {
 
   const lintSource = linter(
     async (view) => {
-      if (!client.started || client.state === 'failed') return [];
+      // Nothing before a learner uses an editor (a preloaded checker waits, silent: client.ts).
+      if (!client.inUse || client.state === 'failed') return [];
       const text = view.state.doc.toString();
       let problems: TypeProblem[] | null;
       try {
@@ -209,7 +210,7 @@ export function typeEditor(options: TypeEditorOptions): {
 
   const hover = hoverTooltip(
     async (view, pos) => {
-      if (!client.started || client.state === 'failed') return null;
+      if (!client.inUse || client.state === 'failed') return null;
       const text = view.state.doc.toString();
       const found = await client.request({ type: 'hover', file, text, pos }).catch(() => null);
       // Nothing to say where TypeScript knows nothing (a misspelt name is `any`: its problem says why).

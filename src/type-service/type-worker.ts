@@ -1,5 +1,6 @@
 // The type checker as a Web Worker of its own (the page starts it the first time a learner focuses or
-// edits an exercise's editor; client.ts). On 'start' it loads, side by side and each in a chunk of
+// edits an exercise's editor, or ahead of that once an editor has been in view a moment: client.ts,
+// preload.ts). On 'start' it loads, side by side and each in a chunk of
 // its own: TypeScript, the lib files, lessons-code's declarations and, on a Spanish or French page,
 // TypeScript's own translation of its messages; then it binds the lib files once (the slow part) and
 // checks the file the learner started in, says 'ready', and answers requests in order. A request for

@@ -1,7 +1,9 @@
 // The type checker in a workbench: its editor extensions (editor.ts), the line under the editor that
 // says what TypeScript found, polite announcements for screen readers, and after a check the number
 // of type problems beside the verdict, with a link to the first. Types never decide the verdict: the
-// check is what the cases say, and this only adds a line to its report.
+// check is what the cases say, and this only adds a line to its report. The editor also asks for the
+// checker to be loaded ahead of use once it has been read a moment (preload.ts); until the learner
+// uses an editor, the line keeps its first sentence, and only `data-worker` tells the worker's state.
 
 import { EditorSelection, type Extension } from '@codemirror/state';
 import type { Command, EditorView } from '@codemirror/view';
@@ -9,6 +11,7 @@ import type { WorkbenchContext } from '../workbench/exercise-parts.ts';
 import { typeClient, type TypeClient, type TypeState } from './client.ts';
 import { typeEditor } from './editor.ts';
 import { exerciseFile } from './files.ts';
+import { preloadWhenRead } from './preload.ts';
 import { Strings, type Translate } from '../demo-kit/strings.ts';
 import { hashCode } from '../workbench/exercise-store.ts';
 
@@ -64,8 +67,9 @@ export class TypeChecking {
   /** The editor the extensions are in. */
   attach(view: EditorView): void {
     this.view = view;
-    if (this.client.state === 'ready') this.whenReady(view);
+    if (this.client.inUse && this.client.state === 'ready') this.whenReady(view);
     else this.onState(this.client.state);
+    preloadWhenRead(this.client, view.dom, () => ({ file: this.file, text: view.state.doc.toString() }));
   }
 
   /** The learner started using the editor: the page's checker loads (once for all workbenches). */
@@ -80,7 +84,9 @@ export class TypeChecking {
    */
   async annotate(code: string): Promise<void> {
     const report = this.context.parts.summary.querySelector<HTMLElement>('.exercise-report');
-    if (!report || this.client.state === 'failed') return;
+    if (!report) return;
+    this.start(); // a check is a use: the line says the checker's state from now on
+    if (this.client.state === 'failed') return;
     const problems = await this.client
       .request({ type: 'problems', file: this.file, text: code, keep: true })
       .catch(() => null);
@@ -113,6 +119,14 @@ export class TypeChecking {
   }
 
   private onState(state: TypeState): void {
+    // The worker's own state, preloaded or not (for the tests and the benchmark).
+    if (this.status) this.status.dataset.worker = state;
+    // Preloaded, not yet used: the editor and its line say nothing of it (the line's first sentence,
+    // that TypeScript checks the types once the learner starts editing, stays true).
+    if (!this.client.inUse) {
+      if (this.status) this.status.dataset.state = 'idle';
+      return;
+    }
     if (this.status) this.status.dataset.state = state;
     if (state === 'ready' && this.view) this.whenReady(this.view);
     if (state === 'loading') this.setStatus(this.say('types.loading'));
