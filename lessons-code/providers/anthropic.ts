@@ -6,8 +6,11 @@ import { field, stringField, type EventRouter, type VerdictKind } from './routes
 
 /**
  * `stop_reason` values (https://platform.claude.com/docs/en/build-with-claude/handling-stop-reasons):
- * the model finished its turn, asked for a tool or paused one, or stopped at a stop sequence; it hit
- * the output token limit or the context window; it refused.
+ * the model finished its turn or stopped at a stop sequence; it ended a round to ask for tools
+ * (`tool_use`), or the API paused a long turn that the host may continue by sending the response
+ * back (`pause_turn`); it hit the output token limit or the context window; it refused. The stream
+ * closes normally after the first four, so they are `complete`: nothing is missing from it, and the
+ * reason tells a host whether to call the model again.
  */
 const STOP_REASONS: Readonly<Record<string, VerdictKind>> = {
   end_turn: 'complete',
@@ -26,8 +29,9 @@ const STOP_REASONS: Readonly<Record<string, VerdictKind>> = {
  *   neither channel; so do `message_start`, `content_block_start`/`_stop`, `ping` and unknown
  *   event types (the reference asks clients to tolerate new ones).
  * - `message_delta` says why the model stopped (`stop_reason`, and for a refusal its
- *   `stop_details`); `message_stop` closes the turn, and that reason decides how it ended. A reason
- *   the reference does not list is not taken for a finished answer.
+ *   `stop_details`, whose `explanation`, when not null, becomes the refusal's words); `message_stop`
+ *   closes the turn, and that reason decides how it ended. A reason the reference does not list is not
+ *   taken for a finished answer.
  * - An `error` event (e.g. `overloaded_error`) ends the turn as a failure.
  */
 export const routeAnthropicEvent: EventRouter = (payload) => {

@@ -25,7 +25,10 @@ export interface ProviderVerdict {
    * `SAFETY`, `server_error`, `overloaded_error`, `UNAVAILABLE`…
    */
   reason: string;
-  /** The provider's own words ('' when it sent none): a failure's message, a refusal's text. */
+  /**
+   * The provider's own words ('' when it sent none): a failure's message, OpenAI's refusal text, the explanation of
+   * Anthropic's refusal (`stop_details.explanation`).
+   */
   message: string;
 }
 
@@ -44,7 +47,10 @@ export type TurnEnding =
 export interface ProviderStreamResult {
   answer: string;
   reasoning: string;
-  /** True only when the turn ended `complete`: the model finished, and said so. */
+  /**
+   * True only when the ending is `complete`: the stream closed normally, and said so. Its `reason` says whether the
+   * turn goes on (Anthropic's `tool_use` and `pause_turn`: the host calls the model again).
+   */
   complete: boolean;
   ending: TurnEnding;
 }

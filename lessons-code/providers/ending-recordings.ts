@@ -9,10 +9,16 @@
 //   the refused copy keeps the recording only up to the message's opening and refuses from there;
 //   the turn then completes as usual.
 // - Anthropic Messages (https://platform.claude.com/docs/en/build-with-claude/handling-stop-reasons):
-//   the text block closed, then `message_delta` with `stop_reason` "max_tokens", or "refusal" (a
-//   streaming refusal sends no text of its own:
-//   https://platform.claude.com/docs/en/test-and-evaluate/strengthen-guardrails/handle-streaming-refusals),
-//   then `message_stop`.
+//   the text block closed, then `message_delta` with `stop_reason` "max_tokens", or "refusal", then
+//   `message_stop`. A streaming refusal writes no words into the answer; its `message_delta` carries
+//   `stop_details` beside the stop reason: the policy `category` and a human-readable `explanation`,
+//   either of which may be null
+//   (https://platform.claude.com/docs/en/test-and-evaluate/strengthen-guardrails/handle-streaming-refusals;
+//   RefusalStopDetails in anthropic-sdk-typescript at bfa9197,
+// https://github.com/anthropics/anthropic-sdk-typescript/blob/bfa9197f0182084941052be9752c948638421601/src/resources/messages/messages.ts#L2858-L2891;
+//   a captured refusal in vercel/ai,
+// https://github.com/vercel/ai/blob/6b4d3251811a7fdd5aee11c90063f5cadd9ce8e2/packages/anthropic/src/__fixtures__/anthropic-refusal.chunks.txt).
+//   The refused copy carries one, in the course's words (ANTHROPIC_REFUSAL_EXPLANATION).
 // - Gemini (https://ai.google.dev/api/generate-content#FinishReason): a last chunk whose candidate's
 //   `finishReason` is "MAX_TOKENS", with the text generated up to the limit, or "SAFETY", with no
 //   content (the answer is withheld) and the safety rating that blocked it.
@@ -40,6 +46,10 @@ export interface EndedRecording {
 
 /** What OpenAI's model writes in the refused copy, in place of the answer (the course's words). */
 export const OPENAI_REFUSAL = "I'm sorry, but I can't help with that.";
+
+/** The `stop_details.explanation` of Anthropic's refused copy (the course's words, not the API's). */
+const ANTHROPIC_REFUSAL_EXPLANATION =
+  "This answer was stopped by a streaming safety classifier under Anthropic's Usage Policy.";
 
 const encoder = /* @__PURE__ */ new TextEncoder();
 
@@ -128,13 +138,18 @@ function openAIRefusal(from: ProviderRecording): string {
   );
 }
 
-/** Anthropic: the text block closes, and the message ends with the stop reason (padded as the recording's). */
+/**
+ * Anthropic: the text block closes, and the message ends with the stop reason (padded as the recording's); a refusal's
+ * `message_delta` also carries its `stop_details`.
+ */
 function anthropicEnding(from: ProviderRecording, reason: 'max_tokens' | 'refusal', outputTokens: number): string {
+  const refusal = { type: 'refusal', category: 'general_harms', explanation: ANTHROPIC_REFUSAL_EXPLANATION };
+  const details = reason === 'refusal' ? `,"stop_details":${JSON.stringify(refusal)}` : '';
   return `${eventsBeforeMidAnswer(from).text}event: content_block_stop
 data: {"type":"content_block_stop","index":1}
 
 event: message_delta
-data: {"type":"message_delta","delta":{"stop_reason":"${reason}","stop_sequence":null},"usage":{"output_tokens":${outputTokens}}              }
+data: {"type":"message_delta","delta":{"stop_reason":"${reason}","stop_sequence":null${details}},"usage":{"output_tokens":${outputTokens}}              }
 
 event: message_stop
 data: {"type":"message_stop"    }

@@ -2,8 +2,16 @@
 // a whole event in the middle of the answer, and then the provider's own report that it failed,
 // still inside the HTTP 200 body that had begun. Written by the course in each provider's published
 // format, not captured from an API; the messages are the ones the reports carry:
-// - OpenAI Responses, `response.failed` (its `response.error` says why; `status` "failed"):
-//   https://platform.openai.com/docs/api-reference/responses-streaming
+// - OpenAI Responses (https://platform.openai.com/docs/api-reference/responses-streaming): an
+//   `error` event, then `response.failed` (its `response.error` says why; `status` "failed"), as a
+//   captured failure in vercel/ai sends them, the error nested in an `error` object with its `type`,
+//   `code`, `message` and `param`:
+// https://github.com/vercel/ai/blob/23f132b48dd12c87de610f437348eb8b0ab34a2e/packages/openai/src/responses/__fixtures__/openai-error.1.chunks.txt
+//   (OpenAI's own SDK reads that nesting first, and throws at the `error` event:
+// https://github.com/openai/openai-node/blob/7b7d6ca71130d37ec09792c50056b47861f2eccf/src/core/streaming.ts#L122-L124).
+//   Its Response object keeps `output` empty, as the capture's does: that capture failed before any
+//   output, and what `output` holds after a failure in the middle of the answer is documented
+//   nowhere; the reader does not read it.
 // - Anthropic Messages, an `error` event (e.g. `overloaded_error` when the API is busy):
 //   https://platform.claude.com/docs/en/build-with-claude/streaming
 // - Gemini, Google's API error object, `{"error": {code, message, status}}` (https://google.aip.dev/193;
@@ -27,7 +35,8 @@ export interface FailedRecording {
   /** The recording's text: its bytes, decoded. */
   text: string;
   /**
-   * Whole events of `from` up to the middle of the answer, then the failure (an event; for Gemini, a bare JSON object).
+   * Whole events of `from` up to the middle of the answer, then the failure (OpenAI: an `error` event and
+   * `response.failed`; Anthropic: an event; Gemini: a bare JSON object).
    */
   bytes: Uint8Array;
 }
@@ -44,9 +53,13 @@ function failureEvent(provider: Provider, sequenceNumber: number): string {
   const message = JSON.stringify(PROVIDER_FAILURE_MESSAGES[provider]);
   switch (provider) {
     case 'openai':
-      // The Response object again, now "failed", with the error; its fields as response.created had them.
-      return `event: response.failed
-data: {"type":"response.failed","sequence_number":${sequenceNumber},"response":{"id":"resp_06c","object":"response","created_at":1767225600,"status":"failed","error":{"code":"server_error","message":${message}},"incomplete_details":null,"instructions":null,"metadata":{},"model":"gpt-5-mini","output":[],"parallel_tool_calls":true,"temperature":1,"tool_choice":"auto","tools":[],"top_p":1}}
+      // The error, then the Response object again, now "failed", with the same error; its fields as
+      // response.created had them.
+      return `event: error
+data: {"type":"error","sequence_number":${sequenceNumber},"error":{"type":"server_error","code":"server_error","message":${message},"param":null}}
+
+event: response.failed
+data: {"type":"response.failed","sequence_number":${sequenceNumber + 1},"response":{"id":"resp_06c","object":"response","created_at":1767225600,"status":"failed","error":{"code":"server_error","message":${message}},"incomplete_details":null,"instructions":null,"metadata":{},"model":"gpt-5-mini","output":[],"parallel_tool_calls":true,"temperature":1,"tool_choice":"auto","tools":[],"top_p":1}}
 
 `;
     case 'anthropic':
@@ -89,7 +102,7 @@ export function eventsBeforeMidAnswer(from: ProviderRecording): { text: string; 
 /**
  * The recording failing mid-answer: its whole events up to the middle of the answer
  * (eventsBeforeMidAnswer, so the failed and truncated copies show the same answer so far), then the
- * provider's failure. OpenAI's carries the next `sequence_number`.
+ * provider's failure. OpenAI's two events carry the next two `sequence_number`s.
  */
 export function failRecording(from: ProviderRecording): FailedRecording {
   expectObject(from, 'failRecording', 'from');

@@ -12,7 +12,10 @@ export const PROVIDERS: readonly Provider[] = ['openai', 'anthropic', 'gemini'];
 
 /**
  * How a turn ended, the same five ways whatever the provider:
- * - `complete`: the closing event came and says the model finished;
+ * - `complete`: the closing event came and says the stream ended normally, with nothing missing. Most
+ *   often the model finished its answer; with Anthropic's `tool_use` the round asks for tools, and with
+ *   `pause_turn` the API paused a long turn that the host may continue by sending the response back:
+ *   the reason (TurnEnding's `reason`) tells a host that it must call the model again;
  * - `token-limit`: the model stopped at its output token limit: the answer is whole up to there, but
  *   shorter than the model meant it (OpenAI `response.incomplete` with `max_output_tokens`,
  *   Anthropic `stop_reason: "max_tokens"`, Gemini `finishReason: "MAX_TOKENS"`);

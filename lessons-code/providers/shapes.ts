@@ -15,6 +15,8 @@ import { expectArray, expectOneOf } from '../core/arguments.ts';
 
 interface ShapeTables {
   openai: Record<string, Record<string, Shape>>;
+  /** OpenAI's `error` event's fields as captured streams nest them (the reference puts them at the top level). */
+  openaiNestedError: Record<string, Shape>;
   anthropic: Record<string, Record<string, Shape>>;
   gemini: Shape;
 }
@@ -107,6 +109,13 @@ function documentedShapes(): ShapeTables {
     'response.code_interpreter_call_code.delta': { ...inItem, delta: str },
     'response.custom_tool_call_input.delta': { ...inItem, delta: str },
     error: { code: orNull(str), message: str, param: orNull(str) },
+  };
+  /**
+   * The `error` event as captured streams send it, its fields nested in an `error` object with a `type`
+   * (failed-recordings.ts cites a capture); the table's form above is the reference's, ResponseErrorEvent.
+   */
+  const OPENAI_NESTED_ERROR = {
+    error: obj({ type: str, code: orNull(str), message: str, param: orNull(str) }),
   };
 
   // ---- Anthropic Messages API -----------------------------------------------------------------
@@ -219,13 +228,20 @@ function documentedShapes(): ShapeTables {
   });
   /** A failure after the stream began, in place of a chunk: Google's API error (https://google.aip.dev/193). */
   const GEMINI_ERROR = obj({ error: obj({ code: num, message: str, status: str, 'details?': arr(any) }) });
-  tables = { openai: OPENAI, anthropic: ANTHROPIC, gemini: oneOf(GEMINI_RESPONSE, GEMINI_ERROR) };
+  tables = {
+    openai: OPENAI,
+    openaiNestedError: OPENAI_NESTED_ERROR,
+    anthropic: ANTHROPIC,
+    gemini: oneOf(GEMINI_RESPONSE, GEMINI_ERROR),
+  };
   return tables;
 }
 
 function openAIShape(type: string): Shape | undefined {
   const fields = documentedShapes().openai[type];
-  return fields && obj({ type: lit(type), sequence_number: num, ...fields });
+  const shape = fields && obj({ type: lit(type), sequence_number: num, ...fields });
+  if (shape === undefined || type !== 'error') return shape;
+  return oneOf(shape, obj({ type: lit(type), sequence_number: num, ...documentedShapes().openaiNestedError }));
 }
 
 function anthropicShape(type: string): Shape | undefined {

@@ -19,8 +19,12 @@
 //   message_start                                   the message, content [] and stop_reason null
 //   content_block_start (index 0, thinking)         the thinking block opens
 //   ping                                            a keep-alive, anywhere in the stream
-//   content_block_delta thinking_delta × 5          the reasoning; one of them is empty: the course's
-//                                                   addition, to check that an empty delta reaches no listener
+//   content_block_delta thinking_delta × 5          the reasoning; one of them is empty, as in captured streams,
+//                                                   which send an empty thinking_delta just before the
+//                                                   signature_delta (vercel/ai, a capture at 6f687ac, line 13:
+// https://github.com/vercel/ai/blob/6f687ac9ebb931d4918205ff9d4a921fd670a95d/packages/anthropic/src/__fixtures__/anthropic-clear-thinking.1.chunks.txt#L13).
+//                                                   Only its place, second here, is the course's choice: an
+//                                                   empty delta between two others must reach no listener either
 //   content_block_delta signature_delta             the thinking block's signature, just before it stops
 //   content_block_stop (index 0)
 //   content_block_start (index 1, text)             the text block opens

@@ -303,7 +303,8 @@ describe('Anthropic Messages', () => {
   });
 
   it(
-    'message_stop closes the turn as the stop_reason before it says: finished, token ' + 'limit, refused, or not known',
+    'message_stop closes the turn as the stop_reason before it says: complete (the model finished, or ended a ' +
+      'round the host follows with another call), token limit, refused, or not known',
     async () => {
       const ending = async (stopReason: string | null, stopDetails?: unknown) => {
         const messageDelta = anth('message_delta', {
@@ -321,7 +322,11 @@ describe('Anthropic Messages', () => {
           )
         ).ending;
       };
-      for (const reason of ['end_turn', 'stop_sequence', 'tool_use', 'pause_turn'])
+      for (const reason of ['end_turn', 'stop_sequence'])
+        expect(await ending(reason)).toEqual({ kind: 'complete', event: 'message_stop', reason, message: '' });
+      // A round that asks for tools, and a long turn the API paused: the stream closes normally, nothing
+      // is missing from it, and the reason is what tells the host to call the model again.
+      for (const reason of ['tool_use', 'pause_turn'])
         expect(await ending(reason)).toEqual({ kind: 'complete', event: 'message_stop', reason, message: '' });
       for (const reason of ['max_tokens', 'model_context_window_exceeded'])
         expect(await ending(reason)).toEqual({ kind: 'token-limit', event: 'message_stop', reason, message: '' });

@@ -34,6 +34,13 @@ const CLOSING: Record<string, ReturnType<typeof complete>> = {
   'gemini-repeated-finish': complete('finishReason', 'STOP'),
 };
 const upToWhen = 'Play E Phrygian: E F G A B C D. The half step from F down to E is the sound of a soleá. When the';
+/** The `message_delta` of Anthropic's refused copy, parsed. */
+const anthropicRefusalDelta = () => {
+  const copy = REFUSED_RECORDINGS.find((c) => c.provider === 'anthropic')!;
+  const data = readStandardEvents(copy.text).find((event) => event.type === 'message_delta')!.data;
+  return (JSON.parse(data) as { delta: { stop_reason: string; stop_details: unknown } }).delta;
+};
+const anthropicRefusal = () => anthropicRefusalDelta().stop_details as { explanation: string };
 
 describe('the recordings', () => {
   it.each(PROVIDER_RECORDINGS.map((r) => [r.id, r] as const))(
@@ -127,19 +134,33 @@ describe('the failed copies', () => {
     const failures: Record<string, string> = {};
     for (const failed of FAILED_RECORDINGS) {
       expect(decode(failed.bytes)).toBe(failed.text);
+      // Where the failure starts: OpenAI's is two events, the others' one event or object.
       const separator = failed.provider === 'gemini' ? '\r\n\r\n' : '\n\n';
-      const lastEnd = failed.text.lastIndexOf(separator, failed.text.length - separator.length - 1) + separator.length;
-      const before = failed.text.slice(0, lastEnd);
+      const start =
+        failed.provider === 'openai'
+          ? failed.text.lastIndexOf('event: error\n')
+          : failed.text.lastIndexOf(separator, failed.text.length - separator.length - 1) + separator.length;
+      const before = failed.text.slice(0, start);
+      expect(before.endsWith(separator)).toBe(true);
       expect(failed.from.text.startsWith(before)).toBe(true);
       expect(failed.from.text.length).toBeGreaterThan(before.length + 200); // the recording went on after it
-      failures[failed.provider] = failed.text.slice(lastEnd);
+      failures[failed.provider] = failed.text.slice(start);
     }
-    // OpenAI and Anthropic: an event, its blank line included.
-    expect(failures.openai).toMatch(
-      /^event: response\.failed\ndata: \{"type":"response\.failed","sequence_number":29,"response":\{/,
+    // OpenAI: as a captured failure sends it, an error event, then response.failed with the same code
+    // and message, each with its blank line.
+    const [openAIError, openAIFailed, end] = failures.openai!.split('\n\n');
+    expect(end).toBe('');
+    expect(openAIError).toBe(
+      'event: error\ndata: {"type":"error","sequence_number":29,"error":{"type":"server_error",' +
+        '"code":"server_error","message":"The model failed to generate a response.","param":null}}',
     );
-    expect(failures.openai).toMatch(/"status":"failed","error":\{"code":"server_error",/);
-    expect(failures.openai).toMatch(/"server_error","message":"The model failed to generate a response\."\}.*\}\n\n$/);
+    expect(openAIFailed).toMatch(
+      /^event: response\.failed\ndata: \{"type":"response\.failed","sequence_number":30,"response":\{/,
+    );
+    expect(openAIFailed).toMatch(
+      /"status":"failed","error":\{"code":"server_error","message":"The model failed to generate a response\."\}/,
+    );
+    // Anthropic: an event, its blank line included.
     expect(failures.anthropic).toBe(
       'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n',
     );
@@ -173,9 +194,10 @@ describe('the failed copies', () => {
         ending: { kind: 'failed', event, reason, message },
       });
       expect(seen).toEqual({
+        // The first failure decides: the error event, before response.failed says the same.
         openai: failedWith(
           upToWhen + ' chord is E major,',
-          'response.failed',
+          'error',
           'server_error',
           'The model failed to generate a response.',
         ),
@@ -207,6 +229,18 @@ describe('the copies that stop at the token limit, and the refused ones', () => 
       expect(decode(copy.bytes)).toBe(copy.text);
       expect(copy.text.endsWith(copy.provider === 'gemini' ? '\r\n\r\n' : '\n\n')).toBe(true);
     }
+  });
+
+  it('Anthropic’s refusal says why beside its stop reason, as real ones do: stop_details, an explanation', () => {
+    expect(anthropicRefusalDelta()).toEqual({
+      stop_reason: 'refusal',
+      stop_sequence: null,
+      stop_details: {
+        type: 'refusal',
+        category: 'general_harms',
+        explanation: expect.stringMatching(/^This answer was stopped .+\.$/),
+      },
+    });
   });
 
   it.each(copies.map((c) => [`${c.from.id} ${c.ending}`, c] as const))(
@@ -250,7 +284,12 @@ describe('the copies that stop at the token limit, and the refused ones', () => 
         complete: false,
         ending: ending('refused', 'response.completed', 'refusal', OPENAI_REFUSAL),
       },
-      'anthropic refused': { answer: upToWhen, complete: false, ending: ending('refused', 'message_stop', 'refusal') },
+      // Anthropic's refusal brings its explanation in the message_delta's stop_details: its words.
+      'anthropic refused': {
+        answer: upToWhen,
+        complete: false,
+        ending: ending('refused', 'message_stop', 'refusal', anthropicRefusal().explanation),
+      },
       'gemini refused': {
         answer: 'Play E Phrygian: E F G A B C D. The half step from F down to E',
         complete: false,
@@ -368,9 +407,15 @@ describe('every byte where the network can cut', () => {
     '%s failed copy stopped at any byte: channels are prefixes; cut until the failure is whole, failed from then on',
     (_id, failed) => {
       const { provider, bytes } = failed;
-      // OpenAI, Anthropic: the failure event is the last, dispatched by its blank line. Gemini: the bare
-      // JSON error reads once its closing brace has come, the byte before the final LF.
-      const failureEnd = provider === 'gemini' ? bytes.length - 1 : bytes.length;
+      // OpenAI: the error event, the last but one, dispatched by its blank line. Anthropic: the error
+      // event, the last. Gemini: the bare JSON error reads once its closing brace has come, the byte
+      // before the final LF.
+      const failureEnd =
+        provider === 'gemini'
+          ? bytes.length - 1
+          : provider === 'openai'
+            ? new TextEncoder().encode(failed.text.slice(0, failed.text.indexOf('event: response.failed'))).length
+            : bytes.length;
       const wrong: number[] = [];
       for (let stop = 0; stop <= bytes.length; stop++) {
         const result = readProviderPieces(provider, [bytes.subarray(0, stop)]);
