@@ -16,6 +16,10 @@
 //   workers from the site only: every French reference solution clean, the problems in French.
 // In each locale, once every reference solution has been checked, all the type checker fetched is
 // within its budget of 2 MB (script-bytes.ts), printed by part.
+// Loaded ahead (src/type-service/preload.ts): the page loaded and left at its top, then scrolled past
+// every exercise quickly, fetches none of the type checker's files; an exercise's editor kept in view
+// for the dwell gets its checker loaded and ready without a focus or a key, and says nothing of it
+// until used (the line's first sentence, no underline); a click then shows the starter's problems.
 // What the page says is what tsc says on every variant: test/unit/type-service/type-service.test.ts.
 
 import { readFileSync } from 'node:fs';
@@ -23,6 +27,7 @@ import type { Locator, Page } from '@playwright/test';
 import { readVariant } from '../../src/exercise-engine/variants-node.ts';
 import { storageKey } from '../../src/workbench/exercise-store.ts';
 import { codeOfFragment, fragmentFor } from '../../src/type-service/share.ts';
+import { PRELOAD_DWELL_MS } from '../../src/type-service/preload.ts';
 import { LEARN } from '../builds.ts';
 import { EN, LOCALES, axeViolations, expect, roundsUrl, t, test, type Locale } from './fixtures.ts';
 import { editorText, pasteCode, typesCheckedFor } from './editor-helpers.ts';
@@ -276,6 +281,71 @@ test(
     await first.click();
     await expect(box.locator('.cm-content')).toBeFocused();
     expect(await selectedText(box)).toBe('tokensRecieved');
+  },
+);
+
+/**
+ * Longer than a preload takes to begin: the dwell and more, then an idle moment of the page (a preload's
+ * own wait for one, asked for before, is over by then), then the network quiet.
+ */
+async function longerThanADwell(page: Page, scripts: ScriptLog): Promise<void> {
+  await page.waitForTimeout(PRELOAD_DWELL_MS + 1000);
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  await scripts.quiet();
+}
+
+test(
+  'English: the type checker loads ahead once an exercise has been read a moment, silent until used; ' +
+    'not on load, not for a page scrolled past',
+  async ({ page, context }) => {
+    const scripts = new ScriptLog(context, LEARN);
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    const typeWorkers = () => workers.filter((url) => url.includes('/type-worker-'));
+
+    // Loaded, left at its top.
+    await page.goto(roundsUrl(EN));
+    await longerThanADwell(page, scripts);
+    expect(scripts.among(TYPE_FILES), 'the page loaded').toEqual([]);
+
+    // Every workbench loaded (as when it comes near), the page still at its top; then scrolled to its
+    // end and back, half a screen every 50 ms: every editor passes by, none stays in view for the dwell.
+    await page.evaluate(() => {
+      for (const element of document.querySelectorAll('ga-exercise'))
+        (element as HTMLElement & { start(): void }).start();
+    });
+    await expect(page.locator('ga-exercise:not([data-ready])')).toHaveCount(0, { timeout: 30_000 });
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
+        window.scrollTo({ top: y, behavior: 'instant' });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      window.scrollTo({ top: 0, behavior: 'instant' });
+    });
+    await longerThanADwell(page, scripts);
+    expect(scripts.among(TYPE_FILES), 'the page scrolled past').toEqual([]);
+    expect(typeWorkers()).toEqual([]);
+
+    // An exercise's editor kept in view: the checker loads, binds and says ready, untouched.
+    const box = page.locator(`#exercise-${ID}`);
+    await box.locator('.cm-editor').scrollIntoViewIfNeeded();
+    const status = box.locator('[data-types]');
+    await expect(status).toHaveAttribute('data-worker', 'ready', { timeout: 60_000 });
+    expect(typeWorkers()).toHaveLength(1);
+    expect(scripts.among(TYPE_FILES).some((path) => path.includes('/type-worker-'))).toBe(true);
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('ga-exercise'))), 'focus').toBe(false);
+    // Silent until used: the line's first sentence, no underline, no announcement.
+    await expect(status).toHaveAttribute('data-state', 'idle');
+    await expect(status).toHaveText(w(EN, 'types.idle'));
+    await expect(box.locator('.cm-lintRange-error, .cm-lintRange-warning')).toHaveCount(0);
+    await expect(box.locator('[data-types-live]')).toHaveText('');
+
+    // Used: the starter's problems, from the checker already there (no second worker).
+    await box.locator('.cm-content').click();
+    await expect(status).toHaveAttribute('data-state', 'ready');
+    await typesCheckedFor(box, variant(ID, 'starter', EN));
+    await expect(status).not.toHaveText(w(EN, 'types.idle'));
+    expect(typeWorkers()).toHaveLength(1);
   },
 );
 
