@@ -219,8 +219,8 @@ export function eventView(routes: readonly ProviderRoute[]): { name: string; kin
 }
 
 /**
- * The provider's own words about how the turn ended: a failure's message, a refusal's text ('' when it sent none, or
- * for a cut).
+ * The provider's own words about how the turn ended: a failure's message, OpenAI's refusal text, the explanation in
+ * Anthropic's `stop_details` ('' when it sent none, or for a cut).
  */
 export function providerWords(ending: TurnEnding): string {
   return ending.kind === 'failed' || ending.kind === 'refused' ? ending.message : '';
