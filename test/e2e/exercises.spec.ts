@@ -19,7 +19,7 @@ import { editorText, pasteCode as setCode, typesCheckedFor } from './editor-help
 const ROOT = new URL('../../', import.meta.url);
 const IDS = ['predict', 'fix-746', 'error-ends-stream', 'chunks-as-units'] as const;
 type Id = (typeof IDS)[number];
-const CASES: Record<Id, number> = { predict: 3, 'fix-746': 7, 'error-ends-stream': 5, 'chunks-as-units': 4 };
+const CASES: Record<Id, number> = { predict: 3, 'fix-746': 7, 'error-ends-stream': 7, 'chunks-as-units': 5 };
 
 const read = (path: string) => readFileSync(new URL(path, ROOT), 'utf8');
 const exerciseFile = (id: string) => new URL(`lessons-code/exercises/${id}/exercise.ts`, ROOT);
@@ -486,7 +486,7 @@ test('the keyboard alone; an endless loop stopped; "show the answer"; a full sto
     );
     await page.keyboard.press('ControlOrMeta+Enter');
     await expect(box.locator('.exercise-solved')).toBeVisible({ timeout: 30_000 });
-    await expect(box.locator('[data-live]')).toContainText(t('allPass', { total: 4 }));
+    await expect(box.locator('[data-live]')).toContainText(t('allPass', { total: 5 }));
     await page.keyboard.press('Escape');
     await page.keyboard.press('Tab');
     await expect(box.locator('[data-check]')).toBeFocused();
@@ -494,7 +494,7 @@ test('the keyboard alone; an endless loop stopped; "show the answer"; a full sto
     await expect(box.locator('[data-hint]')).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(box.locator('[data-hint-item]').first()).toBeFocused();
-    await expect(box.locator('[data-live]')).toContainText(t('hintShown', { n: 1, total: 4 }));
+    await expect(box.locator('[data-live]')).toContainText(t('hintShown', { n: 1, total: 5 }));
     await box.locator('[data-reset]').focus();
     await page.keyboard.press('Enter');
     await expect(box.locator('[data-confirm]')).toBeVisible();

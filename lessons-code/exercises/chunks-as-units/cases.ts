@@ -3,7 +3,8 @@
 // units: appending the chunks stays exact, their client changes the text there. Many answers
 // are right, so the cases judge them (`accept`) rather than compare them with one value. The client
 // is judged where the two chunks meet: what it puts between their text, against what appending
-// puts there; what it does at the ends of the text does not count.
+// puts there; what it does at the ends of the text does not count. It may change whitespace only
+// (trim, or a space or a line break between chunks): without whitespace, its text is the chunks'.
 
 import {
   compare,
@@ -15,6 +16,7 @@ import {
   type CheckTools,
   type ExerciseCase,
   type ExerciseDefinition,
+  type Learner,
   type Outcome,
   type Shown,
 } from 'lessons-code';
@@ -47,6 +49,12 @@ export function seamIn(text: string, pair: readonly string[]): string | null {
   const end = text.indexOf(right, start + left.length);
   return end < 0 ? null : text.slice(start + left.length, end);
 }
+
+// Whitespace as String.prototype.trim sees it, and .NET's \s besides (U+0085): what a client may change.
+const WHITESPACE = /[\s\x85]/gu;
+
+/** A text without any of its whitespace. */
+export const withoutWhitespace = (text: string): string => text.replace(WHITESPACE, '');
 
 const verdictShown = (verdict: unknown, tools: CheckTools): Shown => ({
   kind: 'code',
@@ -100,6 +108,30 @@ const atTheSplit =
   (outcome: Outcome<AtTheSplit>): boolean =>
     outcome.kind === 'value' && outcome.value !== null && typeof outcome.value === 'object' && test(outcome.value);
 
+/**
+ * The two chunks on either side of the first split of the learner's answer where no sentence ends,
+ * and render()'s result for them.
+ */
+async function atTheFirstSplit(learner: Learner): Promise<AtTheSplit> {
+  const chunks = splitAfter743(learner.value('answer') as string);
+  const at = unwantedSplit(chunks);
+  if (at === null) return { pair: null, rendered: null };
+  const pair = [chunks[at]!, chunks[at + 1]!];
+  return { pair, rendered: await learner.call('render', pair) };
+}
+
+/** True when render() gave a text that holds more than the pair's text, once whitespace is left out of both. */
+const addsText = ({ pair, rendered }: AtTheSplit): boolean => {
+  if (pair === null || typeof rendered !== 'string') return false;
+  const left = withoutWhitespace(pair[0] ?? '');
+  const right = withoutWhitespace(pair[1] ?? '');
+  const yours = withoutWhitespace(rendered);
+  return yours.length > left.length + right.length && yours.startsWith(left) && yours.endsWith(right);
+};
+
+/** render() as a text: a list of chunks is not one. */
+const renderNotText = atTheSplit(({ pair, rendered }) => pair !== null && Array.isArray(rendered));
+
 const definition: ExerciseDefinition = {
   exports: { answer: 'string', render: 'function' },
   cases: [
@@ -134,13 +166,7 @@ const definition: ExerciseDefinition = {
     {
       id: 'render-changes',
       uses: ['answer', 'render'],
-      run: async (learner) => {
-        const chunks = splitAfter743(learner.value('answer') as string);
-        const at = unwantedSplit(chunks);
-        if (at === null) return { pair: null, rendered: null };
-        const pair = [chunks[at]!, chunks[at + 1]!];
-        return { pair, rendered: await learner.call('render', pair) };
-      },
+      run: atTheFirstSplit,
       accept: (at) => {
         const found = seams(at);
         return found !== null && found.yours !== null && found.yours !== found.whenAppended;
@@ -197,10 +223,39 @@ const definition: ExerciseDefinition = {
           ),
         },
         // The chunks returned as a list (each trimmed, say), never joined into one text.
-        {
-          id: 'render-not-text',
-          recognize: atTheSplit(({ pair, rendered }) => pair !== null && Array.isArray(rendered)),
-        },
+        { id: 'render-not-text', recognize: renderNotText },
+      ],
+    } satisfies ExerciseCase<AtTheSplit>,
+    {
+      id: 'render-keeps-text',
+      uses: ['answer', 'render'],
+      run: atTheFirstSplit,
+      accept: ({ pair, rendered }) =>
+        pair !== null &&
+        typeof rendered === 'string' &&
+        withoutWhitespace(rendered) === withoutWhitespace(pair.join('')),
+      expectedShown: (tools) => ({ kind: 'note', text: tools.text('keeps.expected') }),
+      show: ({ pair, rendered }, tools): Shown => {
+        if (pair === null) return { kind: 'note', text: tools.text('render.noCut') };
+        return {
+          kind: 'fields',
+          fields: [
+            { label: tools.text('render.pair'), text: tools.showValue(pair) },
+            { label: tools.text('render.yours'), text: tools.showValue(rendered) },
+            { label: tools.text('keeps.appended'), text: tools.showValue(withoutWhitespace(pair.join(''))) },
+            {
+              label: tools.text('keeps.yours'),
+              text: tools.showValue(typeof rendered === 'string' ? withoutWhitespace(rendered) : rendered),
+            },
+          ],
+        };
+      },
+      input: (tools) => ({ kind: 'note', text: tools.text('render.input') }),
+      diagnoses: [
+        // Something other than whitespace put between the chunks (` | `, ` / `, `…`): the user reads it.
+        { id: 'render-adds-text', recognize: atTheSplit(addsText) },
+        // The chunks returned as a list, as in render-changes.
+        { id: 'render-not-text', recognize: renderNotText },
       ],
     } satisfies ExerciseCase<AtTheSplit>,
     {

@@ -1,8 +1,11 @@
 // Exercise 3: the page's consumeSseStream throws on an error event. The check runs the page's own
 // submit handler (lessons-code's createPageChat) against the in-page host, here on the checker's
 // side; only the learner's consumeSseStream runs in the learner's worker, given the response body
-// as a stream and onText as a callback whose calls are replayed to the page in order. The last case
-// serves the page an answer that a search for "error", or a test for JSON alone, takes for an error.
+// as a stream and onText as a callback whose calls are replayed to the page in order. json-in-answer
+// serves the page an answer that a search for "error", or a test for JSON alone, takes for an error;
+// keep-alive-then-failure puts a comment line before the error event. The last case calls
+// consumeSseStream alone, with no onText, on a stream cut anywhere: everything but the error check
+// must read as the page's own reader reads it (lessons-code/ga/page-reader.ts).
 
 import {
   DONE_EVENT,
@@ -12,6 +15,7 @@ import {
   VOICING_QUESTION,
   createInPageHost,
   createPageChat,
+  readPagePieces,
   splitAfter743,
   splitPinned,
   streamOf,
@@ -61,6 +65,56 @@ const JSON_CHUNKS = splitAfter743(JSON_ANSWER);
 
 /** JSON_ANSWER as GaChatbot.Api's writer sends #743's chunks of it, then `[DONE]`; no routing event. */
 const JSON_ANSWER_STREAM = streamOf(writeGaChatbotEvent, JSON_CHUNKS);
+
+/** A comment line, as a host may send to keep a connection open: no `data: ` line, so no event (rule 4). */
+const KEEP_ALIVE = ': keep-alive\n\n';
+
+/**
+ * The message of an `error` property in data that starts with a space: the page looks at data as
+ * JSON only when it starts with `{` (its routing check, lessons-code/ga/page-reader.ts), and the
+ * exercise asks the same of the error check, so this event is answer text.
+ */
+const SPACED_ERROR_MESSAGE = 'after a space';
+
+/**
+ * A stream the page may meet besides the host's: a status event (JSON whose `type` is not routing),
+ * data that starts with a space (`data: ` and one more space), the routing event, an event with
+ * another field than `data`, an empty line too many, and a second routing event; no `[DONE]`.
+ */
+const PAGE_EVENTS = [
+  'data: {"type":"status","text":"thinking"}\n\n',
+  'data:  {"type":"routing","agentId":"spaced"}\n\n',
+  'data: {"type":"routing","agentId":"theory","routingMethod":"keyword"}\n\n',
+  'event: delta\ndata: Olé\n\n',
+  '\n\n',
+  `data:  ${JSON.stringify({ error: SPACED_ERROR_MESSAGE })}\n\n`,
+  'data: {"type":"routing","agentId":"other"}\n\n',
+];
+const PAGE_TEXT = PAGE_EVENTS.join('');
+const PAGE_BYTES = new TextEncoder().encode(PAGE_TEXT);
+/** The first cut: after the first two events. */
+const FIRST_CUT = new TextEncoder().encode(PAGE_EVENTS[0]! + PAGE_EVENTS[1]!).length;
+/** The second cut: between the two bytes of `é` (0xC3 0xA9). */
+const SECOND_CUT = PAGE_BYTES.indexOf(0xc3) + 1;
+/** PAGE_EVENTS in three reads, cut after the first two events and inside `é`. */
+export const PAGE_READS = [
+  PAGE_BYTES.slice(0, FIRST_CUT),
+  PAGE_BYTES.slice(FIRST_CUT, SECOND_CUT),
+  PAGE_BYTES.slice(SECOND_CUT),
+];
+
+/**
+ * What the page's own reader returns for those reads: lessons-code's port of it (consumePageStream
+ * reads a body with the same state machine and the same decoder as readPagePieces reads pieces).
+ */
+const PAGE_READ = readPagePieces(PAGE_READS);
+const PAGE_RESULT: PageConsumeResult = { answer: PAGE_READ.answer, routing: PAGE_READ.routing };
+
+/** What a consume returned, as the page reads it: its `answer` and `routing` (or the value, if no object). */
+const answerAndRouting = (result: unknown): unknown =>
+  result !== null && typeof result === 'object'
+    ? { answer: (result as PageConsumeResult).answer, routing: (result as PageConsumeResult).routing }
+    : result;
 
 /** A host that answers every request with `events`, each in a read of its own, as the replica sends its burst. */
 function hostSending(events: readonly string[]): FetchLike {
@@ -151,6 +205,30 @@ const bothInput = (tools: CheckTools): Shown => ({
   ],
 });
 
+/** The three reads of PAGE_EVENTS as text: the second ends before `é`, the third starts after it. */
+const PAGE_READS_SHOWN = [
+  PAGE_EVENTS[0]! + PAGE_EVENTS[1]!,
+  PAGE_TEXT.slice((PAGE_EVENTS[0]! + PAGE_EVENTS[1]!).length, PAGE_TEXT.indexOf('é')),
+  PAGE_TEXT.slice(PAGE_TEXT.indexOf('é') + 1),
+];
+
+const pageStreamInput = (tools: CheckTools): Shown => ({
+  kind: 'fields',
+  fields: [
+    { label: tools.text('input.call'), text: 'consumeSseStream(body)' },
+    ...PAGE_READS_SHOWN.map((read, i) => ({ label: tools.text(`input.read${i + 1}`), text: code(read, tools) })),
+  ],
+});
+
+/** A `{ answer, routing }` whose answer or routing these recognize. */
+const resultWith =
+  (test: (answer: unknown, routing: unknown) => boolean) =>
+  (outcome: Outcome<unknown>): boolean =>
+    outcome.kind === 'value' &&
+    outcome.value !== null &&
+    typeof outcome.value === 'object' &&
+    test((outcome.value as PageConsumeResult).answer, (outcome.value as PageConsumeResult).routing);
+
 const definition: ExerciseDefinition = {
   exports: { consumeSseStream: 'function' },
   cases: [
@@ -184,6 +262,28 @@ const definition: ExerciseDefinition = {
       expected: [],
       input: failureInput,
     },
+    {
+      id: 'keep-alive-then-failure',
+      uses: ['consumeSseStream'],
+      run: async (learner) => {
+        const host = hostSending([KEEP_ALIVE, FAILURE_STREAM]);
+        return assistantBubbles(
+          (await pageAfter(learner, [IMPROVISATION_QUESTION], host)).submissions[0]?.bubbles ?? [],
+        );
+      },
+      expected: [FAILURE_BUBBLE],
+      input: (tools) => ({
+        kind: 'fields',
+        fields: [
+          { label: tools.text('input.question'), text: code(IMPROVISATION_QUESTION, tools) },
+          { label: tools.text('input.stream'), text: code(KEEP_ALIVE + FAILURE_STREAM, tools) },
+        ],
+      }),
+      diagnoses: [
+        // The comment taken for an event with empty data: onText('') drew an empty bubble above the failure.
+        { id: 'empty-bubble-first', recognize: bubblesAre(['', FAILURE_BUBBLE]) },
+      ],
+    } satisfies ExerciseCase<string[]>,
     {
       id: 'voicing-answer',
       uses: ['consumeSseStream'],
@@ -240,6 +340,35 @@ const definition: ExerciseDefinition = {
         },
       ],
     } satisfies ExerciseCase<string[]>,
+    {
+      id: 'page-stream',
+      uses: ['consumeSseStream'],
+      run: async (learner) => answerAndRouting(await learner.call('consumeSseStream', learner.stream(PAGE_READS))),
+      expected: PAGE_RESULT,
+      input: pageStreamInput,
+      diagnoses: [
+        // The error check parsed data that starts with a space: `data:  {"error":…}`.
+        {
+          id: 'threw-on-spaced-json',
+          recognize: (outcome) => outcome.kind === 'threw' && outcome.message === SPACED_ERROR_MESSAGE,
+        },
+        // A decoder without `{ stream: true }`, or a new one for each read: the cut `é` became U+FFFD.
+        {
+          id: 'decoded-each-read',
+          recognize: resultWith((answer) => typeof answer === 'string' && answer.includes('\uFFFD')),
+        },
+        // The status event, the spaced one or the second routing event taken for the routing.
+        {
+          id: 'other-routing',
+          recognize: resultWith(
+            (_, routing) =>
+              routing !== null &&
+              typeof routing === 'object' &&
+              (routing as PageRouting).agentId !== PAGE_RESULT.routing?.agentId,
+          ),
+        },
+      ],
+    } satisfies ExerciseCase<unknown>,
   ],
 };
 

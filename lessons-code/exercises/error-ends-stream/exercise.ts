@@ -3,7 +3,8 @@ import type { PageConsume, PageRouting } from 'lessons-code';
 // The GaChatbot page's consumeSseStream (index.html lines 740–809), as the course ports it.
 // It reads the body, calls onText with the answer so far (the page re-renders its bubble)
 // and returns the answer with the routing event. Make an error event end the stream: when an
-// event's data is JSON with an `error` property, throw an Error with that message.
+// event's data starts with `{` (the page's own test for JSON, as in its routing check) and parses
+// to an object with an `error` property, throw an Error with that message.
 export const consumeSseStream: PageConsume = async (body, onText) => {
   const reader = body.getReader();
   const decoder = new TextDecoder();

@@ -53,6 +53,7 @@ import {
   FAILURE_BUBBLE,
   FAILURE_STREAM,
   JSON_ANSWER,
+  PAGE_READS,
   VOICING_STREAM_SHOWN,
 } from '../../../lessons-code/exercises/error-ends-stream/cases.ts';
 import { EXPECTED_TABLE } from '../../../lessons-code/exercises/fix-746/cases.ts';
@@ -277,9 +278,11 @@ describe('what the checks expect (the lesson’s figures)', () => {
   it('3. an error ends the stream: the bubble shows the failure message after "Request failed: "', () => {
     expect(FAILURE_BUBBLE).toBe('Request failed: Failed to process message. Please try again.');
     const cases = exerciseDefinition('error-ends-stream')!.cases;
-    expect(cases[0]!.expected).toEqual([FAILURE_BUBBLE]);
-    expect(cases[1]!.expected).toEqual([]);
-    expect(cases[3]!.expected).toEqual([
+    const expectedOf = (id: string) => cases.find((c) => c.id === id)!.expected;
+    expect(expectedOf('failure-bubble')).toEqual([FAILURE_BUBBLE]);
+    expect(expectedOf('keep-alive-then-failure')).toEqual([FAILURE_BUBBLE]);
+    expect(expectedOf('failure-history')).toEqual([]);
+    expect(expectedOf('history')).toEqual([
       { role: 'user', content: VOICING_QUESTION },
       { role: 'assistant', content: VOICING_ANSWER },
     ]);
@@ -294,6 +297,20 @@ describe('what the checks expect (the lesson’s figures)', () => {
     };
     const errorStarter = await importVariant<{ consumeSseStream: PageConsume }>('error-ends-stream', 'starter');
     expect(await run(errorStarter.consumeSseStream)).toEqual(await run(consumePageStream));
+  });
+
+  it('3. page-stream expects what the page’s own reader returns for its reads, and the starter returns it', async () => {
+    const body = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const read of PAGE_READS) controller.enqueue(read);
+          controller.close();
+        },
+      });
+    const pageStream = exerciseDefinition('error-ends-stream')!.cases.find((c) => c.id === 'page-stream')!;
+    const errorStarter = await importVariant<{ consumeSseStream: PageConsume }>('error-ends-stream', 'starter');
+    expect(pageStream.expected).toEqual(await consumePageStream(body()));
+    expect(pageStream.expected).toEqual(await errorStarter.consumeSseStream(body()));
   });
 
   it('3. the streams the cases show are the host’s (its routing event cut as the program prints it)', async () => {
@@ -344,6 +361,14 @@ describe('what the checks expect (the lesson’s figures)', () => {
     expect(judged(pair.join(''))).toBe(false);
     expect(judged(pair.map((chunk) => chunk.trim()))).toBe(false);
     expect(judged('Use a passing tone, E.G. A CHROMATIC NOTE.')).toBe(false); // the chunks' own text changed
+    // render-keeps-text: whitespace may change, nothing else.
+    const renderKeeps = exerciseDefinition('chunks-as-units')!.cases.find((c) => c.id === 'render-keeps-text')!;
+    const keeps = (rendered: unknown) => renderKeeps.accept!({ pair, rendered });
+    expect(keeps(pair.map((chunk) => chunk.trim()).join(''))).toBe(true);
+    expect(keeps(pair.join('\n'))).toBe(true);
+    expect(keeps(pair.map((chunk) => chunk.trim()).join(' / '))).toBe(false);
+    expect(keeps(pair.join('').slice(1))).toBe(false);
+    expect(keeps(pair.map((chunk) => chunk.trim()))).toBe(false);
   });
 });
 
@@ -678,9 +703,11 @@ describe('attacks on the check never pass', () => {
     'fix-746.throw-non-errors.ts': (r) =>
       expect(statuses(r)).toEqual(['throw', 'throw', 'throw', 'throw', 'throw', 'throw', 'throw']),
     'error-ends-stream.never-settles.ts': (r) =>
-      expect(statuses(r)).toEqual(['timeout', 'skipped', 'skipped', 'skipped', 'skipped']),
-    // The TypeError ends the turn, so the history rightly stays empty (case 2); the rest fails.
-    'error-ends-stream.fetch-in-case.ts': (r) => expect(statuses(r)).toEqual(['fail', 'pass', 'fail', 'fail', 'fail']),
+      expect(statuses(r)).toEqual(['timeout', 'skipped', 'skipped', 'skipped', 'skipped', 'skipped', 'skipped']),
+    // The TypeError ends the turn, so the history rightly stays empty (case 2); the rest fails, and
+    // page-stream, which calls consumeSseStream without the page, gets the TypeError itself.
+    'error-ends-stream.fetch-in-case.ts': (r) =>
+      expect(statuses(r)).toEqual(['fail', 'pass', 'fail', 'fail', 'fail', 'fail', 'throw']),
     'chunks-as-units.allocate.ts': (r) => expect(r.outcome).toBe('load-timeout'),
     'chunks-as-units.network.ts': (r) =>
       expect(r).toMatchObject({
