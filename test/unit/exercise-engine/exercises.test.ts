@@ -299,7 +299,7 @@ describe('what the checks expect (the lesson’s figures)', () => {
     expect(await run(errorStarter.consumeSseStream)).toEqual(await run(consumePageStream));
   });
 
-  it('3. page-stream expects what the page’s own reader returns for its reads, and the starter returns it', async () => {
+  it('3. page-stream expects what the page’s own reader returns for its reads, as the starter does', async () => {
     const body = () =>
       new ReadableStream<Uint8Array>({
         start(controller) {
