@@ -513,7 +513,7 @@ describe('the check engine', () => {
     const report = await check(definition, source);
     expect(report.outcome === 'checked' && report.cases[0]!.verdict).toEqual({
       status: 'throw',
-      error: { name: 'TypeError', message: 'TypeError: no ab', line: 3, source: 'learner' },
+      error: { name: 'TypeError', message: 'TypeError: no ab', line: 3, source: 'learner', kind: 'TypeError' },
     });
   });
 
@@ -748,8 +748,11 @@ describe('the runner: a fresh learner’s worker per check, stopped by the time 
   afterAll(() => timed.dispose());
 
   it('the message a stopped check shows names the limit that stopped it, in every locale', () => {
+    // The number and its unit, with whatever space keeps them together (a no-break one in French).
     for (const locale of LOCALES)
-      expect(uiStrings(locale)['course.exercise.timeout'], locale).toContain(`${CHECK_LIMIT_MS / 1000} s`);
+      expect(uiStrings(locale)['course.exercise.timeout'], locale).toMatch(
+        new RegExp(`\\b${CHECK_LIMIT_MS / 1000}[ \u00a0\u202f]s\\b`),
+      );
   });
 
   // The test's timeout (20 s, ten times the limit) is the bound on finishing.
