@@ -13,13 +13,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { alternativesIn } from '../../src/exercise-engine/variants.ts';
 import { readVariant } from '../../src/exercise-engine/variants-node.ts';
+import { exercisesOn } from '../exercise-ids.ts';
+import { PAGES } from '../pages.ts';
 import { EN, LOCALES, expect, lessonUrl, modelStreamUrl, roundsUrl, t as tl, test } from './fixtures.ts';
 import { editorText, pasteCode as setCode, typesCheckedFor } from './editor-helpers.ts';
 
 const ROOT = new URL('../../', import.meta.url);
-const IDS = ['predict', 'fix-746', 'error-ends-stream', 'chunks-as-units'] as const;
-type Id = (typeof IDS)[number];
-const CASES: Record<Id, number> = { predict: 3, 'fix-746': 7, 'error-ends-stream': 7, 'chunks-as-units': 5 };
+/** The lesson page's exercises (test/exercise-ids.ts). */
+const IDS = exercisesOn(PAGES.lesson);
+type Id = string;
+/** How many cases an exercise has: its text names each once (test/unit/exercise-engine/exercise-texts.test.ts). */
+const caseCount = (id: Id): number =>
+  Object.keys(JSON.parse(readFileSync(new URL(`lessons-code/exercises/${id}/text.en.json`, ROOT), 'utf8')).cases)
+    .length;
 
 const read = (path: string) => readFileSync(new URL(path, ROOT), 'utf8');
 const exerciseFile = (id: string) => new URL(`lessons-code/exercises/${id}/exercise.ts`, ROOT);
@@ -159,9 +165,9 @@ test(
             await setCode(page, box, attack.code);
             await check(box);
             const got = await statuses(box);
-            expect(got).toHaveLength(CASES[id]);
+            expect(got).toHaveLength(caseCount(id));
             expect(got.every((s) => s === 'pass')).toBe(false);
-            await expect(box.locator('.exercise-summary')).not.toContainText(t('allPass', { total: CASES[id] }));
+            await expect(box.locator('.exercise-summary')).not.toContainText(t('allPass', { total: caseCount(id) }));
             await expect(box.locator('.exercise-solved')).toBeHidden();
             await expect(page.locator('[data-progress-text]')).toHaveText(t('progress', { solved, total: 4 }));
             await setCode(page, box, source(id, 'starter'));
@@ -220,8 +226,8 @@ test('each exercise solved by its reference and by another right answer; reset; 
       for (const [n, { code }] of [...alternatives(id), { code: source(id, 'solution') }].entries()) {
         await setCode(page, box, code);
         await check(box);
-        expect(await statuses(box)).toEqual(Array(CASES[id]).fill('pass'));
-        await expect(box.locator('.exercise-summary')).toHaveText('✓ ' + t('allPass', { total: CASES[id] }));
+        expect(await statuses(box)).toEqual(Array(caseCount(id)).fill('pass'));
+        await expect(box.locator('.exercise-summary')).toHaveText('✓ ' + t('allPass', { total: caseCount(id) }));
         if (id === 'predict' && n === 0) {
           // The prediction's first commit (the starter's check above showed only which values are
           // missing, and revealed nothing), and a right one.

@@ -17,7 +17,8 @@ import { resolve } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { LEARN, type Build } from '../builds.ts';
-import { PAGE_KIND_NAMES, pagePath, type PageKind } from '../pages.ts';
+import { exercisesOn } from '../exercise-ids.ts';
+import { PAGE_KIND_NAMES, PAGES, pagePath, type PageKind } from '../pages.ts';
 import { EXPECTED_OUTPUT, LOCALES, englishIn, fill, uiStrings, type Locale } from '../ui-strings.ts';
 import { serveSite, type ServedSite } from './served-site.ts';
 
@@ -345,7 +346,7 @@ export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
     await pairs.locator('button.pd-cell[data-writer=gaapi][data-reader=standard][data-split=pinned]').click();
     await expect(pairs.locator('[data-testid=wire] > li[data-tag=no-colon]')).toHaveCount(1);
 
-    await checkEach(page, ['predict', 'fix-746', 'error-ends-stream', 'chunks-as-units'], async (box, id) => {
+    await checkEach(page, exercisesOn(PAGES.lesson), async (box, id) => {
       if (id === 'predict') {
         // A prediction shows its answer (the expected values, the proof, the solution) once asked.
         await box.locator('[data-show-answer]').click();
@@ -381,7 +382,7 @@ export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
     await cut.locator('[data-scan]').click();
     await expect(cut.getByTestId('scan')).toBeVisible({ timeout: 90_000 });
     // The two exercises: checked (the starters), a hint and the reference solution open.
-    await checkEach(page, ['route-anthropic', 'growing-text']);
+    await checkEach(page, exercisesOn(PAGES.modelStream));
   },
   rounds: async (page) => {
     // The timeline after a real turn of each harness; every tab of the four details once, the
@@ -399,6 +400,6 @@ export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
     });
     await stop.locator('[data-part=send]').click();
     await expect(stop).toHaveAttribute('data-state', 'stopped', { timeout: 30_000 });
-    await checkEach(page, ['rebuild-tool-calls', 'bill-in-finally', 'paragraph-between-rounds']);
+    await checkEach(page, exercisesOn(PAGES.rounds));
   },
 };

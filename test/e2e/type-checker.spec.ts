@@ -29,6 +29,8 @@ import { storageKey } from '../../src/workbench/exercise-store.ts';
 import { codeOfFragment, fragmentFor } from '../../src/type-service/share.ts';
 import { PRELOAD_DWELL_MS } from '../../src/type-service/preload.ts';
 import { LEARN } from '../builds.ts';
+import { exercisesOn } from '../exercise-ids.ts';
+import { PAGES } from '../pages.ts';
 import { EN, LOCALES, axeViolations, expect, roundsUrl, t, test, type Locale } from './fixtures.ts';
 import { editorText, pasteCode, typesCheckedFor } from './editor-helpers.ts';
 import { ScriptLog, TYPE_CHECKER_BUDGET, kb, typeCheckerFiles } from './script-bytes.ts';
@@ -36,17 +38,8 @@ import { ScriptLog, TYPE_CHECKER_BUDGET, kb, typeCheckerFiles } from './script-b
 const ES = LOCALES[1];
 const FR = LOCALES[2];
 const ROOT = new URL('../../', import.meta.url);
-const IDS = [
-  'predict',
-  'fix-746',
-  'error-ends-stream',
-  'chunks-as-units',
-  'route-anthropic',
-  'growing-text',
-  'rebuild-tool-calls',
-  'bill-in-finally',
-  'paragraph-between-rounds',
-];
+/** Every exercise, page by page, as the pages show them (test/exercise-ids.ts). */
+const IDS = [PAGES.lesson, PAGES.modelStream, PAGES.rounds].flatMap((page) => exercisesOn(page));
 const ID = 'bill-in-finally';
 const MAX_CODE = 200_000;
 
