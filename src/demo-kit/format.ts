@@ -1,7 +1,13 @@
 // UI strings with their placeholders filled, for the server and the browser alike.
-// Conventions (the same as Starlight's i18next): `{{name}}` is a placeholder; a string that depends
-// on a number has one key per plural form, `key_one`, `key_other` (and `key_many` where a language
-// needs it), chosen by Intl.PluralRules on the `count` variable. Numbers are formatted per locale.
+// Conventions (Starlight's i18next ones, extended): `{{name}}` is a placeholder. A string whose words
+// agree with a number has one key per plural form, chosen by Intl.PluralRules for that number:
+// `key_one`, `key_other` (and `key_many` where a language needs it) when the number is `count`, and
+// `key#name_one`, `key#name_other` when it is any other placeholder `{{name}}`: the key names the
+// number the words agree with («{{before}} de ses octets est arrivé» is
+// `course.providers.bytes.endsInside#before_one`). Every locale has the same keys, so one placeholder
+// picks the form in all three; a string where the languages would need different ones is written as
+// a label instead («Cas réussis : 1 sur 3»). test/unit/content/plurals.test.ts checks that every
+// number in a string does one or the other. Numbers are formatted per locale.
 
 export type Vars = Record<string, string | number>;
 export type Table = Readonly<Record<string, string>>;
@@ -22,11 +28,33 @@ export function formatNumber(lang: string, value: number): string {
   return format.format(value);
 }
 
-/** The key that holds the right plural form of `key` for `count`, or `key` itself. */
-function pluralKey(table: Table, lang: string, key: string, count: number): string {
-  const form = `${key}_${rulesFor(lang).select(count)}`;
-  if (form in table) return form;
-  if (`${key}_other` in table) return `${key}_other`;
+/** The plural forms' suffix of a key: `_one`, `#before_other`; group 1 is the placeholder, if not `count`. */
+const FORM_SUFFIX = /(?:#(\w+))?_(?:zero|one|two|few|many|other)$/;
+
+/** The key a plural form belongs to (`course.x#before_one` → `course.x`), or `key` itself. */
+export function formBase(key: string): string {
+  return key.replace(FORM_SUFFIX, '');
+}
+
+/** The plural category of a placeholder's value: a number, or digits given as text; other text takes `other`. */
+function category(lang: string, value: string | number): string {
+  const n = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  return Number.isFinite(n) ? rulesFor(lang).select(n) : 'other';
+}
+
+/**
+ * The key that holds `key` in the form its number asks for: `key` itself when it has no forms, else
+ * `key_<form>` picked by `vars.count`, or `key#name_<form>` picked by `vars.name`; `_other` when the
+ * language has no key for the form. `key` itself when no placeholder of `vars` picks a form.
+ */
+function formKey(table: Table, lang: string, key: string, vars?: Vars): string {
+  if (key in table || !vars) return key;
+  for (const [name, value] of Object.entries(vars)) {
+    const stem = name === 'count' ? key : `${key}#${name}`;
+    if (!(`${stem}_other` in table)) continue;
+    const form = `${stem}_${category(lang, value)}`;
+    return form in table ? form : `${stem}_other`;
+  }
   return key;
 }
 
@@ -40,11 +68,9 @@ function fill(template: string, lang: string, vars?: Vars): string {
   });
 }
 
-/** Looks `key` up in `table` (its plural form when `vars.count` is a number) and fills it. */
+/** Looks `key` up in `table` (in the plural form its number asks for, see `formKey`) and fills it. */
 export function translate(table: Table, lang: string, key: string, vars?: Vars): string {
-  const count = vars?.count;
-  const found = typeof count === 'number' ? pluralKey(table, lang, key, count) : key;
-  const template = table[found];
+  const template = table[formKey(table, lang, key, vars)];
   if (template === undefined) throw new Error(`missing UI string: ${key}`);
   return fill(template, lang, vars);
 }

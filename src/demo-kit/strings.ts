@@ -3,7 +3,7 @@
 // locale (src/demo-kit/format.ts). A module of its own, re-exported by the demo kit: the exercises'
 // progress line loads with the page and needs only this.
 
-import { formatNumber, translate, type Table, type Vars } from './format.ts';
+import { formBase, formatNumber, translate, type Table, type Vars } from './format.ts';
 
 /** A translated string by key, `{{name}}` placeholders filled from `vars` (see `Strings.t`). */
 export type Translate = (key: string, vars?: Vars) => string;
@@ -12,6 +12,8 @@ export class Strings {
   readonly lang: string;
   private readonly table: Table;
   private readonly scope: string;
+  /** Every key, and the keys whose plural forms the table holds (`x` for `x_one`, `x#before_one`…). */
+  private readonly withForms: ReadonlySet<string>;
 
   constructor(host: HTMLElement, scope: string) {
     this.lang = host.closest<HTMLElement>('[lang]')?.lang || document.documentElement.lang || 'en';
@@ -23,17 +25,21 @@ export class Strings {
       console.error('demo strings are not JSON', error);
     }
     this.table = table;
+    this.withForms = new Set(Object.keys(table).map(formBase));
   }
 
   /** The full key for `key`: the demo's own first, then the shared `demo.` ones, then `key` as given. */
   private resolve(key: string): string | undefined {
     for (const full of [`${this.scope}.${key}`, `demo.${key}`, key]) {
-      if (full in this.table || `${full}_other` in this.table) return full;
+      if (full in this.table || this.withForms.has(full)) return full;
     }
     return undefined;
   }
 
-  /** A translated string; `vars.count` picks the plural form; numbers are formatted per locale. */
+  /**
+   * A translated string; the number its forms name (`vars.count`, `vars.before`…) picks the plural
+   * form (src/demo-kit/format.ts); numbers are formatted per locale.
+   */
   t: Translate = (key, vars) => {
     const full = this.resolve(key);
     if (full === undefined) {

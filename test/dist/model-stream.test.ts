@@ -62,7 +62,9 @@ for (const locale of LOCALES) {
       expect(player.querySelector('[data-provider=openai]')!.getAttribute('aria-pressed')).toBe('true');
       expect(player.querySelector('[data-part=figures]')!.textContent).toBe(
         t(reads === 1 ? 'course.providers.figures_one' : 'course.providers.figures_other', {
-          bytes: new Intl.NumberFormat(locale.lang).format(openai.bytes.length),
+          bytes: t('course.count.bytes_other', {
+            count: new Intl.NumberFormat(locale.lang).format(openai.bytes.length),
+          }),
           count: reads,
         }),
       );

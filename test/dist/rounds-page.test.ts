@@ -111,7 +111,7 @@ for (const locale of LOCALES) {
       expect(rows.map((row) => row.getAttribute('data-bill-in'))).toEqual(['finally', 'after-the-loop']);
       const billed = rows.map((row) => row.querySelectorAll('td')[2]!.textContent);
       expect(billed[0]).toBe(
-        fill(strings['course.roundsStop.billedTokens']!, {
+        fill(strings['course.roundsStop.billedTokens#input_other']!, {
           input: number(data.stop[0]!.billed[0]!.inputTokens),
           output: number(data.stop[0]!.billed[0]!.outputTokens),
         }),

@@ -94,7 +94,7 @@ test.describe(`beyond the wire (${locale.code})`, () => {
         await expect(slider).toHaveValue('682');
         // The status line says what happened, in words.
         await expect(demo.locator('[data-part=status]')).toHaveText(
-          t(locale, 'course.cut.announce_other', { count: 0, readers: 4 }),
+          t(locale, 'course.cut.announce', { count: 0, readers: 4 }),
         );
       });
 
@@ -307,7 +307,7 @@ test.describe(`beyond the wire (${locale.code})`, () => {
       await expect(demo.locator('[data-part=place]')).toHaveAttribute('data-kind', 'char');
       expect(await sameAll(demo)).toEqual({ decodeEach: 'false', parseEach: 'false', page: 'true', standard: 'true' });
       await expect(demo.locator('[data-part=status]')).toHaveText(
-        t(locale, 'course.cut.announce_other', { count: 2, readers: 4 }),
+        t(locale, 'course.cut.announce', { count: 2, readers: 4 }),
       );
     });
     await test.step(

@@ -34,7 +34,7 @@ const UI: Record<
     notFound: 'ls: command not found.',
     label: 'Terminal running the lesson’s program',
     inputLabel: 'Terminal input: type a command, then press Enter. Tab leaves the terminal.',
-    done: 'The program finished: 69 lines, 4,242 characters.',
+    done: 'The program finished. Lines: 69. Characters: 4,242.',
   },
 };
 

@@ -144,7 +144,7 @@ test(
     await expect(player.locator('[data-part=text]')).toContainText('content_block_delta');
     await expect(player.locator('[data-part=text]')).toHaveText(/\uFFFD$/);
     await expect(player.locator('[data-part=bytes-split]')).toHaveText(
-      t(EN, 'course.providers.bytes.endsInside', { before: 2 }),
+      t(EN, 'course.providers.bytes.endsInside#before_other', { before: 2 }),
     );
     // The events layer shows the last events that came: the closing one is not among them.
     await expect(player.locator('[data-part=events]')).not.toContainText('message_stop');
@@ -289,7 +289,11 @@ test(
       reads.slice(0, inside + 1).reduce((sum, read) => sum + read.length, 0),
     );
     await expect(player.locator('[data-part=bytes-split]')).toHaveText(
-      t(EN, 'course.providers.bytes.split', { char: place.char!, before: place.bytesBefore!, size: place.charBytes! }),
+      t(EN, `course.providers.bytes.split#before_${place.bytesBefore === 1 ? 'one' : 'other'}`, {
+        char: place.char!,
+        before: place.bytesBefore!,
+        size: t(EN, 'course.count.bytes_other', { count: place.charBytes! }),
+      }),
     );
     // The answer so far, and what whole sentences let through.
     const answer = readProviderPieces('openai', reads.slice(0, inside + 1)).answer;

@@ -196,7 +196,7 @@ test.describe('one streamed call per round (en)', () => {
       const first = rows.nth(0).locator('td');
       // The turn's row follows the replica's count for that turn for as long as the page lives.
       await expect(rows.nth(0)).toHaveAttribute('data-generated', String(generated));
-      await expect(first.nth(2)).toHaveText(`${generated} of ${planned} tokens generated, stopped`);
+      await expect(first.nth(2)).toHaveText(`${generated} tokens generated out of ${planned}, stopped`);
       const billed = /^(\d+) tokens in, (\d+) out$/.exec((await first.nth(3).textContent()) ?? '');
       expect(billed, 'billed once, input and output').not.toBeNull();
       expect(Number(billed![2])).toBeGreaterThan(0);
@@ -222,7 +222,7 @@ test.describe('one streamed call per round (en)', () => {
       // live in its row, did not move in all that time: its generation really ended at Stop.
       await expect(rows.nth(1)).toHaveAttribute('data-generated', /^([5-9]|\d{2,})$/);
       await expect(rows.nth(0)).toHaveAttribute('data-generated', String(generated));
-      await expect(first.nth(2)).toHaveText(`${generated} of ${planned} tokens generated, stopped`);
+      await expect(first.nth(2)).toHaveText(`${generated} tokens generated out of ${planned}, stopped`);
       const second = rows.nth(1).locator('td');
       await expect(second.nth(3)).toHaveText(t(EN, 'course.roundsStop.billedNothing'));
       await expect(second.nth(4)).toContainText('stopped, ');

@@ -37,7 +37,7 @@ export function describePlace(place: CutPlace, tr: Tr): string {
     event: place.event,
     char: place.char ?? '',
     before: place.bytesBefore ?? 0,
-    size: place.charBytes ?? 0,
+    size: tr('count.bytes', { count: place.charBytes ?? 0 }), // "2 bytes": the noun agrees with the number
   };
   const key = place.kind === 'crlf' && place.closing ? 'cut.place.crlfClosing' : `cut.place.${place.kind}`;
   const inDone = place.inDone && place.kind !== 'between' && place.kind !== 'start' && place.kind !== 'end';

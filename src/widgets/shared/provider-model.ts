@@ -162,7 +162,8 @@ export const keyOf = (kind: string): string => kind.replace(/-(\w)/g, (_, letter
 
 /** The line under the choices: the recording's bytes and its reads. */
 export function sourceFigures(source: PlayerSource, reads: number, tr: Tr): string {
-  return tr('providers.figures', { count: reads, bytes: source.bytes.length, api: source.recording.api });
+  const bytes = tr('count.bytes', { count: source.bytes.length }); // "1,234 bytes", the noun agreeing
+  return tr('providers.figures', { count: reads, bytes, api: source.recording.api });
 }
 
 export function progressText(at: number, total: number, tr: Tr): string {
@@ -188,7 +189,7 @@ export function readView(
       ? tr('providers.bytes.split', {
           char: place.char ?? '',
           before: place.bytesBefore ?? 0,
-          size: place.charBytes ?? 0,
+          size: tr('count.bytes', { count: place.charBytes ?? 0 }),
         })
       : unfinished > 0
         ? tr('providers.bytes.endsInside', { before: unfinished })
@@ -338,8 +339,8 @@ export function providerCutView(id: RecordingId, at: number, tr: Tr): ProviderCu
       verdict: tr(result.same ? 'providerCut.same' : 'providerCut.changed'),
       detail: result.same ? '' : differences(result.uncut, result.cut, tr),
       uncut: tr('providerCut.uncut', {
-        answer: [...result.uncut.answer].length,
-        reasoning: [...result.uncut.reasoning].length,
+        answer: tr('count.chars', { count: [...result.uncut.answer].length }),
+        reasoning: tr('count.chars', { count: [...result.uncut.reasoning].length }),
         ending: endingWord(result.uncut, tr),
       }),
     };

@@ -5,6 +5,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { formBase } from '../../../src/demo-kit/format.ts';
 import { SHARED_PREFIXES } from '../../../src/demo-kit/kit-server.ts';
 
 const read = (locale: string) =>
@@ -21,7 +22,9 @@ function files(dir: string, pattern: RegExp): string[] {
   });
 }
 
-const exists = (table: Record<string, string>, key: string) => key in table || `${key}_other` in table;
+// A key exists as a plain string or as plural forms (key_one, key#name_one…: src/demo-kit/format.ts).
+const exists = (table: Record<string, string>, key: string) =>
+  key in table || Object.keys(table).some((full) => formBase(full) === key);
 const src = new URL('../../../src/', import.meta.url).pathname;
 
 describe('demo strings', () => {
@@ -57,16 +60,19 @@ describe('demo strings', () => {
       expect(missing).toEqual([]);
     });
 
-    it(`${locale}: a string with plural forms has its "one" and "other" forms`, () => {
-      const bases = new Set(
+    it(`${locale}: a string with plural forms has its "one" and "other" forms, picked by one number`, () => {
+      const stems = new Set(
         Object.keys(table)
-          .filter((key) => /_(one|other|many)$/.test(key))
-          .map((key) => key.replace(/_(one|other|many)$/, '')),
+          .filter((key) => formBase(key) !== key)
+          .map((key) => key.replace(/_(zero|one|two|few|many|other)$/, '')),
       );
-      for (const base of bases) {
-        expect(table[`${base}_one`], base).toBeTruthy();
-        expect(table[`${base}_other`], base).toBeTruthy();
+      for (const stem of stems) {
+        expect(table[`${stem}_one`], stem).toBeTruthy();
+        expect(table[`${stem}_other`], stem).toBeTruthy();
+        const base = formBase(`${stem}_other`);
         expect(table[base], `${base} has plural forms and a plain form`).toBeUndefined();
+        const pickers = [...stems].filter((other) => formBase(`${other}_other`) === base);
+        expect(pickers, `${base} has forms picked by two numbers`).toEqual([stem]);
       }
     });
   }

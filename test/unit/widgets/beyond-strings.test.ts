@@ -8,6 +8,7 @@ import { CUT_READERS, CUT_STREAMS, DROP_READERS, DROP_STREAMS } from '../../../l
 import { CUT_KINDS } from '../../../src/widgets/shared/cut-model.ts';
 import { MODES, simulate, timelineView } from '../../../src/widgets/burst-timeline/burst-timeline-model.ts';
 import { PRESETS } from '../../../src/widgets/stop-short/stop-short-model.ts';
+import { formBase } from '../../../src/demo-kit/format.ts';
 
 const read = (locale: string) =>
   JSON.parse(readFileSync(new URL(`../../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<
@@ -20,8 +21,9 @@ const VIEWS = [
   'widgets/stop-short/stop-short-model.ts',
 ];
 
+// A key exists as a plain string or as plural forms (key_one, key#name_one…: src/demo-kit/format.ts).
 const exists = (table: Record<string, string>, key: string) =>
-  `course.${key}` in table || `course.${key}_other` in table;
+  `course.${key}` in table || Object.keys(table).some((full) => formBase(full) === `course.${key}`);
 
 /** Every key the views and scripts build from a list. */
 const built = [

@@ -8,7 +8,7 @@ import {
   splitPinned,
   writerReaderTable,
 } from '../../../../lessons-code/index.ts';
-import { CHUNKER_PRESETS } from '../../../../src/widgets/chunker/chunker-model.ts';
+import { CHUNKER_PRESETS } from '../../../../src/widgets/shared/chunker-model.ts';
 import { describeLoss, lossReport, verdictParts } from '../../../../src/widgets/shared/loss-report.ts';
 import { translate } from '../../../../src/demo-kit/format.ts';
 import { selectStrings } from '../../../../src/demo-kit/format.ts';
@@ -36,7 +36,7 @@ describe('lossReport', () => {
     });
     expect(say('en', answer, got)).toBe('1 line of 1 changed, 3 spaces lost, and 1 line break lost');
     expect(say('es', answer, got)).toBe('cambia 1 línea de 1, se pierden 3 espacios y se pierde 1 salto de línea');
-    expect(say('fr', answer, got)).toBe('1 ligne sur 1 modifiée, 3 espaces perdus et 1 saut de ligne perdu');
+    expect(say('fr', answer, got)).toBe('1 ligne modifiée sur 1, 3 espaces perdus et 1 saut de ligne perdu');
   });
 
   it('the improvisation answer: pinned loses 6 line breaks and nothing else; #743 is exact', () => {

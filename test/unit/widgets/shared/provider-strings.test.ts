@@ -16,14 +16,16 @@ import {
   recordingChoices,
   unfinishedTail,
 } from '../../../../src/widgets/shared/provider-model.ts';
+import { formBase } from '../../../../src/demo-kit/format.ts';
 
 const read = (locale: string) =>
   JSON.parse(readFileSync(new URL(`../../../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<
     string,
     string
   >;
+// A key exists as a plain string or as plural forms (key_one, key#name_one…: src/demo-kit/format.ts).
 const exists = (table: Record<string, string>, key: string) =>
-  `course.${key}` in table || `course.${key}_other` in table;
+  `course.${key}` in table || Object.keys(table).some((full) => formBase(full) === `course.${key}`);
 const policyKey = { 'every-delta': 'everyDelta', sentences: 'sentences', flagged: 'flagged' } as const;
 
 const built = [
