@@ -30,12 +30,30 @@ describe('French typography rule (checker)', () => {
     expect(frenchTypographyProblems("l'hôte")).toHaveLength(1);
     expect(frenchTypographyProblems('voir https://example.org/a?b=c et le champ data: ici')).toEqual([]);
   });
+
+  it('keeps a number and its unit symbol together with a no-break space, after a digit or a placeholder', () => {
+    expect(
+      frenchTypographyProblems(`arrêté au bout de 2${NBSP}s, +{{ms}}${NBSP}ms, 64${NNBSP}Kio, 50${NNBSP}%`),
+    ).toEqual([]);
+    expect(frenchTypographyProblems('arrêté au bout de 2 s')).toHaveLength(1);
+    expect(frenchTypographyProblems('+{{ms}} ms')).toHaveLength(1);
+    expect(frenchTypographyProblems('64Kio, 40ms')).toHaveLength(2);
+    expect(frenchTypographyProblems(`les 3 sources, {{count}} octets, H2 s’arrête`)).toEqual([]);
+    // a no-break space after a placeholder is a number's, not a stray one
+    expect(frenchTypographyProblems(`{{n}}${NNBSP}000 octets`)).toEqual([]);
+    expect(frenchTypographyProblems(`un${NBSP}mot`)).toHaveLength(1);
+  });
 });
 
+// The rule for a number and its unit symbol («40\u00a0ms») is checked in the UI strings and the
+// exercises' texts; the pages still write «40 ms» with an ordinary space in 06b, 06c and 06d, so
+// here it is left out until they follow it.
 describe('the French pages follow the same rule', () => {
   for (const file of mdxFiles(join(docs, 'fr'))) {
     it(file.slice(docs.length), () => {
-      const problems = mdxProse(readFileSync(file, 'utf8')).flatMap((text) => frenchTypographyProblems(text));
+      const problems = mdxProse(readFileSync(file, 'utf8')).flatMap((text) =>
+        frenchTypographyProblems(text, { units: false }),
+      );
       expect(problems).toEqual([]);
     });
   }
@@ -52,7 +70,7 @@ describe('the Spanish pages quote with «…»', () => {
 });
 
 describe('UI strings follow the typography of their language', () => {
-  it('fr: no-break spaces before : ; ? ! and inside « », one apostrophe (’)', () => {
+  it('fr: no-break spaces before : ; ? ! inside « » and before a unit symbol, one apostrophe (’)', () => {
     const problems = Object.entries(read('fr')).flatMap(([key, text]) =>
       frenchTypographyProblems(text).map((p) => `${key}: ${p}`),
     );

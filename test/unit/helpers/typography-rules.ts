@@ -1,22 +1,37 @@
 // The typography rules of content/i18n/TERMINOLOGY.md as functions, shared by the tests that check
 // UI strings, lesson pages and exercise texts (typography.test.ts, exercises.test.ts).
 
-export const NBSP = '\u00a0'; // before : and inside « »
-export const NNBSP = '\u202f'; // before ; ! ?
+export const NBSP = '\u00a0'; // before : and inside « », between a number and its unit symbol
+export const NNBSP = '\u202f'; // before ; ! ? (and allowed between a number and its unit symbol)
 
-/** Hides what is code, not French: placeholders, URLs, SSE field names, key names like Ctrl+K. */
+/** Unit symbols that follow a number: «2 s», «40 ms», «64 Kio», «50 %». */
+const UNIT = '(?:ms|s|min|h|Kio|Mio|Gio|Ko|Mo|Go|KiB|MiB|kB|MB|%)';
+/** A number (digits, not inside a word) or a placeholder, then no space or an ordinary one, then a unit symbol. */
+const UNIT_WITHOUT_NO_BREAK_SPACE = new RegExp(
+  `(?:(?<![\\p{L}\\d_])\\d+(?:[.,]\\d+)?|\\{\\{\\w+\\}\\}) ?${UNIT}(?![\\p{L}\\d])`,
+  'gu',
+);
+
+/** Hides what is code, not French: placeholders (as a digit: most hold a number), URLs, SSE field names, [DONE]. */
 function maskCode(text: string): string {
   return text
-    .replace(/\{\{\w+\}\}/g, 'X')
+    .replace(/\{\{\w+\}\}/g, '0')
     .replace(/\[[A-Z_]+\]/g, 'X') // [DONE], Pagefind's [SEARCH_TERM]
     .replace(/\bhttps?:\/\/\S+/g, 'X')
     .replace(/\b(?:data|event|id|retry):/g, 'X');
 }
 
-/** Every place where a French string breaks the rule, with a few characters of context. */
-export function frenchTypographyProblems(text: string): string[] {
-  const s = maskCode(text);
+/**
+ * Every place where a French string breaks the rule, with a few characters of context. `units: false`
+ * leaves out the rule for a number and its unit symbol.
+ */
+export function frenchTypographyProblems(text: string, { units = true } = {}): string[] {
   const problems: string[] = [];
+  // A number and its unit symbol stay on one line: «2\u00a0s», «{{ms}}\u00a0ms», never «2 s» or «2s».
+  if (units)
+    for (const m of text.matchAll(UNIT_WITHOUT_NO_BREAK_SPACE))
+      problems.push(`U+00A0 or U+202F expected between a number and its unit: “${m[0]}”`);
+  const s = maskCode(text);
   const at = (i: number, what: string) => problems.push(`${what}: “${s.slice(Math.max(0, i - 12), i + 3)}”`);
   for (let i = 0; i < s.length; i++) {
     const c = s[i]!;
@@ -27,6 +42,8 @@ export function frenchTypographyProblems(text: string): string[] {
     if (c === '«' && s[i + 1] !== NBSP) at(i, 'U+00A0 expected after “«”');
     if (c === '»' && before !== NBSP) at(i, 'U+00A0 expected before “»”');
     if (c === "'") at(i, 'typographic apostrophe ’ expected');
+    // A no-break space belongs before : ; ! ? », after «, and after a number (a digit, or a
+    // placeholder, which maskCode turned into one): before its unit, or as «64\u202f000».
     if (
       (c === NBSP || c === NNBSP) &&
       !/[:;!?»]/.test(s[i + 1] ?? '') &&
