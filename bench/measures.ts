@@ -28,7 +28,7 @@ import {
   runPair,
   writerReaderTable,
 } from '../lessons-code/index.ts';
-import { chunkerView } from '../src/widgets/chunker/chunker-model.ts';
+import { chunkerView } from '../src/widgets/shared/chunker-model.ts';
 import { lossReport } from '../src/widgets/shared/loss-report.ts';
 import { median, runsFromArgs } from './stats.ts';
 

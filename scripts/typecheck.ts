@@ -1,4 +1,4 @@
-// `npm run typecheck`: the content collections' types (astro sync), the type check and the three
+// `npm run typecheck`: the content collections' types (astro sync), the type check and the four
 // linters of `npm run lint`. Biome and the line length read only the files, so they run beside astro
 // sync; the type check and knip, which read the project as the compiler does, run side by side once
 // it is done. Each command's output is printed whole once it ends, so that none interleave; the
@@ -30,6 +30,7 @@ const [synced, ...linted] = await Promise.all([
   run('astro sync'),
   run('biome ci .'),
   run('node scripts/line-length.ts'),
+  run('node scripts/folder-imports.ts'),
 ]);
 const codes = [synced, ...linted];
 if (synced === 0)

@@ -21,7 +21,7 @@ import {
   type Diagnostic,
 } from '@codemirror/lint';
 import { EditorView, hoverTooltip, keymap, type Command } from '@codemirror/view';
-import { withCode } from '../workbench/exercise-render.ts';
+import { withCode } from '../demo-kit/with-code.ts';
 import type { TypeClient } from './client.ts';
 import type { Described, TypeProblem } from './service.ts';
 

@@ -18,8 +18,8 @@ import { SavedState } from './exercise-saved-state.ts';
 import { loadSource } from './exercise-sources.ts';
 import { announceProgress, MAX_CODE, PROGRESS_EVENT } from './exercise-store.ts';
 import { keepAnchorInPlace } from './exercise-unpack.ts';
-import { Travel } from '../type-service/travel.ts';
-import { TypeChecking } from '../type-service/workbench.ts';
+import { Travel } from './travel.ts';
+import { TypeChecking } from './type-checking.ts';
 
 const isApple = (): boolean => {
   const platform =

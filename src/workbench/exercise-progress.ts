@@ -46,7 +46,7 @@ function start(box: HTMLElement): void {
 
 /** "Download my progress" and "Load progress": their code loads when one is used (or to say what a load did). */
 function transfer(box: HTMLElement): void {
-  const later = () => import('../type-service/progress-transfer.ts');
+  const later = () => import('./progress-transfer.ts');
   const file = box.querySelector<HTMLInputElement>('[data-transfer-file]');
   box
     .querySelector('[data-transfer-download]')

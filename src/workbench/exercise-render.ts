@@ -14,6 +14,7 @@ import type {
   ValueKind,
 } from '../exercise-engine/types.ts';
 import { h, type Translate } from '../demo-kit/kit-client.ts';
+import { withCode } from '../demo-kit/with-code.ts';
 import { appendVisible } from '../demo-kit/visible-render.ts';
 import {
   comparedCode,
@@ -28,15 +29,6 @@ export function button(text: string, className?: string): HTMLButtonElement {
   const b = h('button', className, text);
   b.type = 'button';
   return b;
-}
-
-/** Fills `node` with `text`, its `backquoted` parts as code. */
-export function withCode(node: HTMLElement, text: string): HTMLElement {
-  text.split('`').forEach((part, i) => {
-    if (part === '') return;
-    node.append(i % 2 === 1 ? h('code', undefined, part) : part);
-  });
-  return node;
 }
 
 const KIND_LABEL: Record<ExportKind, string> = {

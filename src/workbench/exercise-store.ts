@@ -49,7 +49,7 @@ export const MAX_CODE = 200_000;
 export const storageKey = (id: string): string => `ga-course:exercise:v2:${id}`;
 /**
  * Where loading a progress file leaves, for this tab, what to say once the page has reloaded
- * (src/type-service/progress-transfer.ts).
+ * (src/workbench/progress-transfer.ts).
  */
 export const PROGRESS_LOADED_KEY = 'ga-course:progress-loaded';
 /** Where the first version of the workbench kept code and progress (read once, then left alone). */

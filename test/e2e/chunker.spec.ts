@@ -5,7 +5,7 @@
 // (demo-paste.spec.ts), es/fr (locales.spec.ts), axe (a11y.spec.ts), 360 px (a11y.spec.ts, its light run).
 
 import { IMPROVISATION_ANSWER, splitAfter743, splitPinned } from '../../lessons-code/index.ts';
-import { CHUNKER_PRESETS } from '../../src/widgets/chunker/chunker-model.ts';
+import { CHUNKER_PRESETS } from '../../src/widgets/shared/chunker-model.ts';
 import { pairsTable, tableRows, verdict } from './demo-helpers.ts';
 import { EN, EXPECTED_OUTPUT, expect, lessonUrl, readyWidget, test } from './fixtures.ts';
 

@@ -26,7 +26,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { readVariant } from '../../src/exercise-engine/variants-node.ts';
 import { storageKey } from '../../src/workbench/exercise-store.ts';
-import { codeOfFragment, fragmentFor } from '../../src/type-service/share.ts';
+import { codeOfFragment, fragmentFor } from '../../src/workbench/share.ts';
 import { PRELOAD_DWELL_MS } from '../../src/type-service/preload.ts';
 import { LEARN } from '../builds.ts';
 import { exercisesOn } from '../exercise-ids.ts';

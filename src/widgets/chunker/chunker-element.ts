@@ -1,7 +1,7 @@
 // The chunkers demo's behaviour (its markup and first result: ChunkerDemo.astro). Every edit of the
 // answer is split both ways in the demo's worker; the latest edit's result replaces the columns.
 
-import { CHUNKER_PRESETS, type ChunkerSide } from './chunker-model.ts';
+import { CHUNKER_PRESETS, type ChunkerSide } from '../shared/chunker-model.ts';
 import { describeLoss } from '../shared/loss-report.ts';
 import { createComputer } from '../shared/computer.ts';
 import { createRunner, debounce, demo, h, part } from '../../demo-kit/kit-client.ts';

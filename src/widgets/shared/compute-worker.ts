@@ -2,7 +2,7 @@
 // can show (the first chunks, the start of long texts) so that posting them back stays cheap.
 
 import { writerReaderTable } from '../../../lessons-code/index.ts';
-import { chunkerView, type ChunkerResult } from '../chunker/chunker-model.ts';
+import { chunkerView, type ChunkerResult } from './chunker-model.ts';
 import { lossReport, type LossReport } from './loss-report.ts';
 import { pairDetail, traceView, type PairDetailRequest, type PairDetailResult, type TraceResult } from './wire-ops.ts';
 import { cutScanView, type CutScanRequest, type CutScanView } from './beyond-ops.ts';

@@ -7,13 +7,13 @@
 
 import { EditorSelection, type Extension } from '@codemirror/state';
 import type { Command, EditorView } from '@codemirror/view';
-import type { WorkbenchContext } from '../workbench/exercise-parts.ts';
-import { typeClient, type TypeClient, type TypeState } from './client.ts';
-import { typeEditor } from './editor.ts';
-import { exerciseFile } from './files.ts';
-import { preloadWhenRead } from './preload.ts';
+import type { WorkbenchContext } from './exercise-parts.ts';
+import { typeClient, type TypeClient, type TypeState } from '../type-service/client.ts';
+import { typeEditor } from '../type-service/editor.ts';
+import { exerciseFile } from '../type-service/files.ts';
+import { preloadWhenRead } from '../type-service/preload.ts';
 import { Strings, type Translate } from '../demo-kit/strings.ts';
-import { hashCode } from '../workbench/exercise-store.ts';
+import { hashCode } from './exercise-store.ts';
 
 /**
  * How long the count of problems must hold still before it is announced (typing makes and mends problems all the time).

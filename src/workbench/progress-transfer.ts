@@ -11,7 +11,7 @@ import {
   storageKey,
   writeExercise,
   type ExerciseState,
-} from '../workbench/exercise-store.ts';
+} from './exercise-store.ts';
 import { Strings, type Translate } from '../demo-kit/strings.ts';
 import {
   MAX_PROGRESS_BYTES,

@@ -3,11 +3,11 @@
 // Opening a link runs nothing and saves nothing: while its code waits for the learner's choice (keep
 // it, or go back to what the editor held), the learner's saved code stays as it was.
 
-import type { ExerciseEditor } from '../workbench/exercise-editor.ts';
-import type { WorkbenchContext } from '../workbench/exercise-parts.ts';
+import type { ExerciseEditor } from './exercise-editor.ts';
+import type { WorkbenchContext } from './exercise-parts.ts';
 import { h } from '../demo-kit/kit-client.ts';
-import { button } from '../workbench/exercise-render.ts';
-import type { SavedState } from '../workbench/exercise-saved-state.ts';
+import { button } from './exercise-render.ts';
+import type { SavedState } from './exercise-saved-state.ts';
 import { Strings, type Translate } from '../demo-kit/strings.ts';
 import { codeOfFragment, exerciseOfFragment, fragmentFor, type SharedCode } from './share.ts';
 

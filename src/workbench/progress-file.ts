@@ -13,7 +13,7 @@
 //                            "hintOrder": [2, 1] (optional: the hints opened, in the order they were) } }
 // }
 
-import { freshState, stateFrom, type ExerciseState } from '../workbench/exercise-store.ts';
+import { freshState, stateFrom, type ExerciseState } from './exercise-store.ts';
 
 const PROGRESS_FORMAT = 'ga-course-progress';
 const PROGRESS_VERSION = 1;

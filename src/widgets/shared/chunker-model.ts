@@ -9,7 +9,7 @@ import {
   splitAfter743,
   splitPinned,
 } from '../../../lessons-code/index.ts';
-import { lossReport, type LossReport } from '../shared/loss-report.ts';
+import { lossReport, type LossReport } from './loss-report.ts';
 
 /** The longest piece of text a result carries back; the page says when it cut one. */
 const MAX_TEXT = 20_000;

@@ -1,4 +1,4 @@
-// Attempts that travel (src/type-service/share.ts, progress-file.ts): a link carries the code in its
+// Attempts that travel (src/workbench/share.ts, progress-file.ts): a link carries the code in its
 // fragment and gives it back exactly, or says why it cannot (cut, altered, too long, a decompression
 // bomb stopped early); a progress file round-trips every exercise's state, and a wrong, foreign,
 // newer or damaged file is refused with the reason, never half read.
@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { exerciseSource } from '../../../src/exercise-engine/sources.ts';
 import { freshState, MAX_CODE, type ExerciseState } from '../../../src/workbench/exercise-store.ts';
-import { progressFile, readProgressFile } from '../../../src/type-service/progress-file.ts';
-import { codeOfFragment, exerciseOfFragment, fragmentFor } from '../../../src/type-service/share.ts';
+import { progressFile, readProgressFile } from '../../../src/workbench/progress-file.ts';
+import { codeOfFragment, exerciseOfFragment, fragmentFor } from '../../../src/workbench/share.ts';
 
 describe('a link to the learner’s code', () => {
   it('gives back the very code, whatever it holds; the fragment is URL-safe and compressed', async () => {
