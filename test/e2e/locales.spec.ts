@@ -13,7 +13,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { IMPROVISATION_ANSWER } from '../../lessons-code/index.ts';
 import { readVariant } from '../../src/exercise-engine/variants-node.ts';
-import { CHUNKER_PRESETS } from '../../src/widgets/chunker/chunker-model.ts';
+import { exercisesOn } from '../exercise-ids.ts';
+import { PAGES } from '../pages.ts';
+import { CHUNKER_PRESETS } from '../../src/widgets/shared/chunker-model.ts';
 import { pairsTable, strings, tableRows } from './demo-helpers.ts';
 import {
   EXPECTED_OUTPUT,
@@ -82,8 +84,9 @@ async function solveEach(page: Page, ids: string[], locale: Locale): Promise<voi
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.insertText(file(id, 'solution'));
     await box.locator('[data-check]').click();
+    const total = await box.locator('.exercise-cases > li').count();
     await expect(box.locator('.exercise-summary')).toHaveText(
-      `✓ ${t(locale, 'course.exercise.allPass', { total: await box.locator('.exercise-cases > li').count() })}`,
+      `✓ ${t(locale, 'course.exercise.allPass#total_other', { total })}`,
       { timeout: 30_000 },
     );
     await noEnglish(box, locale);
@@ -223,10 +226,10 @@ for (const locale of OTHER_LOCALES) {
 
     await test.step('exercises', async () => {
       await expect(page.locator('[data-progress-text]')).toHaveText(
-        t(locale, 'course.exercise.progress', { solved: 0, total: 4 }),
+        t(locale, 'course.exercise.progress', { solved: 0, total: exercisesOn(PAGES.lesson).length }),
       );
       // Each exercise solved with the locale's own files (the same code, comments in its language).
-      const ids = ['predict', 'fix-746', 'error-ends-stream', 'chunks-as-units'];
+      const ids = exercisesOn(PAGES.lesson);
       const file = (id: string, kind: 'starter' | 'solution') =>
         readVariant(new URL(`../../lessons-code/exercises/${id}/exercise.ts`, import.meta.url), kind, locale.code).code;
       for (const [i, id] of ids.entries()) {
@@ -256,8 +259,9 @@ for (const locale of OTHER_LOCALES) {
         await page.keyboard.press('ControlOrMeta+a');
         await page.keyboard.insertText(file(id, 'solution'));
         await box.locator('[data-check]').click();
+        const total = await box.locator('.exercise-cases > li').count();
         await expect(box.locator('.exercise-summary')).toHaveText(
-          `✓ ${t(locale, 'course.exercise.allPass', { total: await box.locator('.exercise-cases > li').count() })}`,
+          `✓ ${t(locale, 'course.exercise.allPass#total_other', { total })}`,
           { timeout: 30_000 },
         );
         // fix-746's reference was opened above
@@ -267,7 +271,7 @@ for (const locale of OTHER_LOCALES) {
         await noEnglish(box, locale);
       }
       await expect(page.locator('[data-progress-text]')).toHaveText(
-        t(locale, 'course.exercise.progressAll', { total: 4 }),
+        t(locale, 'course.exercise.progressAll#total_other', { total: exercisesOn(PAGES.lesson).length }),
       );
       await noEnglish(page.locator('.exercise-progress').first(), locale);
     });
@@ -419,7 +423,7 @@ for (const locale of OTHER_LOCALES) {
       await noEnglish(demo, locale);
     });
 
-    await test.step('exercises', () => solveEach(page, ['route-anthropic', 'growing-text'], locale));
+    await test.step('exercises', () => solveEach(page, exercisesOn(PAGES.modelStream), locale));
 
     await test.step(`layout at ${PHONE_WIDTH} px`, async () => {
       expect(await outsideTheScreen(page)).toEqual([]);
@@ -490,8 +494,7 @@ for (const locale of OTHER_LOCALES) {
       await noEnglish(demo, locale);
     });
 
-    await test.step('exercises', () =>
-      solveEach(page, ['rebuild-tool-calls', 'bill-in-finally', 'paragraph-between-rounds'], locale));
+    await test.step('exercises', () => solveEach(page, exercisesOn(PAGES.rounds), locale));
 
     await test.step(`layout at ${PHONE_WIDTH} px`, async () => {
       expect(await outsideTheScreen(page)).toEqual([]);
