@@ -282,7 +282,7 @@ test('each exercise solved by its reference and by another right answer; reset; 
         "chunks.join('');\n}\n",
     );
     await check(box);
-    const thrown = box.locator('.exercise-cases > li[data-status="throw"]');
+    const thrown = box.locator('.exercise-cases > li[data-status="throw"]').first();
     await expect(thrown).toContainText(t('thrownAt', { line: 4 }));
     await expect(thrown.locator('.exercise-engine-text code')).toHaveText('ReferenceError: document is not defined');
     await expect(thrown).toContainText(t('explain.ReferenceError'));

@@ -19,8 +19,9 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { LEARN, type Build } from '../builds.ts';
 import { exercisesOn } from '../exercise-ids.ts';
 import { PAGE_KIND_NAMES, PAGES, pagePath, type PageKind } from '../pages.ts';
-import { EXPECTED_OUTPUT, LOCALES, englishIn, fill, uiStrings, type Locale } from '../ui-strings.ts';
+import { EXPECTED_OUTPUT, LOCALES, englishIn, uiStrings, type Locale } from '../ui-strings.ts';
 import { serveSite, type ServedSite } from './served-site.ts';
+import { translate } from '../../src/demo-kit/format.ts';
 
 export { EXPECTED_OUTPUT, LOCALES, PAGE_KIND_NAMES, type Locale, type PageKind };
 /** Behaviour is tested once, in English. */
@@ -153,11 +154,16 @@ export async function followLinks(page: Page, base: string = BASE): Promise<numb
   return internal.length;
 }
 
-/** A UI string of a locale, its {{placeholders}} filled in. */
+/**
+ * A UI string of a locale, its {{placeholders}} filled in, as the page writes it: in the plural
+ * form its number asks for, numbers formatted for the locale (src/demo-kit/format.ts).
+ */
 export const t = (locale: Locale, key: string, vars: Record<string, string | number> = {}) => {
-  const text = uiStrings(locale.code)[key];
-  if (text === undefined) throw new Error(`no UI string ${key}`);
-  return fill(text, vars);
+  try {
+    return translate(uiStrings(locale.code), locale.lang, key, vars);
+  } catch {
+    throw new Error(`no UI string ${key} in content/i18n/${locale.code}.json`);
+  }
 };
 
 const templates = new Map<string, RegExp[]>();
