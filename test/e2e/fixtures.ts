@@ -361,7 +361,8 @@ export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
       } else {
         await box.locator('.exercise-reference summary').click();
       }
-      if (id === 'fix-746') await box.locator('.exercise-cases > li').nth(6).locator('summary').click();
+      if (id === 'fix-746')
+        await box.locator('.exercise-cases > li[data-case="table"] [data-case-detail] > details > summary').click();
     });
     await page.locator('#exercise-predict [data-reset]').click();
     await expect(page.locator('#exercise-predict [data-confirm]')).toBeVisible();
