@@ -45,15 +45,10 @@ describe('French typography rule (checker)', () => {
   });
 });
 
-// The rule for a number and its unit symbol («40\u00a0ms») is checked in the UI strings and the
-// exercises' texts; the pages still write «40 ms» with an ordinary space in 06b, 06c and 06d, so
-// here it is left out until they follow it.
 describe('the French pages follow the same rule', () => {
   for (const file of mdxFiles(join(docs, 'fr'))) {
     it(file.slice(docs.length), () => {
-      const problems = mdxProse(readFileSync(file, 'utf8')).flatMap((text) =>
-        frenchTypographyProblems(text, { units: false }),
-      );
+      const problems = mdxProse(readFileSync(file, 'utf8')).flatMap((text) => frenchTypographyProblems(text));
       expect(problems).toEqual([]);
     });
   }
