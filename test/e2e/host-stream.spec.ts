@@ -131,7 +131,8 @@ test.describe(`host's stream demo (${locale.code})`, () => {
     // The input event is sent from inside the page: no Playwright hit test on the megabyte box.
     await demo.evaluate((root) => root.querySelector('textarea')!.dispatchEvent(new Event('input', { bubbles: true })));
     await expect(demo.getByTestId('status')).toHaveText('HTTP 400', { timeout: 30_000 });
-    await expect(demo.getByTestId('refused')).toContainText(/65[,.\s\u202f\u00a0]?536/);
+    // The replica's limit, 65,536 bytes, as the sentence names it.
+    await expect(demo.getByTestId('refused')).toContainText(/64[\s\u202f\u00a0]KiB/);
     await expect(demo.getByTestId('chat')).toContainText('HTTP 400');
     await expect(demo.getByTestId('check-joined')).toHaveCount(0);
     // Send again, with the megabyte still in the box: a new answer replaces the old one.
