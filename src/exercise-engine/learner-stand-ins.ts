@@ -116,6 +116,55 @@ class RecorderArg implements Recorder {
   calls: unknown[][] = [];
 }
 
+/**
+ * What a fake fetch answers a request with, as data for the learner's side: the response `respond`
+ * describes (or a real Response, read whole here), or the failure it threw.
+ */
+export async function answerWith(
+  respond: (request: FakeRequest) => FakeResponse | Promise<FakeResponse>,
+  request: FakeRequest,
+): Promise<FetchAnswer> {
+  try {
+    const response = await respond(request);
+    if (response instanceof Response) {
+      const chunks: Uint8Array[] = [];
+      if (response.body) {
+        const reader = response.body.getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          chunks.push(value);
+        }
+      }
+      return {
+        ok: true,
+        message: '',
+        status: response.status,
+        statusText: response.statusText,
+        headers: [...response.headers.entries()],
+        chunks,
+      };
+    }
+    return {
+      ok: true,
+      message: '',
+      status: response.status ?? 200,
+      statusText: response.statusText ?? '',
+      headers: Object.entries(response.headers ?? {}),
+      chunks: (response.chunks ?? []).map(bytes),
+    };
+  } catch (error) {
+    return {
+      ok: false,
+      message: error instanceof Error ? error.message : String(error),
+      status: 0,
+      statusText: '',
+      headers: [],
+      chunks: [],
+    };
+  }
+}
+
 /** A fetch the learner's code calls; `answer` runs here, with data only crossing the port. */
 class FetchArg implements FakeFetch, FetchAnswerer {
   readonly learnerArg = 'fetch' as const;
@@ -139,45 +188,7 @@ class FetchArg implements FakeFetch, FetchAnswerer {
       body: stringOr(r.body, null, 1_000_000),
     };
     this.requests.push(request);
-    try {
-      const response = await this.respond(request);
-      if (response instanceof Response) {
-        const chunks: Uint8Array[] = [];
-        if (response.body) {
-          const reader = response.body.getReader();
-          for (;;) {
-            const { done, value } = await reader.read();
-            if (done) break;
-            chunks.push(value);
-          }
-        }
-        return {
-          ok: true,
-          message: '',
-          status: response.status,
-          statusText: response.statusText,
-          headers: [...response.headers.entries()],
-          chunks,
-        };
-      }
-      return {
-        ok: true,
-        message: '',
-        status: response.status ?? 200,
-        statusText: response.statusText ?? '',
-        headers: Object.entries(response.headers ?? {}),
-        chunks: (response.chunks ?? []).map(bytes),
-      };
-    } catch (error) {
-      return {
-        ok: false,
-        message: error instanceof Error ? error.message : String(error),
-        status: 0,
-        statusText: '',
-        headers: [],
-        chunks: [],
-      };
-    }
+    return answerWith(this.respond, request);
   }
 }
 

@@ -19,7 +19,7 @@ import type {
   Recorder,
 } from '../../lessons-code/index.ts';
 import { stringOr } from '../../src/exercise-engine/learner-link.ts';
-import { checkProblem, LearnerThrew, thrownInfo } from '../../src/exercise-engine/learner-stand-ins.ts';
+import { answerWith, checkProblem, LearnerThrew, thrownInfo } from '../../src/exercise-engine/learner-stand-ins.ts';
 import type { FetchAnswer, ThrownData } from '../../src/exercise-engine/protocol.ts';
 import type { ValueKind } from '../../src/exercise-engine/types.ts';
 import { deepEqual, fitsKind, kindOf, showValue } from '../../src/exercise-engine/values.ts';
@@ -128,47 +128,9 @@ function checkerRequest(raw: FakeRequest): FakeRequest {
 }
 
 /** What the checker answers a request with (`FetchArg.answer`): a description of the response, or a failure. */
-async function answerOf(fetchArg: FetchArg, request: FakeRequest): Promise<FetchAnswer> {
+function answerOf(fetchArg: FetchArg, request: FakeRequest): Promise<FetchAnswer> {
   fetchArg.requests.push(request);
-  try {
-    const response = await fetchArg.respond(request);
-    if (response instanceof Response) {
-      const chunks: Uint8Array[] = [];
-      if (response.body) {
-        const reader = response.body.getReader();
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          chunks.push(value);
-        }
-      }
-      return {
-        ok: true,
-        message: '',
-        status: response.status,
-        statusText: response.statusText,
-        headers: [...response.headers.entries()],
-        chunks,
-      };
-    }
-    return {
-      ok: true,
-      message: '',
-      status: response.status ?? 200,
-      statusText: response.statusText ?? '',
-      headers: Object.entries(response.headers ?? {}),
-      chunks: (response.chunks ?? []).map(bytes),
-    };
-  } catch (error) {
-    return {
-      ok: false,
-      message: error instanceof Error ? error.message : String(error),
-      status: 0,
-      statusText: '',
-      headers: [],
-      chunks: [],
-    };
-  }
+  return answerWith(fetchArg.respond, request);
 }
 
 /** The fetch the learner's code gets (the harness's `fakeFetch`), answered by the case's function. */
