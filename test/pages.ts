@@ -12,6 +12,7 @@ export const PAGES = {
   modelStream: '/ga-ai/06c-model-stream/',
   source: '/source/standard/parser/',
   rounds: '/ga-ai/06d-one-call-per-round/',
+  inspect: '/ga-ai/06e-inspect-your-stream/',
 } as const;
 export type PageKind = keyof typeof PAGES;
 export const PAGE_KIND_NAMES = Object.keys(PAGES) as PageKind[];

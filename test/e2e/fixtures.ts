@@ -41,6 +41,7 @@ export const landingUrl = (locale: Locale) => pageUrl('landing', locale);
 export const beyondUrl = (locale: Locale) => pageUrl('beyond', locale);
 export const modelStreamUrl = (locale: Locale) => pageUrl('modelStream', locale);
 export const roundsUrl = (locale: Locale) => pageUrl('rounds', locale);
+export const inspectUrl = (locale: Locale) => pageUrl('inspect', locale);
 /** A whole source file, as the lesson's listings link to it. */
 
 /** The site's page kinds, each to its address in a locale (a new page: test/pages.ts, then PAGE_WIDGETS below). */
@@ -408,5 +409,15 @@ export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
     await stop.locator('[data-part=send]').click();
     await expect(stop).toHaveAttribute('data-state', 'stopped', { timeout: 30_000 });
     await checkEach(page, exercisesOn(PAGES.rounds));
+  },
+  inspect: async (page) => {
+    // The inspector on a stream with findings (the cut copy of Anthropic's recording, one of the
+    // course's streams it offers), then every disclosure open: the lines, the events, the report.
+    const inspector = page.locator('ga-stream-inspector');
+    await inspector.scrollIntoViewIfNeeded();
+    await inspector.locator('[data-example=anthropicCut]').click();
+    await expect(inspector.locator('[data-part=findings] > li')).toHaveCount(3, { timeout: 30_000 });
+    for (const summary of await inspector.locator('summary').all()) await summary.click();
+    await expect(inspector.locator('[data-part=lines] > li').first()).toBeVisible();
   },
 };

@@ -9,6 +9,7 @@ import {
   traceStandard,
   type LineEnd,
   type StandardEvent,
+  type StandardTrace,
   type TraceTag,
 } from '../../../lessons-code/index.ts';
 import { clipDiff, diffText, type ShownDiffPart } from './text-diff.ts';
@@ -82,7 +83,14 @@ function shownEvents(events: readonly StandardEvent[]): TraceEventView[] {
 
 /** The standard reader's trace of a stream, as the page lists it. */
 export function traceView(stream: string): TraceResult {
-  const trace = traceStandard(stream);
+  return viewOfTrace(traceStandard(stream), stream.length);
+}
+
+/**
+ * A trace already made, as the page lists it; `offset` is added to every line's number (the stream
+ * inspector numbers the lines of what was pasted, an HTTP head before the body included).
+ */
+export function viewOfTrace(trace: StandardTrace, length: number, offset = 0): TraceResult {
   const counts: Partial<Record<TraceTag, number>> = {};
   let discardedLines = 0;
   for (const line of trace.lines) {
@@ -90,13 +98,13 @@ export function traceView(stream: string): TraceResult {
     if (line.discarded) discardedLines++;
   }
   return {
-    length: stream.length,
+    length,
     bom: trace.bom,
     lineCount: trace.lines.length,
     lines: trace.lines.slice(0, SHOWN_LINES).map((line, i) => {
       const shown = cut(line.text, SHOWN_LINE_CHARS);
       return {
-        n: i + 1,
+        n: i + 1 + offset,
         text: shown.text,
         cut: shown.cut,
         end: line.end,

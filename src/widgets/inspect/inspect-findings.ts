@@ -1,0 +1,181 @@
+// What the stream inspector points out in a stream: each finding names the lines it rests on and the
+// section of the course that explains it (a LessonKey: inspect-lessons.ts holds the links). Pure.
+
+import type { StandardTrace } from '../../../lessons-code/index.ts';
+import type { FormatId, InspectedEvent } from './inspect-format.ts';
+import { CLOSING_EVENTS, type TurnFacts, type TurnView } from './inspect-turn.ts';
+
+/** The sections of the course a finding sends the reader to (their links: inspect-lessons.ts). */
+export const LESSON_KEYS = [
+  'fiveRules',
+  'whenFails',
+  'sentences',
+  'writerReader',
+  'networkCuts',
+  'stopsShort',
+  'routeByPayload',
+  'turnEndings',
+  'fourDetails',
+] as const;
+export type LessonKey = (typeof LESSON_KEYS)[number];
+
+/** The findings, in the order the page lists them. */
+export const FINDING_IDS = [
+  'cut',
+  'doneMissing',
+  'errorEvent',
+  'discarded',
+  'sentenceRun',
+  'toolIndex',
+  'loneCr',
+  'fieldName',
+  'replaced',
+  'notJson',
+  'emptyData',
+  'doneUnexpected',
+  'keepAlive',
+] as const;
+export type FindingId = (typeof FINDING_IDS)[number];
+
+/**
+ * One finding: `problem` when a client would show or keep something wrong, `note` when a careful
+ * reader is unharmed. `lines`: the first lines it rests on (numbers in the input), `count` all of
+ * them; `detail`: the stream's own words it quotes (code, never translated).
+ */
+export interface Finding {
+  id: FindingId;
+  severity: 'problem' | 'note';
+  lines: number[];
+  count: number;
+  detail: Record<string, string>;
+  lesson: LessonKey;
+}
+
+/** The most line numbers a finding carries; `count` says how many there were. */
+const MAX_FINDING_LINES = 12;
+
+/** A sentence end run straight into the next sentence: the mark the pinned split leaves (`chord.Then`). */
+const SENTENCE_RUN = /[.!?][A-Z]/g;
+
+const PROVIDER_FORMATS: readonly FormatId[] = ['openai-responses', 'anthropic', 'gemini'];
+const JSON_FORMATS: readonly FormatId[] = [...PROVIDER_FORMATS, 'openai-chat'];
+
+export interface FindingInput {
+  format: FormatId;
+  trace: StandardTrace;
+  events: readonly InspectedEvent[];
+  turn: TurnView;
+  facts: TurnFacts;
+  /** Lines of the input before the body (an HTTP head). */
+  offset: number;
+  /** Invalid UTF-8 sequences the decoder replaced. */
+  replaced: number;
+}
+
+/** The line of the event whose text holds place `at` of the answer. */
+function lineInAnswer(pieces: TurnFacts['pieces'], at: number): number {
+  let low = 0;
+  let high = pieces.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (pieces[mid]!.at <= at) low = mid;
+    else high = mid - 1;
+  }
+  return pieces[low]?.line ?? 0;
+}
+
+/** The answer around place `at`, on one line of text: what the finding quotes. */
+function around(text: string, at: number): string {
+  let from = Math.max(0, at - 12);
+  let to = Math.min(text.length, at + 14);
+  const before = text.lastIndexOf('\n', at);
+  const after = text.indexOf('\n', at + 1);
+  if (before >= from) from = before + 1;
+  if (after !== -1 && after < to) to = after;
+  return text.slice(from, to).trim();
+}
+
+/** Every finding in a stream, in the order of FINDING_IDS; an empty list when there is none. */
+export function findIn(input: FindingInput): Finding[] {
+  const { format, trace, events, turn, facts, offset } = input;
+  const found = new Map<FindingId, Finding>();
+  const lastLine = trace.lines.length + offset;
+  const add = (
+    id: FindingId,
+    severity: Finding['severity'],
+    lines: number[],
+    lesson: LessonKey,
+    detail: Record<string, string> = {},
+    count = lines.length,
+  ) => {
+    const unique = [...new Set(lines)].sort((a, b) => a - b);
+    found.set(id, { id, severity, lines: unique.slice(0, MAX_FINDING_LINES), count, detail, lesson });
+  };
+  const linesWhere = (test: (line: StandardTrace['lines'][number]) => boolean): number[] => {
+    const out: number[] = [];
+    trace.lines.forEach((line, i) => {
+      if (test(line)) out.push(i + 1 + offset);
+    });
+    return out;
+  };
+
+  // How the body ends: the provider's closing event, or the end marker of Chat Completions and GA.
+  if (PROVIDER_FORMATS.includes(format) && turn.ending.kind === 'cut')
+    add('cut', 'problem', [lastLine], 'turnEndings', { closing: CLOSING_EVENTS[format] ?? '' }, 1);
+  if ((format === 'openai-chat' || format === 'ga') && facts.doneLines.length === 0)
+    add('doneMissing', 'problem', [lastLine], 'stopsShort', {}, 1);
+  if (PROVIDER_FORMATS.includes(format) && facts.doneLines.length > 0)
+    add('doneUnexpected', 'note', facts.doneLines, 'routeByPayload');
+
+  if (facts.errorLines.length > 0)
+    add('errorEvent', 'problem', facts.errorLines, format === 'ga' ? 'whenFails' : 'turnEndings', {
+      message: facts.errorMessage,
+    });
+
+  const discarded = linesWhere((line) => line.discarded);
+  if (discarded.length > 0) add('discarded', 'problem', discarded, 'fiveRules');
+
+  const runs: { at: number }[] = [];
+  for (const match of turn.answer.matchAll(SENTENCE_RUN)) runs.push({ at: match.index });
+  if (runs.length > 0 && facts.pieces.length > 0)
+    add(
+      'sentenceRun',
+      'problem',
+      runs.flatMap(({ at }) => [lineInAnswer(facts.pieces, at), lineInAnswer(facts.pieces, at + 1)]),
+      'sentences',
+      { text: around(turn.answer, runs[0]!.at) },
+      runs.length,
+    );
+
+  if (facts.unindexed.length > 0) add('toolIndex', 'problem', facts.unindexed, 'fourDetails');
+
+  const loneCr = linesWhere((line) => line.end === '\r');
+  if (loneCr.length > 0) add('loneCr', 'problem', loneCr, 'fiveRules');
+
+  const fieldNames = linesWhere((line) => line.tag === 'no-colon');
+  if (fieldNames.length > 0) add('fieldName', 'problem', fieldNames, 'writerReader');
+
+  if (input.replaced > 0)
+    add(
+      'replaced',
+      'problem',
+      linesWhere((line) => line.text.includes('\uFFFD')),
+      'networkCuts',
+      {},
+      input.replaced,
+    );
+
+  if (JSON_FORMATS.includes(format) && facts.notJson.length > 0)
+    add('notJson', 'problem', facts.notJson, 'routeByPayload');
+
+  const empty = events.filter((event) => event.data === '').map((event) => event.line);
+  if (empty.length > 0) add('emptyData', 'note', empty, 'fiveRules');
+
+  const comments = linesWhere((line) => line.tag === 'comment');
+  if (comments.length > 0) add('keepAlive', 'note', comments, 'fiveRules');
+
+  return FINDING_IDS.flatMap((id) => {
+    const finding = found.get(id);
+    return finding ? [finding] : [];
+  });
+}

@@ -1,0 +1,169 @@
+// The stream inspector's events and formats: every event the standard's reader dispatched, with the
+// lines it came from and its data parsed as JSON once; and which format the events are written in,
+// with the events or fields that decided it. The formats, and what identifies each one:
+// - OpenAI Responses: a `type` that starts with `response.`
+//   (https://platform.openai.com/docs/api-reference/responses-streaming);
+// - OpenAI Chat Completions: `object: "chat.completion.chunk"` and `choices[].delta`, then
+//   `data: [DONE]` (https://platform.openai.com/docs/api-reference/chat/streaming);
+// - Anthropic Messages: the types `message_start`, `content_block_delta` and their kin
+//   (https://platform.claude.com/docs/en/build-with-claude/streaming);
+// - Gemini `streamGenerateContent?alt=sse`: `candidates[].content.parts`
+//   (https://ai.google.dev/api/generate-content#generatecontentresponse);
+// - GA's host stream: a routing event, the answer's chunks as text, `[DONE]`, or an error event whose
+//   `error` is a string (lessons-code/host/chatbot-host.ts, lessons-code/core/events.ts).
+
+import { classifyEvent, type StandardTrace } from '../../../lessons-code/index.ts';
+import { FORMAT_IDS, type FormatId } from './inspect-model.ts';
+
+export type { FormatId };
+
+/** One dispatched event, where it stands in the input and what its data is. */
+export interface InspectedEvent {
+  index: number;
+  /** The event type (`message` unless an `event:` line named another). */
+  type: string;
+  data: string;
+  /** The line of its first field, and the blank line that dispatched it (numbers in the input). */
+  line: number;
+  dispatchLine: number;
+  /** The data parsed as JSON; undefined when it is not JSON. */
+  payload: unknown;
+}
+
+/** A sign of a format: what was seen (code: an event type, a field), the first line it is on, how often. */
+export interface Evidence {
+  what: string;
+  line: number;
+  count: number;
+}
+
+export interface FormatDetection {
+  id: FormatId;
+  evidence: Evidence[];
+}
+
+type Json = Record<string, unknown>;
+export const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The events of a trace, numbered as lines of the input (`offset`: the lines of the HTTP head before the body). */
+export function inspectedEvents(trace: StandardTrace, offset: number): InspectedEvent[] {
+  const first: number[] = [];
+  const dispatch: number[] = [];
+  trace.lines.forEach((line, i) => {
+    if (line.event === null) return;
+    first[line.event] ??= i + 1 + offset;
+    if (line.tag === 'dispatch') dispatch[line.event] = i + 1 + offset;
+  });
+  return trace.events.map((event, index) => {
+    let payload: unknown;
+    const start = event.data.trimStart().charCodeAt(0);
+    if (start === 123 /* { */ || start === 91 /* [ */) {
+      try {
+        payload = JSON.parse(event.data);
+      } catch {
+        payload = undefined;
+      }
+    }
+    return {
+      index,
+      type: event.type,
+      data: event.data,
+      line: first[index] ?? dispatch[index] ?? 0,
+      dispatchLine: dispatch[index] ?? 0,
+      payload,
+    };
+  });
+}
+
+/** Anthropic's event types (the reference's list; `error` is OpenAI's too, so it decides nothing). */
+const ANTHROPIC_TYPES = new Set([
+  'message_start',
+  'message_delta',
+  'message_stop',
+  'content_block_start',
+  'content_block_delta',
+  'content_block_stop',
+  'ping',
+]);
+
+/**
+ * What one event says about the format: strong signs, each enough to name a format, and weak ones,
+ * which only add to a format named otherwise (`[DONE]`, GA's text chunks).
+ */
+function signsOf(event: InspectedEvent): { strong: [FormatId, string][]; weak: [FormatId, string][] } {
+  const strong: [FormatId, string][] = [];
+  const weak: [FormatId, string][] = [];
+  const p = event.payload;
+  if (event.data === '[DONE]') {
+    weak.push(['openai-chat', 'data: [DONE]'], ['ga', 'data: [DONE]']);
+    return { strong, weak };
+  }
+  if (!isObject(p)) {
+    if (event.data !== '' && classifyEvent(event.data).kind === 'text') weak.push(['ga', 'text chunks']);
+    return { strong, weak };
+  }
+  const type = typeof p.type === 'string' ? p.type : undefined;
+  if (type?.startsWith('response.')) strong.push(['openai-responses', `type: ${type}`]);
+  if (type !== undefined && ANTHROPIC_TYPES.has(type)) strong.push(['anthropic', `type: ${type}`]);
+  if (p.object === 'chat.completion.chunk') strong.push(['openai-chat', 'object: chat.completion.chunk']);
+  if (Array.isArray(p.choices) && p.choices.some((choice) => isObject(choice) && 'delta' in choice))
+    strong.push(['openai-chat', 'choices[].delta']);
+  if (Array.isArray(p.candidates)) {
+    const parts = p.candidates.some((c) => isObject(c) && isObject(c.content) && Array.isArray(c.content.parts));
+    strong.push(['gemini', parts ? 'candidates[].content.parts' : 'candidates']);
+  }
+  if (isObject(p.usageMetadata)) strong.push(['gemini', 'usageMetadata']);
+  const kind = classifyEvent(event.data).kind;
+  if (kind === 'routing') strong.push(['ga', 'type: routing']);
+  // GA's error event carries a string; the providers' and Google's carry an object.
+  if (kind === 'error' && typeof p.error === 'string') strong.push(['ga', 'error (a string)']);
+  return { strong, weak };
+}
+
+const MAX_EVIDENCE = 5;
+
+/**
+ * The format of a stream: the one whose strong signs the most events carry (the earlier in
+ * FORMAT_IDS on a tie); with none, GA's when text chunks end with `[DONE]`, else `plain`. Its
+ * evidence: each sign seen, the strong ones first, with its first line and how many events carry it.
+ */
+export function detectFormat(events: readonly InspectedEvent[]): FormatDetection {
+  const scores = new Map<FormatId, number>();
+  const seen = new Map<FormatId, Map<string, Evidence & { strong: boolean }>>();
+  const note = (format: FormatId, what: string, line: number, strong: boolean) => {
+    let signs = seen.get(format);
+    if (!signs) seen.set(format, (signs = new Map()));
+    const sign = signs.get(what);
+    if (sign) sign.count++;
+    else signs.set(what, { what, line, count: 1, strong });
+  };
+  for (const event of events) {
+    const { strong, weak } = signsOf(event);
+    const formats = new Set<FormatId>();
+    for (const [format, what] of strong) {
+      formats.add(format);
+      note(format, what, event.line, true);
+    }
+    for (const format of formats) scores.set(format, (scores.get(format) ?? 0) + 1);
+    for (const [format, what] of weak) note(format, what, event.line, false);
+  }
+  let id: FormatId = 'plain';
+  let best = 0;
+  for (const format of FORMAT_IDS) {
+    const score = scores.get(format) ?? 0;
+    if (score > best) [id, best] = [format, score];
+  }
+  // No strong sign, but text chunks and [DONE]: GA's shape without its routing event (the lesson's
+  // writer × reader streams, lessons-code/lab/pairs.ts: streamOf).
+  const ga = seen.get('ga');
+  if (best === 0 && ga?.has('text chunks') && ga.has('data: [DONE]')) id = 'ga';
+  return { id, evidence: evidenceOf(seen.get(id)) };
+}
+
+function evidenceOf(signs: Map<string, Evidence & { strong: boolean }> | undefined): Evidence[] {
+  if (!signs) return [];
+  const all = [...signs.values()];
+  const ordered = [...all.filter((sign) => sign.strong), ...all.filter((sign) => !sign.strong)];
+  return ordered.slice(0, MAX_EVIDENCE).map(({ what, line, count }) => ({ what, line, count }));
+}

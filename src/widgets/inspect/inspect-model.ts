@@ -1,0 +1,178 @@
+// The stream inspector's view model, shared by its markup (InspectDemo.astro), its element
+// (inspect-element.ts) and the worker's computations (inspect-ops.ts): the formats and examples it
+// offers, the words of a report, and the report to share as Markdown. Pure, and free of lessons-code
+// at run time, so that the page's own script stays small: the reading itself happens in the worker.
+
+import type { Finding, LessonKey } from './inspect-findings.ts';
+import type { InspectReport } from './inspect-ops.ts';
+import type { EndingView } from './inspect-turn.ts';
+
+/** The formats the inspector knows, in the order the page lists them; `plain`: none of them. */
+export const FORMAT_IDS = ['openai-responses', 'openai-chat', 'anthropic', 'gemini', 'ga', 'plain'] as const;
+export type FormatId = (typeof FORMAT_IDS)[number];
+
+/** The providers' formats by their APIs' own names (names: never translated). GA's and plain SSE are UI strings. */
+export const FORMAT_NAMES: Readonly<Partial<Record<FormatId, string>>> = {
+  'openai-responses': 'OpenAI Responses',
+  'openai-chat': 'OpenAI Chat Completions',
+  anthropic: 'Anthropic Messages',
+  gemini: 'Gemini streamGenerateContent',
+};
+
+/** The course's streams the page offers to try (their text: inspect-ops.ts, exampleStream). */
+export const EXAMPLE_IDS = [
+  'anthropic',
+  'openai',
+  'gemini',
+  'chat',
+  'ga',
+  'gaPinned',
+  'gaFailure',
+  'anthropicCut',
+] as const;
+export type ExampleId = (typeof EXAMPLE_IDS)[number];
+
+/** The most characters of the answer or the reasoning the page shows; Copy takes all of it. */
+export const SHOWN_CHARS = 20_000;
+
+/** A translated string by key (without `course.`), as the kit's Strings and serverStrings give it. */
+export type Tr = (key: string, vars?: Record<string, string | number>) => string;
+
+/** A format's name: the API's own for a provider, the page's words for GA's and plain SSE. */
+export function formatName(id: FormatId, tr: Tr): string {
+  return FORMAT_NAMES[id] ?? tr(`inspect.format.${id}`);
+}
+
+/** The key of an ending's words (`inspect.ending.<key>`, `inspect.endingHelp.<key>`). */
+export function endingKey(kind: EndingView['kind']): string {
+  return kind === 'token-limit' ? 'tokenLimit' : kind;
+}
+
+/** Reasons that close a round normally but ask the host to call the model again. */
+const TOOL_ROUND_REASONS = new Set(['tool_use', 'tool_calls', 'function_call', 'pause_turn']);
+
+/** Whether an ending is complete only as a round: the model asks for tools, or the API paused the turn. */
+function isToolRound(ending: EndingView): boolean {
+  return ending.kind === 'complete' && TOOL_ROUND_REASONS.has(ending.reason);
+}
+
+/** The sentences that explain an ending: its kind's, and the tool round's when it is one. */
+export function endingHelp(ending: EndingView, tr: Tr): string {
+  const help = tr(`inspect.endingHelp.${endingKey(ending.kind)}`);
+  return isToolRound(ending) ? `${help} ${tr('inspect.endingHelp.toolRound')}` : help;
+}
+
+/** Which event said how the turn ended and why, as code (`message_stop, end_turn`), or ''. */
+export function endingSaidBy(ending: EndingView): string {
+  if (ending.event === '') return ending.reason;
+  return ending.reason === '' ? ending.event : `${ending.event}, ${ending.reason}`;
+}
+
+/** A finding's lines as the page lists them: "Lines: 3, 7" or "Lines: 3, 7 and 12 more". */
+export function findingLines(finding: Finding, tr: Tr): string {
+  const lines = finding.lines.join(', ');
+  const more = finding.count - finding.lines.length;
+  return more > 0 ? tr('inspect.findingLinesMore', { lines, count: more }) : tr('inspect.findingLines', { lines });
+}
+
+/** A finding's explanation, its details (the stream's own words) filled in. */
+export function findingText(finding: Finding, tr: Tr): string {
+  if (finding.id === 'errorEvent' && finding.detail.message === '') return tr('inspect.finding.errorEvent.textBare');
+  const vars: Record<string, string | number> = { ...finding.detail };
+  if (finding.id === 'replaced') vars.count = finding.count;
+  return tr(`inspect.finding.${finding.id}.text`, vars);
+}
+
+/** The line ends of a stream in words: one kind, none, or how many of each. */
+export function lineEndsText(ends: InspectReport['stream']['lineEnds'], tr: Tr): string {
+  if (ends.kind === 'mixed') return tr('inspect.lineEnds.mixed', { lf: ends.lf, crlf: ends.crlf, cr: ends.cr });
+  return tr(`inspect.lineEnds.${ends.kind}`);
+}
+
+/** A Markdown code fence for `text`: longer than any run of backquotes in it. */
+export function fence(text: string): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+/** Code in Markdown: in backquotes, more of them than the text holds in a row. */
+function code(text: string): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
+  const ticks = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${ticks}${pad}${text}${pad}${ticks}`;
+}
+
+export interface ReportOptions {
+  /** The section of the course each finding links to: its address and its heading. */
+  lesson: (key: LessonKey) => { href: string; title: string };
+  /** The page's address, for the report's last line. */
+  page: string;
+  /** The stream itself, when the learner asked for it to be included. */
+  stream?: string;
+}
+
+/**
+ * The report to share, in Markdown, in the page's language: the format and what decided it, the
+ * stream's figures, how the turn ended, the tool calls and the usage, then each finding with its lines
+ * and its lesson. The stream itself only when `options.stream` is given.
+ */
+export function reportMarkdown(report: InspectReport, tr: Tr, options: ReportOptions): string {
+  const { format, stream, turn } = report;
+  const out: string[] = [`# ${tr('inspect.md.heading')}`, ''];
+  const name = formatName(format.id, tr);
+  out.push(
+    format.id === format.detected
+      ? `- ${tr('inspect.md.format', { format: name })}`
+      : `- ${tr('inspect.md.formatChosen', { format: name, detected: formatName(format.detected, tr) })}`,
+  );
+  if (format.evidence.length > 0)
+    out.push(
+      `- ${tr('inspect.md.evidence', {
+        evidence: format.evidence
+          .map((e) => `${code(e.what)} ${tr('inspect.evidenceWhere', { line: e.line, count: e.count })}`)
+          .join('; '),
+      })}`,
+    );
+  if (report.head) out.push(`- ${tr('inspect.md.head', { status: code(report.head.statusLine) })}`);
+  out.push(
+    `- ${tr('inspect.md.size', {
+      bytes: tr('count.bytes', { count: stream.bytes }),
+      lines: tr('count.dataLines', { count: stream.lineCount }),
+      events: tr('count.events', { count: stream.eventCount }),
+    })}`,
+    `- ${tr('inspect.md.lineEnds', { ends: lineEndsText(stream.lineEnds, tr) })}`,
+  );
+  const ending = turn.ending;
+  const said = endingSaidBy(ending);
+  const where = ending.line === null ? '' : ` (${tr('inspect.md.line', { line: ending.line })})`;
+  out.push(
+    `- ${tr('inspect.md.ending', { ending: tr(`inspect.ending.${endingKey(ending.kind)}`) })}` +
+      (said === '' ? '' : ` — ${code(said)}`) +
+      where,
+  );
+  if (ending.message !== '') out.push(`  - ${tr('inspect.md.words', { message: code(ending.message) })}`);
+  if (turn.toolCalls.length > 0) {
+    out.push(`- ${tr('inspect.md.toolCalls', { count: turn.toolCalls.length })}`);
+    for (const call of turn.toolCalls)
+      out.push(`  - ${code(call.name || '?')} ${code(call.arguments)} (${tr('inspect.md.line', { line: call.line })})`);
+  }
+  if (turn.usage)
+    out.push(`- ${tr('inspect.md.usage', { usage: turn.usage.fields.map(([k, v]) => `${code(k)} ${v}`).join(', ') })}`);
+
+  out.push('', `## ${tr('inspect.md.findings')}`, '');
+  if (report.findings.length === 0) out.push(tr('inspect.md.noFindings'));
+  report.findings.forEach((finding, i) => {
+    const lesson = options.lesson(finding.lesson);
+    out.push(
+      `${i + 1}. **${tr(`inspect.finding.${finding.id}.title`)}** (${findingLines(finding, tr)}). ` +
+        `${findingText(finding, tr)} ${tr('inspect.md.lesson', { link: `[${lesson.title}](${lesson.href})` })}`,
+    );
+  });
+  if (options.stream !== undefined) {
+    const ticks = fence(options.stream);
+    out.push('', `## ${tr('inspect.md.stream')}`, '', `${ticks}text`, options.stream.replace(/\n?$/, ''), ticks);
+  }
+  out.push('', tr('inspect.md.madeBy', { url: options.page }), '');
+  return out.join('\n');
+}

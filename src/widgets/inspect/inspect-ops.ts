@@ -1,0 +1,212 @@
+// The stream inspector's computations, as its worker runs them (inspect-worker.ts): the input
+// checked (inspect-input.ts), the body traced by the standard's reader (lessons-code's
+// traceStandard), its format detected (inspect-format.ts), its turn read by lessons-code's readers
+// (inspect-turn.ts) and its findings (inspect-findings.ts), all in one report the page can post back
+// cheaply: the lines and events it lists are the first ones only (wire-ops.ts, viewOfTrace).
+
+import {
+  IMPROVISATION_ANSWER,
+  IMPROVISATION_QUESTION,
+  PROVIDER_RECORDINGS,
+  STREAM_PATH,
+  TRUNCATED_RECORDINGS,
+  VOICINGS_QUESTION,
+  VOICING_QUESTION,
+  createInPageHost,
+  roundChunks,
+  splitPinned,
+  streamOf,
+  traceStandard,
+  wireOf,
+  writeGaChatbotEvent,
+  type LineEnd,
+} from '../../../lessons-code/index.ts';
+import { viewOfTrace, type TraceResult } from '../shared/wire-ops.ts';
+import { detectFormat, inspectedEvents, type Evidence } from './inspect-format.ts';
+import { findIn, type Finding } from './inspect-findings.ts';
+import { readInput, type HarEntry, type HttpHead, type InputProblem, type InputSource } from './inspect-input.ts';
+import type { ExampleId, FormatId } from './inspect-model.ts';
+import { readTurn, type TurnView } from './inspect-turn.ts';
+
+/** The most `id:` and `retry:` values a report lists. */
+const SHOWN_FIELDS = 5;
+
+export interface FieldValue {
+  line: number;
+  value: string;
+}
+
+/** The stream as the standard's reader sees it. */
+export interface StreamFacts {
+  bytes: number;
+  lineCount: number;
+  eventCount: number;
+  comments: number;
+  blankLines: number;
+  bom: boolean;
+  /** How many lines end with each line end, and the one the stream uses (`mixed`: more than one; `none`). */
+  lineEnds: { lf: number; crlf: number; cr: number; kind: 'lf' | 'crlf' | 'cr' | 'mixed' | 'none' };
+  ids: FieldValue[];
+  idCount: number;
+  retries: FieldValue[];
+  retryCount: number;
+  /** Event types other than `message`, with how many events carry each. */
+  eventTypes: [string, number][];
+}
+
+export interface InspectReport {
+  head: HttpHead | null;
+  entry: HarEntry | null;
+  replaced: number;
+  /** Lines of the input before the body: every line number in the report counts them. */
+  offset: number;
+  stream: StreamFacts;
+  trace: TraceResult;
+  format: { id: FormatId; detected: FormatId; evidence: Evidence[] };
+  turn: TurnView;
+  findings: Finding[];
+}
+
+export type InspectRequest =
+  | { op: 'inspect'; source: InputSource; entry?: number; format?: FormatId }
+  | { op: 'body'; source: InputSource; entry?: number }
+  | { op: 'example'; id: ExampleId };
+
+export type InspectResult =
+  | { kind: 'problem'; problem: InputProblem }
+  | { kind: 'har'; entries: HarEntry[]; total: number }
+  | { kind: 'report'; report: InspectReport };
+
+function streamFacts(trace: ReturnType<typeof traceStandard>, bytes: number, offset: number): StreamFacts {
+  const ends: Record<LineEnd, number> = { '\n': 0, '\r\n': 0, '\r': 0, '': 0 };
+  const ids: FieldValue[] = [];
+  const retries: FieldValue[] = [];
+  let idCount = 0;
+  let retryCount = 0;
+  let comments = 0;
+  let blankLines = 0;
+  trace.lines.forEach((line, i) => {
+    ends[line.end]++;
+    if (line.tag === 'comment') comments++;
+    else if (line.tag === 'blank' || line.tag === 'dispatch') blankLines++;
+    else if (line.tag === 'id') {
+      if (idCount < SHOWN_FIELDS) ids.push({ line: i + 1 + offset, value: line.value });
+      idCount++;
+    } else if (line.tag === 'retry') {
+      if (retryCount < SHOWN_FIELDS) retries.push({ line: i + 1 + offset, value: line.value });
+      retryCount++;
+    }
+  });
+  const used = (['\n', '\r\n', '\r'] as const).filter((end) => ends[end] > 0);
+  const kind =
+    used.length === 0
+      ? 'none'
+      : used.length > 1
+        ? 'mixed'
+        : ({ '\n': 'lf', '\r\n': 'crlf', '\r': 'cr' } as const)[used[0]!];
+  const types = new Map<string, number>();
+  for (const event of trace.events)
+    if (event.type !== 'message') types.set(event.type, (types.get(event.type) ?? 0) + 1);
+  return {
+    bytes,
+    lineCount: trace.lines.length,
+    eventCount: trace.events.length,
+    comments,
+    blankLines,
+    bom: trace.bom,
+    lineEnds: { lf: ends['\n'], crlf: ends['\r\n'], cr: ends['\r'], kind },
+    ids,
+    idCount,
+    retries,
+    retryCount,
+    eventTypes: [...types].sort((a, b) => b[1] - a[1]).slice(0, 12),
+  };
+}
+
+/**
+ * The report on a body: `format` read as the learner chose it, or as detected. `offset`: lines of
+ * the input before the body (an HTTP head), so that every line number is one of the input's.
+ */
+export function inspectBody(
+  body: string,
+  options: {
+    bytes?: number;
+    head?: HttpHead | null;
+    entry?: HarEntry | null;
+    replaced?: number;
+    format?: FormatId;
+  } = {},
+): InspectReport {
+  const head = options.head ?? null;
+  const offset = head?.lines ?? 0;
+  const trace = traceStandard(body);
+  const events = inspectedEvents(trace, offset);
+  const detection = detectFormat(events);
+  const format = options.format ?? detection.id;
+  const lastLine = trace.lines.length + offset;
+  const { turn, facts } = readTurn(format, body, events, lastLine);
+  const replaced = options.replaced ?? 0;
+  return {
+    head,
+    entry: options.entry ?? null,
+    replaced,
+    offset,
+    stream: streamFacts(trace, options.bytes ?? new TextEncoder().encode(body).length, offset),
+    trace: viewOfTrace(trace, body.length, offset),
+    format: { id: format, detected: detection.id, evidence: detection.evidence },
+    turn,
+    findings: findIn({ format, trace, events, turn, facts, offset, replaced }),
+  };
+}
+
+/** GA's host stream for a question, from the course's in-page host (lessons-code/host/in-page-host.ts). */
+async function hostStream(question: string): Promise<string> {
+  const response = await createInPageHost()(STREAM_PATH, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ message: question }),
+  });
+  return response.text();
+}
+
+/**
+ * An example stream's text: the course's recordings and the cut copy of Anthropic's, a round of the
+ * model replica, the in-page host's two streams, and GaChatbot.Api's writer on the improvisation
+ * answer as the pinned chunker splits it (the lesson's writer × reader stream: no routing event).
+ */
+export async function exampleStream(id: ExampleId): Promise<string> {
+  switch (id) {
+    case 'anthropic':
+    case 'openai':
+    case 'gemini':
+      return PROVIDER_RECORDINGS.find((recording) => recording.id === id)!.text;
+    case 'anthropicCut':
+      return new TextDecoder().decode(TRUNCATED_RECORDINGS.find((copy) => copy.provider === 'anthropic')!.bytes);
+    case 'chat':
+      return wireOf(roundChunks(VOICINGS_QUESTION));
+    case 'ga':
+      return hostStream(VOICING_QUESTION);
+    case 'gaPinned':
+      return streamOf(writeGaChatbotEvent, splitPinned(IMPROVISATION_ANSWER));
+    case 'gaFailure':
+      return hostStream(IMPROVISATION_QUESTION);
+  }
+}
+
+/** What the worker does with one request. */
+export async function runInspect(request: InspectRequest): Promise<InspectResult | string> {
+  if (request.op === 'example') return exampleStream(request.id);
+  const input = readInput(request.source, request.entry);
+  if (request.op === 'body') return input.kind === 'stream' ? input.body : '';
+  if (input.kind !== 'stream') return input;
+  return {
+    kind: 'report',
+    report: inspectBody(input.body, {
+      bytes: input.bytes,
+      head: input.head,
+      entry: input.entry,
+      replaced: input.replaced,
+      ...(request.format ? { format: request.format } : {}),
+    }),
+  };
+}

@@ -1,0 +1,431 @@
+// The turn a stream carries, as the course reads it: the answer, the reasoning, the tool calls put
+// together by their index, how the turn ended and what it cost. Each format is read by lessons-code's
+// own reader: the three providers by their parsers (lessons-code/providers/, createProviderPipeline),
+// Chat Completions by the round reader (lessons-code/rounds/round-reader.ts: RoundReader,
+// assembleToolCalls), GA's host stream by the one event classifier (lessons-code/core/events.ts).
+// What those readers leave aside, the inspector reads from the same events: the usage, and the tool
+// calls of the Responses, Messages and Gemini formats.
+
+import {
+  RoundReader,
+  assembleToolCalls,
+  classifyEvent,
+  createProviderPipeline,
+  type ChatCompletionChunk,
+  type EndingKind,
+  type Provider,
+  type ProviderRoute,
+} from '../../../lessons-code/index.ts';
+import { isObject, type FormatId, type InspectedEvent } from './inspect-format.ts';
+
+/** A tool call, put together from its fragments: `index` is the stream's own (null where the format has none). */
+export interface ToolCallView {
+  index: number | null;
+  id: string;
+  name: string;
+  arguments: string;
+  /** The line of its first fragment. */
+  line: number;
+}
+
+/**
+ * How the turn ended: one of the course's five endings (lessons-code/providers/routes.ts), or
+ * `unknown` for a stream in no known format. `event`, `reason` and `message` are the stream's own
+ * words (code: never translated); `line` is where the decisive event stands.
+ */
+export interface EndingView {
+  kind: EndingKind | 'unknown';
+  event: string;
+  reason: string;
+  message: string;
+  line: number | null;
+}
+
+/** The usage the stream reports, each number under the provider's own name (`output_tokens_details.cached_tokens`). */
+export interface UsageView {
+  fields: [string, number][];
+  line: number;
+}
+
+export interface TurnView {
+  answer: string;
+  reasoning: string;
+  toolCalls: ToolCallView[];
+  ending: EndingView;
+  usage: UsageView | null;
+  /** GA's routing event: its fields as text (`agentId`, `routingMethod`, `confidence`), or null. */
+  routing: [string, string][] | null;
+  routingLine: number | null;
+}
+
+/** What the findings need beside the turn: where each piece of the answer came from, and the events that said more. */
+export interface TurnFacts {
+  /** Where each event's text starts in the answer, in order: for a line number of any place in it. */
+  pieces: { at: number; line: number }[];
+  /** Events that report a failure (an error event, `response.failed`, Google's error object). */
+  errorLines: number[];
+  errorMessage: string;
+  /** The `[DONE]` events. */
+  doneLines: number[];
+  /** Chat Completions: tool-call fragments without a numeric `index`. */
+  unindexed: number[];
+  /** Events whose data should be JSON in this format and is not. */
+  notJson: number[];
+}
+
+const PROVIDER_OF: Partial<Record<FormatId, Provider>> = {
+  'openai-responses': 'openai',
+  anthropic: 'anthropic',
+  gemini: 'gemini',
+};
+
+/** The event each provider closes a turn with: what a cut lacks (lessons-code/providers/channels.ts). */
+export const CLOSING_EVENTS: Partial<Record<FormatId, string>> = {
+  'openai-responses': 'response.completed',
+  anthropic: 'message_stop',
+  gemini: 'finishReason',
+  'openai-chat': 'data: [DONE]',
+  ga: 'data: [DONE]',
+};
+
+const encoder = /* @__PURE__ */ new TextEncoder();
+
+/** Every number of a usage object, nested ones under a dotted name. */
+function numbers(value: unknown, prefix = ''): [string, number][] {
+  if (!isObject(value)) return [];
+  return Object.entries(value).flatMap(([key, field]): [string, number][] =>
+    typeof field === 'number' ? [[prefix + key, field]] : isObject(field) ? numbers(field, `${prefix}${key}.`) : [],
+  );
+}
+
+/** Usage reported by a later event adds to, or replaces, the fields of an earlier one (Anthropic's message_delta). */
+class UsageTracker {
+  private fields = new Map<string, number>();
+  private line = 0;
+  add(value: unknown, line: number): void {
+    const found = numbers(value);
+    if (found.length === 0) return;
+    for (const [name, n] of found) this.fields.set(name, n);
+    this.line = line;
+  }
+  view(): UsageView | null {
+    return this.fields.size === 0 ? null : { fields: [...this.fields], line: this.line };
+  }
+}
+
+/** The usage object of one event, where its format puts it. */
+function usageOf(format: FormatId, p: Record<string, unknown>): unknown {
+  switch (format) {
+    case 'openai-responses':
+      return isObject(p.response) ? p.response.usage : undefined;
+    case 'anthropic':
+      return p.type === 'message_start' && isObject(p.message) ? p.message.usage : p.usage;
+    case 'gemini':
+      return p.usageMetadata;
+    case 'openai-chat':
+      return p.usage;
+    default:
+      return undefined;
+  }
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** Tool calls of the Responses, Messages and Gemini formats, put together by their own index. */
+class ProviderToolCalls {
+  private calls = new Map<number | string, ToolCallView>();
+  private sawArguments = new Set<number | string>();
+
+  take(format: FormatId, p: Record<string, unknown>, line: number): void {
+    if (format === 'openai-responses') {
+      const key = typeof p.output_index === 'number' ? p.output_index : text(p.item_id);
+      if (p.type === 'response.output_item.added' && isObject(p.item) && p.item.type === 'function_call')
+        this.open(key, text(p.item.call_id) || text(p.item.id), text(p.item.name), line, key);
+      else if (p.type === 'response.function_call_arguments.delta') this.append(key, text(p.delta));
+      else if (p.type === 'response.function_call_arguments.done' && !this.sawArguments.has(key))
+        this.append(key, text(p.arguments));
+    } else if (format === 'anthropic') {
+      const key = typeof p.index === 'number' ? p.index : -1;
+      if (p.type === 'content_block_start' && isObject(p.content_block) && p.content_block.type === 'tool_use')
+        this.open(key, text(p.content_block.id), text(p.content_block.name), line, key);
+      else if (p.type === 'content_block_delta' && isObject(p.delta) && p.delta.type === 'input_json_delta')
+        this.append(key, text(p.delta.partial_json));
+    } else if (format === 'gemini' && Array.isArray(p.candidates)) {
+      const first = p.candidates.find((c) => isObject(c) && (c.index ?? 0) === 0);
+      const parts = isObject(first) && isObject(first.content) ? first.content.parts : undefined;
+      for (const part of Array.isArray(parts) ? parts : []) {
+        if (!isObject(part) || !isObject(part.functionCall)) continue;
+        const key = this.calls.size;
+        this.open(key, text(part.functionCall.id), text(part.functionCall.name), line, null);
+        this.append(key, JSON.stringify(part.functionCall.args ?? {}));
+      }
+    }
+  }
+
+  private open(key: number | string, id: string, name: string, line: number, index: number | string | null): void {
+    if (!this.calls.has(key))
+      this.calls.set(key, { index: typeof index === 'number' ? index : null, id, name, arguments: '', line });
+  }
+
+  private append(key: number | string, piece: string): void {
+    const call = this.calls.get(key);
+    if (!call) return;
+    call.arguments += piece;
+    if (piece !== '') this.sawArguments.add(key);
+  }
+
+  list(): ToolCallView[] {
+    return [...this.calls.values()];
+  }
+}
+
+/** The answer's pieces, each with its event's line: the findings' way from a place in the answer to a line. */
+class Pieces {
+  readonly list: { at: number; line: number }[] = [];
+  add(at: number, line: number): void {
+    const last = this.list.at(-1);
+    if (last && last.line === line) return;
+    this.list.push({ at, line });
+  }
+}
+
+function emptyFacts(): TurnFacts {
+  return { pieces: [], errorLines: [], errorMessage: '', doneLines: [], unindexed: [], notJson: [] };
+}
+
+/** The turn of a provider's stream (OpenAI Responses, Anthropic, Gemini), read by the course's provider parsers. */
+function providerTurn(
+  format: FormatId,
+  provider: Provider,
+  body: string,
+  events: readonly InspectedEvent[],
+  lastLine: number,
+): { turn: TurnView; facts: TurnFacts } {
+  const facts = emptyFacts();
+  const pieces = new Pieces();
+  let eventIndex = 0;
+  let answer = '';
+  let closingLine: number | null = null;
+  const lineOf = (i: number) => events[i]?.line ?? lastLine;
+  const take = (routes: readonly ProviderRoute[], line: number) => {
+    for (const route of routes) {
+      if (route.kind === 'closing') closingLine = line;
+      if (route.kind === 'failure') {
+        facts.errorLines.push(line);
+        if (facts.errorMessage === '') facts.errorMessage = route.message || route.code;
+      }
+    }
+  };
+  const pipeline = createProviderPipeline(provider, {
+    // A channel hears of an event's text before the event observer does: eventIndex is still that event's.
+    answer(delta) {
+      pieces.add(answer.length, lineOf(eventIndex));
+      answer += delta;
+    },
+    event(_event, routes) {
+      take(routes, lineOf(eventIndex));
+      eventIndex++;
+    },
+    tail(_text, routes) {
+      take(routes, lastLine);
+    },
+  });
+  pipeline.push(encoder.encode(body));
+  const result = pipeline.end();
+
+  const usage = new UsageTracker();
+  const tools = new ProviderToolCalls();
+  for (const event of events) {
+    if (event.data === '[DONE]') facts.doneLines.push(event.line);
+    else if (event.payload === undefined && event.data !== '') facts.notJson.push(event.line);
+    if (!isObject(event.payload)) continue;
+    usage.add(usageOf(format, event.payload), event.line);
+    tools.take(format, event.payload, event.line);
+  }
+  const { ending } = result;
+  const endingView: EndingView =
+    ending.kind === 'cut'
+      ? { kind: 'cut', event: '', reason: '', message: ending.error, line: null }
+      : {
+          kind: ending.kind,
+          event: ending.event,
+          reason: ending.reason,
+          message: ending.message,
+          line: ending.kind === 'failed' ? (facts.errorLines[0] ?? closingLine) : closingLine,
+        };
+  facts.pieces = pieces.list;
+  return {
+    turn: {
+      answer: result.answer,
+      reasoning: result.reasoning,
+      toolCalls: tools.list(),
+      ending: endingView,
+      usage: usage.view(),
+      routing: null,
+      routingLine: null,
+    },
+    facts,
+  };
+}
+
+/** `finish_reason` values (the Chat Completions reference) as the course's endings. */
+const FINISH_REASONS: Readonly<Record<string, EndingKind>> = {
+  stop: 'complete',
+  tool_calls: 'complete',
+  function_call: 'complete',
+  length: 'token-limit',
+  content_filter: 'refused',
+};
+
+/**
+ * A Chat Completions stream, read chunk by chunk by the course's RoundReader, the tool calls by
+ * `index` (assembleToolCalls). As lessons-code's readChatChunks reads it, the turn is over only at
+ * `data: [DONE]`: a stream that ends before it is cut, whatever `finish_reason` said.
+ */
+function chatTurn(events: readonly InspectedEvent[], lastLine: number): { turn: TurnView; facts: TurnFacts } {
+  const facts = emptyFacts();
+  const pieces = new Pieces();
+  const reader = new RoundReader();
+  const usage = new UsageTracker();
+  const toolChunks: ChatCompletionChunk[] = [];
+  const firstLineOf = new Map<number, number>();
+  let answer = '';
+  let refusal = '';
+  let finish: { reason: string; line: number } | null = null;
+  let failure: { code: string; message: string; line: number } | null = null;
+
+  for (const event of events) {
+    if (event.data === '[DONE]') {
+      facts.doneLines.push(event.line);
+      continue;
+    }
+    const p = event.payload;
+    if (p === undefined) {
+      if (event.data !== '') facts.notJson.push(event.line);
+      continue;
+    }
+    if (!isObject(p)) continue;
+    if (p.error !== undefined && p.error !== null) {
+      facts.errorLines.push(event.line);
+      const error = isObject(p.error) ? p.error : { message: String(p.error) };
+      failure ??= { code: text(error.code) || text(error.type), message: text(error.message), line: event.line };
+      if (facts.errorLines.length === 1) facts.errorMessage = text(error.message) || text(error.code);
+      continue;
+    }
+    usage.add(p.usage, event.line);
+    if (!Array.isArray(p.choices)) continue;
+    // A copy the reader can take whole: choices with a delta object, fragments with a numeric index.
+    const choices = p.choices
+      .filter((c) => isObject(c) && isObject(c.delta))
+      .map((choice) => {
+        const c = choice as Record<string, unknown> & { delta: Record<string, unknown> };
+        const fragments = Array.isArray(c.delta.tool_calls) ? c.delta.tool_calls : [];
+        const indexed = fragments.filter((f) => isObject(f) && typeof f.index === 'number');
+        if (indexed.length < fragments.length && (c.index ?? 0) === 0) facts.unindexed.push(event.line);
+        for (const f of indexed)
+          if (!firstLineOf.has(f.index as number)) firstLineOf.set(f.index as number, event.line);
+        if ((c.index ?? 0) === 0 && typeof c.delta.refusal === 'string') refusal += c.delta.refusal;
+        const reason = typeof c.finish_reason === 'string' ? c.finish_reason : null;
+        if (reason !== null && (c.index ?? 0) === 0) finish = { reason, line: event.line };
+        return {
+          index: typeof c.index === 'number' ? c.index : 0,
+          delta: { ...c.delta, tool_calls: indexed },
+          finish_reason: reason,
+        };
+      });
+    const chunk = { ...(p as object), choices } as unknown as ChatCompletionChunk;
+    if (choices.some((c) => c.index === 0 && c.delta.tool_calls.length > 0)) toolChunks.push(chunk);
+    const added = reader.take(chunk);
+    if (added !== '') {
+      pieces.add(answer.length, event.line);
+      answer += added;
+    }
+  }
+  const done = facts.doneLines.length > 0;
+  const finished = finish as { reason: string; line: number } | null;
+  let ending: EndingView;
+  const failed = failure as { code: string; message: string; line: number } | null;
+  if (failed !== null)
+    ending = { kind: 'failed', event: 'error', reason: failed.code, message: failed.message, line: failed.line };
+  else if (!done) ending = { kind: 'cut', event: '', reason: finished?.reason ?? '', message: '', line: null };
+  else if (finished === null) ending = { kind: 'cut', event: '', reason: '', message: '', line: null };
+  else {
+    const kind =
+      refusal !== '' && finished.reason === 'stop' ? 'refused' : (FINISH_REASONS[finished.reason] ?? 'failed');
+    ending = { kind, event: 'finish_reason', reason: finished.reason, message: refusal, line: finished.line };
+  }
+  const indices = [...firstLineOf.keys()].sort((a, b) => a - b);
+  const toolCalls = assembleToolCalls(toolChunks).map((call, i) => ({
+    index: indices[i] ?? null,
+    ...call,
+    line: firstLineOf.get(indices[i] ?? -1) ?? lastLine,
+  }));
+  facts.pieces = pieces.list;
+  return {
+    turn: { answer, reasoning: '', toolCalls, ending, usage: usage.view(), routing: null, routingLine: null },
+    facts,
+  };
+}
+
+/** GA's host stream, each event sorted by the course's classifier: routing, text, error or `[DONE]`. */
+function gaTurn(events: readonly InspectedEvent[]): { turn: TurnView; facts: TurnFacts } {
+  const facts = emptyFacts();
+  const pieces = new Pieces();
+  let answer = '';
+  let routing: [string, string][] | null = null;
+  let routingLine: number | null = null;
+  for (const event of events) {
+    const kind = classifyEvent(event.data);
+    if (kind.kind === 'done') facts.doneLines.push(event.line);
+    else if (kind.kind === 'error') {
+      facts.errorLines.push(event.line);
+      if (facts.errorLines.length === 1) facts.errorMessage = kind.message;
+    } else if (kind.kind === 'routing' && routing === null) {
+      routingLine = event.line;
+      routing = ['agentId', 'routingMethod', 'confidence']
+        .filter((key) => kind.routing[key] !== undefined)
+        .map((key) => [key, String(kind.routing[key])]);
+    } else if (kind.kind === 'text') {
+      pieces.add(answer.length, event.line);
+      answer += event.data;
+    }
+  }
+  let ending: EndingView;
+  if (facts.errorLines.length > 0)
+    ending = { kind: 'failed', event: 'error', reason: '', message: facts.errorMessage, line: facts.errorLines[0]! };
+  else if (facts.doneLines.length > 0)
+    ending = { kind: 'complete', event: '[DONE]', reason: '', message: '', line: facts.doneLines[0]! };
+  else ending = { kind: 'cut', event: '', reason: '', message: '', line: null };
+  facts.pieces = pieces.list;
+  return { turn: { answer, reasoning: '', toolCalls: [], ending, usage: null, routing, routingLine }, facts };
+}
+
+/**
+ * The turn in a stream read as `format`. `lastLine`: the number of the input's last line, where a
+ * body that ends without its closing event stops.
+ */
+export function readTurn(
+  format: FormatId,
+  body: string,
+  events: readonly InspectedEvent[],
+  lastLine: number,
+): { turn: TurnView; facts: TurnFacts } {
+  const provider = PROVIDER_OF[format];
+  if (provider !== undefined) return providerTurn(format, provider, body, events, lastLine);
+  if (format === 'openai-chat') return chatTurn(events, lastLine);
+  if (format === 'ga') return gaTurn(events);
+  const facts = emptyFacts();
+  for (const event of events) if (event.data === '[DONE]') facts.doneLines.push(event.line);
+  return {
+    turn: {
+      answer: '',
+      reasoning: '',
+      toolCalls: [],
+      ending: { kind: 'unknown', event: '', reason: '', message: '', line: null },
+      usage: null,
+      routing: null,
+      routingLine: null,
+    },
+    facts,
+  };
+}

@@ -1,0 +1,254 @@
+// The stream inspector (06e) in a browser. In English: a recording pasted, read as the course reads
+// it (format and evidence, ending, answer, no findings); the cut copy's findings with their lines and
+// lessons; a format chosen by hand; the report copied without the stream, then with it; a HAR file
+// opened and one of its streams picked; bad input said in words; Cancel while a reading runs. Then
+// one pass in Spanish and one in French, at phone width: the strings are the locale's, no English UI
+// phrase shows, and the demo fits a 360 px screen. Elsewhere: axe and the first-load budget
+// (a11y.spec.ts, PAGE_WIDGETS), the links' #fragments (test/dist/links.test.ts), the reading itself
+// on every course stream (test/unit/widgets/inspect/).
+
+import type { Locator, Page } from '@playwright/test';
+import {
+  ANTHROPIC_MESSAGES_STREAM,
+  PROVIDER_ANSWER,
+  PROVIDER_REASONING,
+  TRUNCATED_RECORDINGS,
+} from '../../lessons-code/index.ts';
+import {
+  EN,
+  OTHER_LOCALES,
+  PHONE_WIDTH,
+  englishShown,
+  expect,
+  inspectUrl,
+  notFromLocale,
+  outsideTheScreen,
+  t,
+  test,
+  type Locale,
+} from './fixtures.ts';
+
+const CUT = new TextDecoder().decode(TRUNCATED_RECORDINGS.find((copy) => copy.from.id === 'anthropic')!.bytes);
+
+async function open(page: Page, locale: Locale): Promise<Locator> {
+  await page.goto(inspectUrl(locale));
+  const inspector = page.locator('ga-stream-inspector');
+  await inspector.scrollIntoViewIfNeeded();
+  await expect(inspector).toHaveAttribute('data-lazy', 'interaction');
+  // its code loads on first use, never with the page
+  await expect(inspector).not.toHaveAttribute('data-ready', '');
+  return inspector;
+}
+
+/** Pastes a body as a learner would (the box shows a CR as ␍), and waits for the reading to end. */
+async function paste(inspector: Locator, text: string): Promise<void> {
+  const box = inspector.locator('[data-part=body]');
+  await box.click();
+  await expect(inspector).toHaveAttribute('data-ready', '', { timeout: 30_000 });
+  await box.evaluate(
+    (element, value) => {
+      const area = element as HTMLTextAreaElement;
+      area.value = value;
+      area.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    text.replaceAll('\r', '␍'),
+  );
+  await settled(inspector);
+}
+
+/** The reading has ended (the status line says how). */
+async function settled(inspector: Locator): Promise<void> {
+  await expect(inspector).not.toHaveAttribute('data-state', 'busy', { timeout: 60_000 });
+  await expect(inspector.locator('[data-part=status]')).not.toHaveText(/^$/);
+}
+
+const findings = (inspector: Locator) =>
+  inspector
+    .locator('[data-part=findings] > li')
+    .evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.finding));
+
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+/** A HAR file with a page, a JSON answer and two streams, as a browser's network panel saves it. */
+function harFile(): string {
+  const entry = (url: string, mimeType: string, text: string) => ({
+    request: { method: url.endsWith('/') ? 'GET' : 'POST', url, headers: [] },
+    response: { status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', headers: [], content: { mimeType, text } },
+  });
+  return JSON.stringify({
+    log: {
+      version: '1.2',
+      entries: [
+        entry('https://chat.example/', 'text/html', '<!doctype html>'),
+        entry('https://chat.example/api/chatbot/chat/stream', 'text/event-stream', 'data: Hello.\n\n'),
+        entry('https://api.anthropic.com/v1/messages', 'text/event-stream', ANTHROPIC_MESSAGES_STREAM),
+        entry('https://chat.example/api/history', 'application/json', '{"turns":[]}'),
+      ],
+    },
+  });
+}
+
+test.describe('stream inspector (en)', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('a recording pasted, its findings, a format chosen, the report, a HAR file, bad input, Cancel', async ({
+    page,
+  }) => {
+    test.slow(); // one page, many readings, on a busy 2-core machine
+    const inspector = await open(page, EN);
+    const status = inspector.locator('[data-part=status]');
+
+    await test.step('Anthropic’s recording: format, evidence, complete, answer, reasoning, no finding', async () => {
+      await paste(inspector, ANTHROPIC_MESSAGES_STREAM);
+      await expect(status).toHaveText('Anthropic Messages: Complete. Findings: 0.');
+      await expect(inspector.locator('[data-part=format-name]')).toHaveText('Anthropic Messages');
+      await expect(inspector.locator('[data-part=evidence] > li').first()).toHaveText('type: message_start (line 1)');
+      await expect(inspector.locator('[data-part=ending]')).toHaveText('Complete — message_stop, end_turn (line 58)');
+      await expect(inspector.locator('[data-part=answer]')).toHaveText(PROVIDER_ANSWER);
+      await expect(inspector.locator('[data-part=reasoning]')).toHaveText(PROVIDER_REASONING);
+      await expect(inspector.locator('[data-part=usage] dt')).toHaveText(['input_tokens', 'output_tokens']);
+      await expect(inspector.locator('[data-part=findings-none]')).toBeVisible();
+      await expect(inspector.locator('[data-part=findings] > li')).toHaveCount(0);
+    });
+
+    await test.step('the answer copied', async () => {
+      await inspector.locator('button[data-copy=answer]').click();
+      await expect(inspector.locator('[data-part=copy-status]')).toHaveText('The answer is copied.');
+      expect(await clipboard(page)).toBe(PROVIDER_ANSWER);
+    });
+
+    await test.step('the cut copy: cut, lines thrown away, a replaced byte; each with lines and lesson', async () => {
+      await paste(inspector, CUT);
+      await expect(status).toHaveText('Anthropic Messages: Cut. Findings: 3.');
+      expect(await findings(inspector)).toEqual(['cut', 'discarded', 'replaced']);
+      const cut = inspector.locator('[data-finding=cut]');
+      await expect(cut.locator('.si-finding-title')).toHaveText('The body ends without the closing event');
+      await expect(cut).toContainText('In this format a turn ends with message_stop;');
+      await expect(cut).toContainText('Lines: 44');
+      const lesson = cut.locator('a');
+      await expect(lesson).toHaveText('Cuts, and how a turn ends');
+      await expect(lesson).toHaveAttribute('href', /\/learn\/ga-ai\/06c-model-stream\/#cuts-and-how-a-turn-ends$/);
+      await expect(inspector.locator('[data-finding=discarded] a')).toHaveAttribute(
+        'href',
+        /#the-five-rules-of-server-sent-events$/,
+      );
+    });
+
+    await test.step('a format chosen by hand is read that way; the one detected is still named', async () => {
+      await inspector.locator('[data-part=format]').selectOption('openai-responses');
+      await settled(inspector);
+      await expect(inspector.locator('[data-part=format-name]')).toHaveText('OpenAI Responses');
+      await expect(inspector.locator('[data-part=format-how]')).toHaveText(
+        'chosen by you; detected: Anthropic Messages',
+      );
+      await inspector.locator('[data-part=format]').selectOption('');
+      await settled(inspector);
+      await expect(inspector.locator('[data-part=format-name]')).toHaveText('Anthropic Messages');
+    });
+
+    await test.step('the report copied: findings with their lines, the stream only once asked for', async () => {
+      await inspector.locator('[data-part=copy-report]').click();
+      await expect(inspector.locator('[data-part=report-status]')).toHaveText('The report is copied, in Markdown.');
+      const report = await clipboard(page);
+      expect(report).toContain('# Stream inspection');
+      expect(report).toContain('1. **The body ends without the closing event** (Lines: 44).');
+      expect(report).toContain('/ga-ai/06c-model-stream/#cuts-and-how-a-turn-ends)');
+      expect(report).not.toContain('event: message_start');
+      await inspector.locator('[data-part=with-stream]').check();
+      await inspector.locator('[data-part=copy-report]').click();
+      await expect.poll(() => clipboard(page)).toContain('## The stream\n\n```text\nevent: message_start\n');
+    });
+
+    await test.step('a HAR file: its two streams listed, one picked and read', async () => {
+      await inspector.locator('[data-part=file]').setInputFiles({
+        name: 'session.har',
+        mimeType: 'application/json',
+        buffer: Buffer.from(harFile()),
+      });
+      await settled(inspector);
+      await expect(status).toHaveText('This is a HAR file: pick the stream to inspect.');
+      await expect(inspector.locator('[data-part=file-name]')).toContainText('File: session.har');
+      const entries = inspector.locator('[data-part=har-entry] option');
+      await expect(entries).toHaveCount(3);
+      await expect(entries.nth(2)).toHaveText(/^POST https:\/\/api\.anthropic\.com\/v1\/messages · 200 · 2,879 bytes$/);
+      await expect(inspector.locator('[data-part=har-note]')).toHaveText(
+        'Entries that look like event streams: 2 of 4.',
+      );
+      await inspector.locator('[data-part=har-entry]').selectOption('2');
+      await settled(inspector);
+      await expect(status).toHaveText('Anthropic Messages: Complete. Findings: 0.');
+      await expect(inspector.locator('[data-part=answer]')).toHaveText(PROVIDER_ANSWER);
+    });
+
+    await test.step('bad input, in words: JSON that is not a HAR file, binary, nothing', async () => {
+      await paste(inspector, '{"choices": []}');
+      await expect(status).toHaveText(t(EN, 'course.inspect.problem.notHar'));
+      await expect(inspector.locator('[data-part=results]')).toBeHidden();
+      await inspector.locator('[data-part=file]').setInputFiles({
+        name: 'picture.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
+      });
+      await settled(inspector);
+      await expect(status).toHaveText(t(EN, 'course.inspect.problem.binary'));
+      await inspector.locator('[data-part=file]').setInputFiles({
+        name: 'empty.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from(''),
+      });
+      await settled(inspector);
+      await expect(status).toHaveText(t(EN, 'course.inspect.problem.empty'));
+    });
+
+    await test.step('Cancel stops a reading that runs, and says so', async () => {
+      // A page of its own whose inspector gets a worker that never answers: its reading runs until
+      // it is cancelled, however fast the machine.
+      const second = await page.context().newPage();
+      await second.route('**/inspect-worker*.js', (route) =>
+        route.fulfill({ contentType: 'text/javascript', body: 'self.onmessage = () => {};' }),
+      );
+      const stalled = await open(second, EN);
+      await stalled.locator('[data-part=body]').click();
+      await expect(stalled).toHaveAttribute('data-ready', '', { timeout: 30_000 });
+      await stalled.locator('[data-part=body]').fill(ANTHROPIC_MESSAGES_STREAM);
+      await stalled.locator('[data-part=run]').click();
+      const cancel = stalled.locator('[data-part=cancel]');
+      await expect(cancel).toBeVisible();
+      await expect(stalled).toHaveAttribute('data-state', 'busy');
+      await cancel.click();
+      await expect(stalled.locator('[data-part=status]')).toHaveText('Cancelled: nothing was read.');
+      await expect(cancel).toBeHidden();
+      await expect(stalled.locator('[data-part=results]')).toBeHidden();
+      await second.close();
+    });
+  });
+});
+
+for (const locale of OTHER_LOCALES) {
+  test(`stream inspector (${locale.code}): its strings, no English, at ${PHONE_WIDTH} px`, async ({ page }) => {
+    await page.setViewportSize({ width: PHONE_WIDTH, height: 800 });
+    const inspector = await open(page, locale);
+    expect(await englishShown(inspector, locale), 'English UI phrases, first view').toEqual([]);
+    await paste(inspector, CUT);
+    await expect(inspector.locator('[data-part=status]')).toHaveText(
+      t(locale, 'course.inspect.done', {
+        format: 'Anthropic Messages',
+        ending: t(locale, 'course.inspect.ending.cut'),
+        count: 3,
+      }),
+    );
+    await expect(inspector.locator('[data-finding=cut] .si-finding-title')).toHaveText(
+      t(locale, 'course.inspect.finding.cut.title'),
+    );
+    await expect(inspector.locator('[data-part=ending] strong')).toHaveText(t(locale, 'course.inspect.ending.cut'));
+    for (const summary of await inspector.locator('summary').all()) await summary.click();
+    // (a label that holds a select would give the select's options too)
+    const ui = 'button, label:not(.si-choice), h4, summary, .si-sub, .si-finding-title, [data-part=status]';
+    expect(await notFromLocale(inspector, ui, locale), `not from ${locale.code}.json`).toEqual([]);
+    expect(await englishShown(inspector, locale), 'English UI phrases').toEqual([]);
+    expect(await outsideTheScreen(page)).toEqual([]);
+
+    await paste(inspector, '[1, 2]');
+    await expect(inspector.locator('[data-part=status]')).toHaveText(t(locale, 'course.inspect.problem.notHar'));
+  });
+}

@@ -1,0 +1,135 @@
+// The stream inspector's view model (src/widgets/inspect/inspect-model.ts): the report to share in
+// Markdown, in each locale, with the stream left out unless asked for; the words of a finding and
+// of an ending; and every key the inspector builds exists in every locale.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { PROVIDER_RECORDINGS, TRUNCATED_RECORDINGS } from '../../../../lessons-code/index.ts';
+import { selectStrings, translate, formBase } from '../../../../src/demo-kit/format.ts';
+import { FINDING_IDS, LESSON_KEYS } from '../../../../src/widgets/inspect/inspect-findings.ts';
+import { inspectBody } from '../../../../src/widgets/inspect/inspect-ops.ts';
+import { LESSON_LINKS } from '../../../../src/widgets/inspect/inspect-lessons.ts';
+import {
+  EXAMPLE_IDS,
+  FORMAT_IDS,
+  FORMAT_NAMES,
+  endingHelp,
+  fence,
+  findingLines,
+  reportMarkdown,
+  type Tr,
+} from '../../../../src/widgets/inspect/inspect-model.ts';
+
+const LOCALES = ['en', 'es', 'fr'] as const;
+const tables = Object.fromEntries(
+  LOCALES.map((locale) => [
+    locale,
+    selectStrings(
+      JSON.parse(readFileSync(new URL(`../../../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<
+        string,
+        string
+      >,
+      ['course.'],
+    ),
+  ]),
+);
+const trOf =
+  (locale: (typeof LOCALES)[number]): Tr =>
+  (key, vars) =>
+    translate(tables[locale]!, locale, key, vars);
+const tr = trOf('en');
+const lesson = (key: (typeof LESSON_KEYS)[number]) => ({
+  href: `https://course.example${LESSON_LINKS[key].en}`,
+  title: key,
+});
+const anthropic = PROVIDER_RECORDINGS.find((r) => r.id === 'anthropic')!.text;
+const cut = new TextDecoder().decode(TRUNCATED_RECORDINGS.find((c) => c.provider === 'anthropic')!.bytes);
+
+describe('the report to share', () => {
+  it('gives the format, what decided it, the figures, the ending, the usage, and says when nothing was found', () => {
+    const text = reportMarkdown(inspectBody(anthropic), tr, { lesson, page: 'https://course.example/inspect/' });
+    expect(text).toContain('# Stream inspection');
+    expect(text).toContain('- Format: Anthropic Messages');
+    expect(text).toContain('`type: message_start` (line 1)');
+    expect(text).toContain('- Size: 2,879 bytes, 60 lines, 20 events');
+    expect(text).toContain('- How the turn ended: Complete — `message_stop, end_turn` (line 58)');
+    expect(text).toContain('- Usage: `input_tokens` 24, `output_tokens` 112');
+    expect(text).toContain('## Findings\n\nNone: the stream ends as its format says it should.');
+    expect(text).not.toContain('event: message_start'); // the stream is left out
+    expect(text.trimEnd().endsWith('https://course.example/inspect/')).toBe(true);
+  });
+
+  it('lists each finding with its lines and its lesson, and includes the stream only when asked', () => {
+    const report = inspectBody(cut);
+    const text = reportMarkdown(report, tr, { lesson, page: 'p', stream: cut });
+    expect(text).toContain('- How the turn ended: Cut');
+    const first = text.split('\n').find((line) => line.startsWith('1. '));
+    expect(first).toMatch(/^1\. \*\*The body ends without the closing event\*\* \(Lines: 44\)\. In this format /);
+    expect(first).toContain('a turn ends with message_stop;');
+    expect(first).toMatch(/In the course: \[turnEndings\]\(https:\/\/course\.example\/ga-ai\/06c-model-stream\/#cuts-/);
+    expect(text).toContain('## The stream\n\n```text\nevent: message_start\n');
+  });
+
+  it('fences a stream with more backquotes than it holds in a row', () => {
+    expect(fence('no ticks')).toBe('```');
+    expect(fence('a ```` b')).toBe('`````');
+  });
+
+  it('is written in the page’s language', () => {
+    const report = inspectBody(cut);
+    const es = reportMarkdown(report, trOf('es'), { lesson, page: 'p' });
+    expect(es).toContain('# Inspección de un flujo');
+    expect(es).toContain('Cómo terminó el turno: Cortado');
+    const fr = reportMarkdown(report, trOf('fr'), { lesson, page: 'p' });
+    expect(fr).toContain('L’issue du tour\u00a0: Coupé');
+    expect(fr).toContain('Taille\u00a0: 2\u202f270 octets'); // the number as Intl writes it in French
+  });
+});
+
+describe('the words of a report', () => {
+  it('a finding’s lines, and how many more there were', () => {
+    const finding = {
+      id: 'loneCr',
+      severity: 'problem',
+      lines: [3, 4] as number[],
+      count: 5,
+      detail: {},
+      lesson: 'fiveRules',
+    } as const;
+    expect(findingLines(finding, tr)).toBe('Lines: 3, 4 and 3 more');
+    expect(findingLines({ ...finding, count: 2 }, tr)).toBe('Lines: 3, 4');
+    expect(findingLines(finding, trOf('fr'))).toBe('Lignes\u00a0: 3, 4 et 3 autres');
+  });
+
+  it('a round that ends to ask for tools is complete, and says the host calls again', () => {
+    const ending = { kind: 'complete', event: 'finish_reason', reason: 'tool_calls', message: '', line: 5 } as const;
+    expect(endingHelp(ending, tr)).toContain('the host calls the model again');
+    expect(endingHelp({ ...ending, reason: 'stop' }, tr)).not.toContain('calls the model again');
+  });
+});
+
+describe('every key the inspector builds exists in every locale', () => {
+  const built = [
+    ...FINDING_IDS.flatMap((id) => [`inspect.finding.${id}.title`, `inspect.finding.${id}.text`]),
+    ...['complete', 'tokenLimit', 'refused', 'failed', 'cut', 'unknown'].flatMap((k) => [
+      `inspect.ending.${k}`,
+      `inspect.endingHelp.${k}`,
+    ]),
+    ...FORMAT_IDS.filter((id) => !(id in FORMAT_NAMES)).map((id) => `inspect.format.${id}`),
+    ...EXAMPLE_IDS.map((id) => `inspect.example.${id}`),
+    ...['lf', 'crlf', 'cr', 'none', 'mixed'].map((k) => `inspect.lineEnds.${k}`),
+    ...['problem', 'note'].map((k) => `inspect.severity.${k}`),
+  ];
+  const named = [
+    ...readFileSync(new URL('../../../../src/widgets/inspect/inspect-element.ts', import.meta.url), 'utf8').matchAll(
+      /\bt\('([\w.]+)'/g,
+    ),
+  ].map((m) => `inspect.${m[1]}`);
+  for (const locale of LOCALES)
+    it(locale, () => {
+      const keys = new Set(Object.keys(tables[locale]!).map(formBase));
+      expect(named.length).toBeGreaterThan(30);
+      expect([...built, ...named].filter((key) => !keys.has(key) && !keys.has(key.replace(/^inspect\./, '')))).toEqual(
+        [],
+      );
+    });
+});
