@@ -77,8 +77,11 @@ export const mount = demo('inspect', ({ host, s, t }) => {
 
   // ---- Drawing the report (textContent only) --------------------------------------------------------
 
-  const fact = (list: HTMLElement, label: string, ...value: (Node | string)[]) =>
-    list.append(h('div', undefined, h('dt', undefined, label), h('dd', undefined, ...value)));
+  const fact = (list: HTMLElement, label: string, ...value: (Node | string)[]) => {
+    const item = h('div', undefined, h('dt', undefined, label), h('dd', undefined, ...value));
+    list.append(item);
+    return item;
+  };
 
   const drawFormat = (r: InspectReport) => {
     p('format-name').textContent = formatName(r.format.id, t);
@@ -213,7 +216,7 @@ export const mount = demo('inspect', ({ host, s, t }) => {
       if (i > 0) types.push(', ');
       types.push(h('code', undefined, type), ` ${s.n(count)}`);
     });
-    fact(list, t('fact.types'), ...(types.length > 0 ? types : [t('typesNone')]));
+    fact(list, t('fact.types'), ...(types.length > 0 ? types : [t('typesNone')])).className = 'si-wide';
     if (r.head) {
       const contentType = r.head.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
       fact(
@@ -222,9 +225,10 @@ export const mount = demo('inspect', ({ host, s, t }) => {
         h('code', undefined, r.head.statusLine),
         contentType === undefined ? '' : ', ',
         contentType === undefined ? '' : h('code', undefined, contentType),
-      );
+      ).className = 'si-wide';
     }
-    if (r.entry) fact(list, t('fact.entry'), h('code', undefined, `${r.entry.method} ${r.entry.url}`));
+    if (r.entry)
+      fact(list, t('fact.entry'), h('code', undefined, `${r.entry.method} ${r.entry.url}`)).className = 'si-wide';
     p('offset-note').hidden = r.offset === 0;
     renderLines(p('lines'), r.trace, t);
     renderEvents(p('events'), r.trace, t);
