@@ -3,10 +3,10 @@
 // lessons; a format chosen by hand; the report copied without the stream, then with it; a HAR file
 // opened and one of its streams picked; bad input said in words; Cancel while a reading runs. Then
 // one pass in Spanish and one in French, at phone width: the strings are the locale's, no English UI
-// phrase shows, and the demo fits a 360 px screen. Elsewhere: axe and the first-load budget
-// (a11y.spec.ts, PAGE_WIDGETS), the links' #fragments (test/dist/links.test.ts), the reading itself
-// on every course stream (test/unit/widgets/inspect/).
-
+// phrase shows, the demo fits a 360 px screen, and every link of the page is alive under /learn/.
+// Elsewhere: axe and the first-load budget (a11y.spec.ts, PAGE_WIDGETS), the links' #fragments in
+// both builds (test/dist/links.test.ts), the reading itself on every course stream
+// (test/unit/widgets/inspect/).
 import type { Locator, Page } from '@playwright/test';
 import {
   ANTHROPIC_MESSAGES_STREAM,
@@ -20,6 +20,7 @@ import {
   PHONE_WIDTH,
   englishShown,
   expect,
+  followLinks,
   inspectUrl,
   notFromLocale,
   outsideTheScreen,
@@ -250,5 +251,7 @@ for (const locale of OTHER_LOCALES) {
 
     await paste(inspector, '[1, 2]');
     await expect(inspector.locator('[data-part=status]')).toHaveText(t(locale, 'course.inspect.problem.notHar'));
+    // every link of the page, the lessons the page names in its own language among them: alive, #fragment present
+    expect(await followLinks(page)).toBeGreaterThan(10);
   });
 }
