@@ -15,6 +15,28 @@
 // own width, reads its height and keeps exactly that room (`data-reserved`); the copy is removed at
 // once, the page's DOM stays light. Stamped early or late, the content then takes the very room that
 // was kept for it.
+//
+// Why a measure, and why this way:
+// - Not `content-visibility: auto` with `contain-intrinsic-size: auto <guess>`
+//   (https://developer.mozilla.org/docs/Web/CSS/content-visibility), though it keeps room for
+//   content not yet rendered without a script: the content would be in the document from the start,
+//   and the lesson's stamps hold about 350 elements, which would take its 1,200 or so over the 1,500
+//   a page may have before the reader touches it (test/dist/pages.test.ts,
+//   test/e2e/source-code.spec.ts). Its room would also stay the server's guess until the box is
+//   first rendered, which is the very late arrival in view this file is for.
+// - A measure costs the style and layout of one copy, never a layout of the page: the copy sits in
+//   a box of `contain: strict` (Stamp.astro), whose size does not depend on its content, so laying
+//   the copy out moves nothing around it (https://drafts.csswg.org/css-contain-2/#containment-size).
+//   A slice reads all its heights first and writes the rooms last, and the next slice runs in the
+//   next idle period, which starts only once the browser has rendered a frame, so the page has been
+//   laid out again by then (https://w3c.github.io/requestidlecallback/#start-an-idle-period-algorithm).
+//   No read ever waits for a layout of the whole page, which costs a phone far more than one copy.
+// - A slice ends within the idle deadline and within SLICE_MS, so that no task of this file is a
+//   long task (50 ms: https://w3c.github.io/longtasks/), neither on a phone nor in Lighthouse's
+//   mobile figures, which count each task four times as long as it took on the machine that
+//   measured it (https://github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md).
+// - Nothing here reads a size before the page's first layout (not even `innerWidth`, which makes the
+//   browser lay the page out there and then): that layout is the browser's own, in its own frame.
 
 const arrivals = new Map<Element, () => void>();
 let nearObserver: IntersectionObserver | undefined;
@@ -82,33 +104,41 @@ export function stampAll(root: ParentNode): void {
 /** The stamps still holding their template, to measure. */
 const waiting = new Set<HTMLElement>();
 
-/** Keeps exactly the height a stamp's content will take (see the top of this file). */
-function reserve(element: HTMLElement): void {
-  const template = element.querySelector(':scope > template');
-  if (!(template instanceof HTMLTemplateElement) || !element.isConnected) return;
-  const probe = document.createElement('div');
-  probe.className = 'ga-stamp-probe';
-  probe.inert = true;
-  probe.append(template.content.cloneNode(true));
-  element.append(probe);
-  const height = probe.getBoundingClientRect().height;
-  probe.remove();
-  // Not laid out (inside something hidden): keep the server's guess and measure again later.
-  if (height === 0) return;
-  element.style.minHeight = `${height}px`;
-  element.dataset.reserved = '';
+/**
+ * How long a slice of measures may go on, in ms: a slice measures one more stamp only while the time
+ * the last one took still fits within this and the idle deadline; it measures at least one, however
+ * long that takes. A copy takes a desktop a few milliseconds to lay out, and a phone four times as
+ * long: there, each stamp gets an idle moment of its own.
+ */
+const SLICE_MS = 5;
+
+/** Lays out a hidden copy of the stamp's content at the stamp's width; its height, 0 if not laid out. */
+function probe(element: HTMLElement, template: HTMLTemplateElement): { copy: HTMLElement; height: number } {
+  const copy = document.createElement('div');
+  copy.className = 'ga-stamp-probe';
+  copy.inert = true;
+  // The box of `contain: strict` has no height of its own: the content's own box has the height.
+  const content = document.createElement('div');
+  content.append(template.content.cloneNode(true));
+  copy.append(content);
+  element.append(copy);
+  return { copy, height: content.getBoundingClientRect().height };
 }
 
+/** An idle moment: its deadline, or none where the browser has no requestIdleCallback. */
 const idle = () =>
-  new Promise<void>((resolve) => {
-    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 500 });
+  new Promise<IdleDeadline | undefined>((resolve) => {
+    if ('requestIdleCallback' in window) requestIdleCallback(resolve, { timeout: 500 });
     else setTimeout(resolve, 1);
   });
 
 /** Whether a pass is under way: a stamp that starts waiting during one is measured by it. */
 let measuring = false;
 
-/** Measures the waiting stamps, nearest to the viewport first, one per idle moment. */
+/** The viewport's width at the last slice of measures; unknown before the first. */
+let width: number | undefined;
+
+/** Measures the waiting stamps, nearest to the viewport first, a slice at a time (see the top). */
 function measureWaiting(): void {
   if (measuring) return;
   measuring = true;
@@ -118,33 +148,56 @@ function measureWaiting(): void {
       await new Promise((resolve) => addEventListener('load', resolve, { once: true }));
     // Fonts change widths, so line breaks, so heights: measure with the fonts the content will have.
     await document.fonts?.ready;
-    const distance = (element: HTMLElement) => {
-      const box = element.getBoundingClientRect();
-      return box.top > innerHeight ? box.top - innerHeight : box.bottom < 0 ? -box.bottom : 0;
-    };
     while (true) {
-      const next = [...waiting]
+      const deadline = await idle();
+      // The page has been laid out since the last slice wrote its rooms: these reads cost nothing.
+      width = innerWidth;
+      const distance = (element: HTMLElement) => {
+        const box = element.getBoundingClientRect();
+        return box.top > innerHeight ? box.top - innerHeight : box.bottom < 0 ? -box.bottom : 0;
+      };
+      const order = [...waiting]
         .filter((element) => !('reserved' in element.dataset))
-        .sort((a, b) => distance(a) - distance(b))[0];
-      if (!next) break;
-      await idle();
-      if (!waiting.has(next)) continue;
-      reserve(next);
-      if (!('reserved' in next.dataset)) waiting.delete(next); // hidden: a later resize measures it again
+        .map((element) => ({ element, distance: distance(element) }))
+        .sort((a, b) => a.distance - b.distance);
+      if (order.length === 0) break;
+      const start = performance.now();
+      let last = 0;
+      const measured: { element: HTMLElement; copy: HTMLElement; height: number }[] = [];
+      for (const { element } of order) {
+        const left = Math.min(SLICE_MS - (performance.now() - start), deadline?.timeRemaining() ?? SLICE_MS);
+        if (measured.length > 0 && last > left) break;
+        const template = element.querySelector(':scope > template');
+        if (!(template instanceof HTMLTemplateElement) || !element.isConnected) {
+          waiting.delete(element);
+          continue;
+        }
+        const before = performance.now();
+        measured.push({ element, ...probe(element, template) });
+        last = performance.now() - before;
+      }
+      // The rooms, all at once: the page is laid out again once, in its next frame.
+      for (const { element, copy, height } of measured) {
+        copy.remove();
+        if (height === 0) {
+          // Not laid out (inside something hidden): it keeps the server's guess; a resize measures it again.
+          waiting.delete(element);
+          continue;
+        }
+        element.style.minHeight = `${height}px`;
+        element.dataset.reserved = '';
+      }
     }
   })().finally(() => {
     measuring = false;
   });
 }
 
-let width = 0;
-
 export function defineStamp(): void {
   if (customElements.get('ga-stamp')) return;
-  width = innerWidth;
   // Another width (a phone turned, a window resized) makes other heights: measure again.
   addEventListener('resize', () => {
-    if (innerWidth === width) return;
+    if (width === undefined || innerWidth === width) return; // nothing measured yet, or the same width
     width = innerWidth;
     for (const element of document.querySelectorAll<HTMLElement>('ga-stamp:not([data-stamped])')) {
       delete element.dataset.reserved;
