@@ -1,0 +1,442 @@
+// The stream inspector (src/widgets/inspect/inspect-ops.ts: inspectBody) on streams from the providers'
+// public SDK test suites: OpenAI's Chat Completions and Responses, Anthropic's Messages, Gemini's
+// streamGenerateContent?alt=sse. The bodies are files of test/fixtures/sdk-streams/, each named with its
+// repository, path, lines and commit in that folder's sources.ts. For each: the format and the event or
+// field that decided it, the turn (answer, reasoning, tool calls, ending, usage) and the findings. The
+// expected values are read from the streams themselves: the text of each delta, the line of each event
+// (an Anthropic event is three lines, `event:`, `data:` and a blank one; the others two).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { inspectBody, type InspectReport } from '../../../../src/widgets/inspect/inspect-ops.ts';
+import { SDK_STREAMS } from '../../../fixtures/sdk-streams/sources.ts';
+
+const FOLDER = new URL('../../../fixtures/sdk-streams/', import.meta.url);
+const bodyOf = (file: string) => readFileSync(new URL(file, FOLDER), 'utf8');
+const ids = (report: InspectReport) => report.findings.map((finding) => finding.id);
+const usageOf = (report: InspectReport) => Object.fromEntries(report.turn.usage?.fields ?? []);
+const evidence = (report: InspectReport, what: string) => report.format.evidence.find((sign) => sign.what === what);
+/** A tool call as a host would run it: its name, its id and its arguments parsed. */
+const calls = (report: InspectReport) =>
+  report.turn.toolCalls.map((call) => ({ name: call.name, id: call.id, args: JSON.parse(call.arguments) }));
+
+describe('the SDK streams kept as data', () => {
+  it('each file of the folder is named in sources.ts, with its repository, path, lines and commit', () => {
+    const files = SDK_STREAMS.map((source) => source.file).sort();
+    expect(new Set(files).size).toBe(files.length);
+    for (const source of SDK_STREAMS) {
+      expect(source.commit).toMatch(/^[0-9a-f]{40}$/);
+      expect(source.repository).toMatch(/^[\w.-]+\/[\w.-]+$/);
+      expect(source.path.length * source.lines.length * source.taken.length * source.carries.length).toBeGreaterThan(0);
+      expect(bodyOf(source.file).length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('OpenAI Chat Completions (openai-python recordings)', () => {
+  it('two tool calls put together by index, finish_reason tool_calls, the usage chunk', () => {
+    const report = inspectBody(bodyOf('openai-chat-tools.sse'));
+    expect(report.format.id).toBe('openai-chat');
+    expect(report.format.detected).toBe('openai-chat');
+    // 25 chunks, then [DONE] on line 51.
+    expect(report.format.evidence[0]).toEqual({ what: 'object: chat.completion.chunk', line: 1, count: 25 });
+    expect(evidence(report, 'data: [DONE]')).toEqual({ what: 'data: [DONE]', line: 51, count: 1 });
+    expect(report.turn.answer).toBe('');
+    expect(report.turn.reasoning).toBe('');
+    expect(calls(report)).toEqual([
+      {
+        name: 'GetWeatherArgs',
+        id: 'call_JMW1whyEaYG438VE1OIflxA2',
+        args: { city: 'Edinburgh', country: 'GB', units: 'c' },
+      },
+      { name: 'get_stock_price', id: 'call_DNYTawLBoN8fj3KN6qU9N1Ou', args: { ticker: 'AAPL', exchange: 'NASDAQ' } },
+    ]);
+    // The fragments as they came: `{"ci` + `ty": ` + `"Edinb` + … and `{"ti` + `cker"` + ….
+    expect(report.turn.toolCalls.map((call) => [call.index, call.line, call.arguments])).toEqual([
+      [0, 3, '{"city": "Edinburgh", "country": "GB", "units": "c"}'],
+      [1, 27, '{"ticker": "AAPL", "exchange": "NASDAQ"}'],
+    ]);
+    expect(report.turn.ending).toEqual({
+      kind: 'complete',
+      event: 'finish_reason',
+      reason: 'tool_calls',
+      message: '',
+      line: 47,
+    });
+    expect(usageOf(report)).toEqual({
+      prompt_tokens: 149,
+      completion_tokens: 60,
+      total_tokens: 209,
+      'completion_tokens_details.reasoning_tokens': 0,
+    });
+    expect(report.turn.usage?.line).toBe(49);
+    expect(report.findings).toEqual([]);
+  });
+
+  it('finish_reason length: the token limit, after the one token max_tokens=1 allowed', () => {
+    const report = inspectBody(bodyOf('openai-chat-length.sse'));
+    expect(report.format.id).toBe('openai-chat');
+    expect(report.format.evidence[0]).toEqual({ what: 'object: chat.completion.chunk', line: 1, count: 4 });
+    expect(report.turn.answer).toBe('{"');
+    expect(report.turn.toolCalls).toEqual([]);
+    expect(report.turn.ending).toEqual({
+      kind: 'token-limit',
+      event: 'finish_reason',
+      reason: 'length',
+      message: '',
+      line: 5,
+    });
+    expect(usageOf(report)).toEqual({
+      prompt_tokens: 79,
+      completion_tokens: 1,
+      total_tokens: 80,
+      'completion_tokens_details.reasoning_tokens': 0,
+    });
+    expect(report.findings).toEqual([]);
+  });
+
+  it('a refusal in delta.refusal: refused, quoting it, with no answer', () => {
+    const report = inspectBody(bodyOf('openai-chat-refusal.sse'));
+    expect(report.format.id).toBe('openai-chat');
+    expect(report.format.evidence[0]).toEqual({ what: 'object: chat.completion.chunk', line: 1, count: 13 });
+    expect(report.turn.answer).toBe('');
+    expect(report.turn.ending).toEqual({
+      kind: 'refused',
+      event: 'finish_reason',
+      reason: 'stop',
+      message: "I'm sorry, I can't assist with that request.",
+      line: 23,
+    });
+    expect(usageOf(report)).toEqual({
+      prompt_tokens: 79,
+      completion_tokens: 11,
+      total_tokens: 90,
+      'completion_tokens_details.reasoning_tokens': 0,
+    });
+    expect(report.findings).toEqual([]);
+  });
+});
+
+describe("OpenAI Responses (openai-node's snapshots)", () => {
+  // The suite's bodies end with data: [DONE], which the Responses format does not send (its turn ends
+  // with response.completed): the inspector notes it, and reads the turn whole.
+  it('the text, response.completed and its usage; the [DONE] after it noted', () => {
+    const report = inspectBody(bodyOf('openai-responses-text.sse'));
+    expect(report.format.id).toBe('openai-responses');
+    expect(report.format.detected).toBe('openai-responses');
+    expect(report.format.evidence[0]).toEqual({ what: 'type: response.created', line: 1, count: 1 });
+    expect(evidence(report, 'type: response.output_text.delta')).toEqual({
+      what: 'type: response.output_text.delta',
+      line: 7,
+      count: 2,
+    });
+    expect(report.turn.answer).toBe('Hello world');
+    expect(report.turn.reasoning).toBe('');
+    expect(report.turn.toolCalls).toEqual([]);
+    expect(report.turn.ending).toEqual({
+      kind: 'complete',
+      event: 'response.completed',
+      reason: '',
+      message: '',
+      line: 15,
+    });
+    // response.created says 0 everywhere; response.completed's numbers replace them.
+    expect(usageOf(report)).toEqual({
+      input_tokens: 10,
+      'input_tokens_details.cached_tokens': 0,
+      output_tokens: 2,
+      'output_tokens_details.reasoning_tokens': 0,
+      total_tokens: 12,
+    });
+    expect(report.turn.usage?.line).toBe(15);
+    expect(report.findings).toEqual([
+      { id: 'doneUnexpected', severity: 'note', lines: [17], count: 1, detail: {}, lesson: 'routeByPayload' },
+    ]);
+  });
+
+  it('raw reasoning (response.reasoning_text.delta) apart from the answer', () => {
+    const report = inspectBody(bodyOf('openai-responses-reasoning.sse'));
+    expect(report.format.id).toBe('openai-responses');
+    expect(evidence(report, 'type: response.reasoning_text.delta')).toEqual({
+      what: 'type: response.reasoning_text.delta',
+      line: 7,
+      count: 2,
+    });
+    expect(report.turn.reasoning).toBe('Chain: Step 1. Step 2.');
+    expect(report.turn.answer).toBe('The answer is 42');
+    expect(report.turn.ending).toEqual({
+      kind: 'complete',
+      event: 'response.completed',
+      reason: '',
+      message: '',
+      line: 21,
+    });
+    expect(usageOf(report)).toEqual({
+      input_tokens: 0,
+      'input_tokens_details.cached_tokens': 0,
+      output_tokens: 6,
+      'output_tokens_details.reasoning_tokens': 2,
+      total_tokens: 6,
+    });
+    expect(ids(report)).toEqual(['doneUnexpected']);
+    expect(report.findings[0]?.lines).toEqual([23]);
+  });
+});
+
+describe("Anthropic Messages (anthropic-sdk-typescript's fixtures)", () => {
+  it('text in three text_delta events, a ping, end_turn', () => {
+    const report = inspectBody(bodyOf('anthropic-text.sse'));
+    expect(report.format.id).toBe('anthropic');
+    expect(report.format.detected).toBe('anthropic');
+    expect(report.format.evidence[0]).toEqual({ what: 'type: message_start', line: 1, count: 1 });
+    expect(evidence(report, 'type: content_block_delta')).toEqual({
+      what: 'type: content_block_delta',
+      line: 10,
+      count: 3,
+    });
+    expect(report.turn.answer).toBe('Hello there!');
+    expect(report.turn.reasoning).toBe('');
+    expect(report.turn.toolCalls).toEqual([]);
+    expect(report.turn.ending).toEqual({
+      kind: 'complete',
+      event: 'message_stop',
+      reason: 'end_turn',
+      message: '',
+      line: 25,
+    });
+    // message_start's usage, then message_delta's output_tokens in place of its 1.
+    expect(usageOf(report)).toEqual({ input_tokens: 11, output_tokens: 6 });
+    expect(report.turn.usage?.line).toBe(22);
+    expect(report.stream.eventTypes).toContainEqual(['content_block_delta', 3]);
+    expect(report.findings).toEqual([]);
+  });
+
+  it('a tool_use block whose input comes in input_json_delta fragments, stop_reason tool_use', () => {
+    const report = inspectBody(bodyOf('anthropic-tool-use.sse'));
+    expect(report.format.id).toBe('anthropic');
+    expect(evidence(report, 'type: content_block_start')).toEqual({
+      what: 'type: content_block_start',
+      line: 4,
+      count: 2,
+    });
+    expect(report.turn.answer).toBe("I'll check the current weather in Paris for you.");
+    expect(calls(report)).toEqual([
+      { name: 'get_weather', id: 'toolu_01NRLabsLyVHZPKxbKvkfSMn', args: { location: 'Paris' } },
+    ]);
+    // Fragments "", `{"locati`, `on": "P`, `ar`, `is"}` of block 1, started on line 19.
+    expect(report.turn.toolCalls[0]).toMatchObject({ index: 1, line: 19, arguments: '{"location": "Paris"}' });
+    expect(report.turn.ending).toEqual({
+      kind: 'complete',
+      event: 'message_stop',
+      reason: 'tool_use',
+      message: '',
+      line: 43,
+    });
+    expect(usageOf(report)).toEqual({
+      input_tokens: 377,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+      output_tokens: 65,
+    });
+    expect(report.findings).toEqual([]);
+  });
+
+  it('max_tokens in the middle of a tool input: the token limit, and the input left unfinished', () => {
+    const report = inspectBody(bodyOf('anthropic-max-tokens.sse'));
+    expect(report.format.id).toBe('anthropic');
+    expect(report.turn.answer).toBe(
+      "I'll create a comprehensive tax guide for someone with multiple W2s and save it in a file called taxes.txt. " +
+        'Let me do that for you now.',
+    );
+    expect(report.turn.toolCalls).toHaveLength(1);
+    const call = report.turn.toolCalls[0]!;
+    expect([call.index, call.id, call.name, call.line]).toEqual([1, 'toolu_01EKqbqmZrGRXy18eN7m9kvY', 'make_file', 28]);
+    expect(call.arguments).toBe(
+      '{"filename": "taxes.txt", "lines_of_text": [\n' +
+        '"# COMPREHENSIVE TAX GUIDE FOR INDIVIDUALS WITH MULTIPLE W-2s",\n"",\n"## INTRODUCTION",\n"",\n"Filing taxes',
+    );
+    expect(() => JSON.parse(call.arguments)).toThrow(SyntaxError);
+    expect(report.turn.ending).toEqual({
+      kind: 'token-limit',
+      event: 'message_stop',
+      reason: 'max_tokens',
+      message: '',
+      line: 46,
+    });
+    expect(usageOf(report)).toEqual({
+      input_tokens: 450,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+      output_tokens: 124,
+    });
+    // The stream is whole and well formed (its JSON has spaces in it, which JSON allows): the ending says the rest.
+    expect(report.findings).toEqual([]);
+  });
+
+  it('thinking_delta as reasoning, the signature left aside, stop_reason refusal', () => {
+    const report = inspectBody(bodyOf('anthropic-thinking-refusal.sse'));
+    expect(report.format.id).toBe('anthropic');
+    expect(report.turn.reasoning).toBe(
+      'Simple educational question about what a solar eclipse is. This is benign general knowledge — definitions ' +
+        'are fine. Also the user called me "claudius" — I\'m Claude. Minor correction or just roll with it politely.',
+    );
+    expect(report.turn.answer).toBe('Hi');
+    // stop_details.explanation is null: the refusal has no words of its own.
+    expect(report.turn.ending).toEqual({
+      kind: 'refused',
+      event: 'message_stop',
+      reason: 'refusal',
+      message: '',
+      line: 40,
+    });
+    expect(usageOf(report)).toEqual({
+      input_tokens: 28,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+      'cache_creation.ephemeral_5m_input_tokens': 0,
+      'cache_creation.ephemeral_1h_input_tokens': 0,
+      output_tokens: 106,
+      'output_tokens_details.thinking_tokens': 67,
+    });
+    expect(report.findings).toEqual([]);
+  });
+});
+
+describe("Gemini streamGenerateContent?alt=sse (js-genai's recordings and unit test)", () => {
+  it('a recorded answer in 11 chunks, finishReason STOP on the last', () => {
+    const body = bodyOf('gemini-text.sse');
+    const report = inspectBody(body);
+    expect(report.format.id).toBe('gemini');
+    expect(report.format.detected).toBe('gemini');
+    expect(report.format.evidence).toEqual([
+      { what: 'candidates[].content.parts', line: 1, count: 11 },
+      { what: 'usageMetadata', line: 1, count: 11 },
+    ]);
+    // Each chunk's one text part, in order.
+    const parts = body
+      .split('\n\n')
+      .filter((event) => event !== '')
+      .map((event) => JSON.parse(event.slice('data: '.length)).candidates[0].content.parts[0].text as string);
+    expect(parts).toHaveLength(11);
+    expect(report.turn.answer).toBe(parts.join(''));
+    expect(report.turn.answer.startsWith('The sky is blue due to a phenomenon called **Rayleigh scattering**.')).toBe(
+      true,
+    );
+    expect(report.turn.answer.endsWith('leading to variations in the blue intensity or even a hazy appearance.')).toBe(
+      true,
+    );
+    expect(report.turn.reasoning).toBe('');
+    expect(report.turn.toolCalls).toEqual([]);
+    expect(report.turn.ending).toEqual({
+      kind: 'complete',
+      event: 'finishReason',
+      reason: 'STOP',
+      message: '',
+      line: 21,
+    });
+    // The last chunk's counts (the first ten said promptTokenCount 7 and no candidatesTokenCount).
+    expect(usageOf(report)).toEqual({ promptTokenCount: 6, candidatesTokenCount: 377, totalTokenCount: 383 });
+    expect(report.turn.usage?.line).toBe(21);
+    expect(report.findings).toEqual([]);
+  });
+
+  it('a recorded functionCall (no id in the stream), finishReason STOP, no text', () => {
+    const report = inspectBody(bodyOf('gemini-function-call.sse'));
+    expect(report.format.id).toBe('gemini');
+    expect(report.format.evidence[0]).toEqual({ what: 'candidates[].content.parts', line: 1, count: 1 });
+    expect(report.turn.answer).toBe('');
+    expect(calls(report)).toEqual([{ name: 'customDivide', id: '', args: { denominator: 2, numerator: 100 } }]);
+    expect(report.turn.toolCalls[0]).toMatchObject({ index: null, line: 1 });
+    expect(report.turn.ending).toEqual({
+      kind: 'complete',
+      event: 'finishReason',
+      reason: 'STOP',
+      message: '',
+      line: 1,
+    });
+    expect(usageOf(report)).toEqual({ candidatesTokenCount: 6, promptTokenCount: 21, totalTokenCount: 27 });
+    expect(report.findings).toEqual([]);
+  });
+
+  it('three chunks ended by LF LF, CR CR and CRLF CRLF: all three read, the lone CRs pointed out', () => {
+    const report = inspectBody(bodyOf('gemini-line-ends.sse'));
+    expect(report.format.id).toBe('gemini');
+    expect(report.format.evidence[0]).toEqual({ what: 'candidates[].content.parts', line: 1, count: 3 });
+    expect(report.stream.lineEnds).toEqual({ lf: 2, crlf: 2, cr: 2, kind: 'mixed' });
+    expect(report.stream.eventCount).toBe(3);
+    expect(report.turn.answer).toBe('OneTwoThree');
+    // Every chunk says STOP: the last one, on line 5, ends the turn.
+    expect(report.turn.ending).toEqual({
+      kind: 'complete',
+      event: 'finishReason',
+      reason: 'STOP',
+      message: '',
+      line: 5,
+    });
+    expect(usageOf(report)).toEqual({ promptTokenCount: 8, candidatesTokenCount: 1, totalTokenCount: 9 });
+    // Lines 3 and 4 (the second chunk's data line and its blank line) end with a lone CR: a reader that
+    // splits on LF alone would run the second chunk into the third.
+    expect(report.findings).toEqual([
+      { id: 'loneCr', severity: 'problem', lines: [3, 4], count: 2, detail: {}, lesson: 'fiveRules' },
+    ]);
+  });
+});
+
+describe('a copy cut in the middle of an event', () => {
+  /** The body up to `mark`, which stands inside a `data:` line: the last line is cut. */
+  const cut = (file: string, mark: string) => {
+    const body = bodyOf(file);
+    const at = body.indexOf(mark);
+    expect(at).toBeGreaterThan(0);
+    const text = body.slice(0, at);
+    return { text, lastLine: text.split('\n').length };
+  };
+
+  it('Anthropic, inside an input_json_delta: cut before message_stop, the tool input as far as it came', () => {
+    const { text, lastLine } = cut('anthropic-tool-use.sse', '"partial_json":"ar"');
+    expect(lastLine).toBe(32);
+    const report = inspectBody(text);
+    expect(report.format.id).toBe('anthropic');
+    expect(report.turn.ending.kind).toBe('cut');
+    expect(report.turn.answer).toBe("I'll check the current weather in Paris for you.");
+    expect(report.turn.toolCalls.map((call) => [call.name, call.arguments])).toEqual([
+      ['get_weather', '{"location": "P'],
+    ]);
+    expect(report.findings).toEqual([
+      {
+        id: 'cut',
+        severity: 'problem',
+        lines: [32],
+        count: 1,
+        detail: { closing: 'message_stop' },
+        lesson: 'turnEndings',
+      },
+      { id: 'discarded', severity: 'problem', lines: [32], count: 1, detail: {}, lesson: 'fiveRules' },
+    ]);
+  });
+
+  for (const [file, mark, closing] of [
+    ['openai-responses-reasoning.sse', '"delta":"42"', 'response.completed'],
+    ['gemini-text.sse', 'Atmospheric Particles', 'finishReason'],
+  ] as const) {
+    it(`${file}: cut before ${closing}`, () => {
+      const { text, lastLine } = cut(file, mark);
+      const report = inspectBody(text);
+      expect(report.turn.ending.kind).toBe('cut');
+      expect(ids(report)).toEqual(['cut', 'discarded']);
+      expect(report.findings[0]).toMatchObject({ lines: [lastLine], detail: { closing } });
+    });
+  }
+
+  it('Chat Completions, inside a tool call: no [DONE], so the turn is cut, whatever came before', () => {
+    const { text, lastLine } = cut('openai-chat-tools.sse', '"arguments":"L\\", "');
+    const report = inspectBody(text);
+    expect(report.format.id).toBe('openai-chat');
+    expect(report.turn.ending.kind).toBe('cut');
+    expect(report.turn.toolCalls.map((call) => call.arguments)).toEqual([
+      '{"city": "Edinburgh", "country": "GB", "units": "c"}',
+      '{"ticker": "AAP',
+    ]);
+    expect(ids(report)).toEqual(['doneMissing', 'discarded']);
+    expect(report.findings[0]?.lines).toEqual([lastLine]);
+  });
+});
