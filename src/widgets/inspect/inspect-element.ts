@@ -18,8 +18,11 @@ import {
   findingLines,
   findingText,
   formatName,
+  headerText,
   lineEndsText,
+  milliseconds,
   reportMarkdown,
+  timingsList,
   type FormatId,
 } from './inspect-model.ts';
 import type { InspectReport, InspectRequest, InspectResult } from './inspect-ops.ts';
@@ -237,6 +240,45 @@ export const mount = demo('inspect', ({ host, s, t }) => {
     p('more-events').textContent = more.events;
   };
 
+  /** The status, the headers that matter to a stream (absent ones said so) and a HAR entry's timings. */
+  const drawTransport = (r: InspectReport) => {
+    const transport = r.transport;
+    p('transport-box').hidden = transport === null;
+    if (transport === null) return;
+    p('transport-from').textContent = t(transport.har ? 'transportFrom.har' : 'transportFrom.head');
+    const list = p('transport');
+    list.replaceChildren();
+    fact(list, t('fact.status'), h('code', undefined, transport.statusLine)).className = 'si-wide';
+    for (const header of transport.headers)
+      fact(
+        list,
+        header.name,
+        header.value === null ? headerText(header, t) : h('code', undefined, header.value),
+      ).firstElementChild!.setAttribute('translate', 'no');
+    const timings = p('timings');
+    timings.replaceChildren();
+    p('timings-box').hidden = !transport.har;
+    if (!transport.har) return;
+    if (transport.timings === null) {
+      p('timings-note').textContent = t('timingsNone');
+      return;
+    }
+    for (const [phase, value] of timingsList(transport.timings, t))
+      timings.append(
+        h('dt', undefined, t(`phase.${phase}`), ' ', h('code', { translate: 'no' }, phase)),
+        h('dd', undefined, value),
+      );
+    const body = transport.body;
+    p('timings-note').textContent =
+      body === null
+        ? t('timingsNoBody')
+        : t('timingsBody', {
+            share: Math.round(body.share * 100),
+            receive: milliseconds(body.receive),
+            total: milliseconds(body.wait + body.receive),
+          });
+  };
+
   const reportText = (r: InspectReport, stream?: string) =>
     reportMarkdown(r, t, {
       lesson: lessonOf,
@@ -247,6 +289,7 @@ export const mount = demo('inspect', ({ host, s, t }) => {
   const drawReport = (r: InspectReport) => {
     drawFormat(r);
     drawTurn(r);
+    drawTransport(r);
     drawFindings(r);
     drawStream(r);
     p<HTMLTextAreaElement>('report').value = reportText(r);

@@ -1,8 +1,10 @@
 // What the stream inspector points out in a stream: each finding names the lines it rests on and the
 // section of the course that explains it (a LessonKey: inspect-lessons.ts holds the links). Pure.
+// The findings on the transport (status, headers, a HAR entry's timings) read inspect-transport.ts.
 
 import type { StandardTrace } from '../../../lessons-code/index.ts';
 import type { FormatId, InspectedEvent } from './inspect-format.ts';
+import { directives, type TransportView } from './inspect-transport.ts';
 import { CLOSING_EVENTS, type TurnFacts, type TurnView } from './inspect-turn.ts';
 
 /** The sections of the course a finding sends the reader to (their links: inspect-lessons.ts). */
@@ -16,11 +18,15 @@ export const LESSON_KEYS = [
   'routeByPayload',
   'turnEndings',
   'fourDetails',
+  'noStream',
 ] as const;
 export type LessonKey = (typeof LESSON_KEYS)[number];
 
-/** The findings, in the order the page lists them. */
+/** The findings, in the order the page lists them: problems first, then notes. */
 export const FINDING_IDS = [
+  'status',
+  'burst',
+  'contentType',
   'cut',
   'doneMissing',
   'errorEvent',
@@ -34,13 +40,17 @@ export const FINDING_IDS = [
   'emptyData',
   'doneUnexpected',
   'keepAlive',
+  'compressed',
+  'cacheControl',
 ] as const;
 export type FindingId = (typeof FINDING_IDS)[number];
 
 /**
  * One finding: `problem` when a client would show or keep something wrong, `note` when a careful
  * reader is unharmed. `lines`: the first lines it rests on (numbers in the input), `count` all of
- * them; `detail`: the stream's own words it quotes (code, never translated).
+ * them; `detail`: the stream's own words it quotes (code, never translated). `from`: a finding on the
+ * transport rests on the response's head or on a HAR entry's timings, which have no lines when they
+ * come from a HAR file.
  */
 export interface Finding {
   id: FindingId;
@@ -49,6 +59,7 @@ export interface Finding {
   count: number;
   detail: Record<string, string>;
   lesson: LessonKey;
+  from?: 'head' | 'timings';
 }
 
 /** The most line numbers a finding carries; `count` says how many there were. */
@@ -70,6 +81,8 @@ export interface FindingInput {
   offset: number;
   /** Invalid UTF-8 sequences the decoder replaced. */
   replaced: number;
+  /** The status, headers and timings, when the input has a head (curl -i, a HAR entry). */
+  transport?: TransportView | null;
 }
 
 /** The line of the event whose text holds place `at` of the answer. */
@@ -174,8 +187,63 @@ export function findIn(input: FindingInput): Finding[] {
   const comments = linesWhere((line) => line.tag === 'comment');
   if (comments.length > 0) add('keepAlive', 'note', comments, 'fiveRules');
 
+  if (input.transport) for (const finding of transportFindings(input.transport)) found.set(finding.id, finding);
+
   return FINDING_IDS.flatMap((id) => {
     const finding = found.get(id);
     return finding ? [finding] : [];
   });
+}
+
+/** A finding on the transport: the line of the head it rests on, or none for a HAR entry. */
+function onTransport(
+  t: TransportView,
+  id: FindingId,
+  severity: Finding['severity'],
+  line: number,
+  lesson: LessonKey,
+  detail: Record<string, string> = {},
+  from: Finding['from'] = 'head',
+): Finding {
+  const lines = t.har || line === 0 ? [] : [line];
+  return { id, severity, lines, count: lines.length, detail, lesson, from };
+}
+
+/**
+ * The findings on a response's status, headers and timings: a status that is not 2xx; one late burst
+ * (inspect-transport.ts says when); a content type other than text/event-stream; a compressed body;
+ * a cache-control that lets a cache keep the response or a proxy transform it.
+ */
+export function transportFindings(t: TransportView): Finding[] {
+  const out: Finding[] = [];
+  const header = (name: string) => t.headers.find((h) => h.name === name)!;
+  if (t.status !== null && (t.status < 200 || t.status > 299))
+    out.push(onTransport(t, 'status', 'problem', t.statusAt, 'whenFails', { status: t.statusLine }));
+  if (t.body?.burst)
+    out.push(
+      onTransport(
+        t,
+        'burst',
+        'problem',
+        0,
+        'noStream',
+        { wait: String(t.body.wait), receive: String(t.body.receive), events: String(t.body.events) },
+        'timings',
+      ),
+    );
+  const type = header('content-type');
+  if (type.value === null) out.push(onTransport(t, 'contentType', 'problem', t.statusAt, 'fiveRules', { type: '' }));
+  else if (!/^\s*text\/event-stream\s*(?:;|$)/i.test(type.value))
+    out.push(onTransport(t, 'contentType', 'problem', type.line, 'fiveRules', { type: type.value }));
+  const encoding = header('content-encoding');
+  const codings = directives(encoding.value).filter((coding) => coding !== 'identity');
+  if (codings.length > 0)
+    out.push(onTransport(t, 'compressed', 'note', encoding.line, 'noStream', { coding: codings.join(', ') }));
+  const cache = header('cache-control');
+  const said = directives(cache.value);
+  if (!said.includes('no-cache') && !said.includes('no-transform'))
+    out.push(
+      onTransport(t, 'cacheControl', 'note', cache.line || t.statusAt, 'noStream', { value: cache.value ?? '' }),
+    );
+  return out;
 }

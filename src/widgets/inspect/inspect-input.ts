@@ -3,7 +3,8 @@
 // status line and headers (what `curl -i` prints before the body) set aside. Pure: it runs in the
 // inspector's worker (inspect-worker.ts) and in the unit tests.
 // HAR: the format as browsers export it, http://www.softwareishard.com/blog/har-12-spec/
-// (`log.entries[].response.content`: `text`, `encoding: "base64"`, `mimeType`, `size`).
+// (`log.entries[].response.content`: `text`, `encoding: "base64"`, `mimeType`, `size`; `timings`,
+// `time`: what the inspector's transport part shows, inspect-transport.ts).
 
 /** The largest input the inspector reads: 20 MiB, as bytes (a pasted text is measured in UTF-8). */
 export const MAX_INPUT_BYTES = 20 * 1024 * 1024;
@@ -29,11 +30,25 @@ export type InputSource = { kind: 'text'; text: string } | { kind: 'bytes'; byte
 export interface HttpHead {
   statusLine: string;
   headers: [string, string][];
+  /** The line of the input that holds the status line, and each header's (0 for a HAR entry: no lines). */
+  statusAt: number;
+  headerAt: number[];
   /** Lines of the input the head takes, the blank line after it included (0 for a HAR entry). */
   lines: number;
   /** Heads before this one (`HTTP/1.1 100 Continue`, a proxy's `200 Connection established`). */
   earlier: number;
 }
+
+/** The phases of a HAR entry's timings, in the order they happen (HAR 1.2, `timings`). */
+export const HAR_PHASES = ['blocked', 'dns', 'connect', 'send', 'wait', 'receive'] as const;
+export type HarPhase = (typeof HAR_PHASES)[number];
+
+/**
+ * A HAR entry's timings in milliseconds, as the file gives them: -1 where the phase does not apply
+ * (HAR 1.2: no DNS lookup on a reused connection), null where the file has no such field (Chromium's
+ * export through Playwright has no `blocked`). `time`: the whole entry, null when absent.
+ */
+export type HarTimings = Record<HarPhase, number | null> & { time: number | null };
 
 /** A HAR entry whose response looks like an event stream. */
 export interface HarEntry {
@@ -45,6 +60,8 @@ export interface HarEntry {
   mimeType: string;
   /** The body's size in bytes, decoded. */
   size: number;
+  /** Its timings, or null when it records none. */
+  timings: HarTimings | null;
 }
 
 /** The body to read, once the input is checked: its text (a leading byte order mark kept) and where it came from. */
@@ -129,13 +146,17 @@ export function splitHead(text: string): { head: HttpHead | null; body: string }
     const block = rest.slice(0, end.index);
     const [statusLine, ...headerLines] = block.split(/\r?\n/);
     const headers: [string, string][] = [];
-    for (const line of headerLines) {
+    const headerAt: number[] = [];
+    const statusAt = lines + 1;
+    headerLines.forEach((line, i) => {
       const colon = line.indexOf(':');
-      if (colon > 0) headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
-    }
+      if (colon <= 0) return;
+      headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
+      headerAt.push(statusAt + 1 + i);
+    });
     lines += headerLines.length + 2; // the status line, the headers, the blank line
     earlier++;
-    head = { statusLine: statusLine!, headers, lines, earlier };
+    head = { statusLine: statusLine!, headers, statusAt, headerAt, lines, earlier };
     rest = rest.slice(end.index + end[0].length);
   }
   return head === null ? { head: null, body: text } : { head, body: rest };
@@ -204,7 +225,20 @@ function harEntryOf(entry: unknown, index: number, content: HarContent): HarEntr
     status: typeof response.status === 'number' ? response.status : 0,
     mimeType: content.mimeType,
     size,
+    timings: timingsOf(entry),
   };
+}
+
+const milliseconds = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) && value >= -1 ? value : null;
+
+/** An entry's `timings` and `time`, each phase a number of milliseconds, -1 or null; null when it has none. */
+function timingsOf(entry: unknown): HarTimings | null {
+  const timings = isObject(entry) && isObject(entry.timings) ? entry.timings : null;
+  if (timings === null) return null;
+  const out = { time: isObject(entry) ? milliseconds(entry.time) : null } as HarTimings;
+  for (const phase of HAR_PHASES) out[phase] = milliseconds(timings[phase]);
+  return out;
 }
 
 /** The head a HAR entry records: its status line, made from the entry's fields, and its headers. */
@@ -222,7 +256,7 @@ function harHead(entry: unknown): HttpHead {
   const headers: [string, string][] = (Array.isArray(response.headers) ? response.headers : [])
     .filter(isObject)
     .map((header) => [text(header.name), text(header.value)]);
-  return { statusLine, headers, lines: 0, earlier: 0 };
+  return { statusLine, headers, statusAt: 0, headerAt: headers.map(() => 0), lines: 0, earlier: 0 };
 }
 
 /** A parsed JSON text: a HAR (`log.entries`), or some other JSON. */

@@ -41,6 +41,7 @@ export const LESSON_LINKS: Readonly<Record<LessonKey, Links>> = {
     'le-réseau-coupe-nimporte-où',
   ),
   stopsShort: links(L6B, 'a-stream-that-stops-short', 'un-flujo-que-se-queda-a-medias', 'un-flux-qui-sarrête-en-route'),
+  noStream: links(L6B, 'the-stream-that-doesnt-stream', 'el-flujo-que-no-fluye', 'le-flux-qui-ne-sécoule-pas'),
   routeByPayload: links(L6C, 'route-by-the-payload', 'enrutar-por-el-contenido', 'aiguiller-selon-le-contenu'),
   turnEndings: links(
     L6C,

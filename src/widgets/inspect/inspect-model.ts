@@ -4,7 +4,9 @@
 // at run time, so that the page's own script stays small: the reading itself happens in the worker.
 
 import type { Finding, LessonKey } from './inspect-findings.ts';
+import { HAR_PHASES, type HarTimings } from './inspect-input.ts';
 import type { InspectReport } from './inspect-ops.ts';
+import type { TransportHeader } from './inspect-transport.ts';
 import type { EndingView } from './inspect-turn.ts';
 
 /** The formats the inspector knows, in the order the page lists them; `plain`: none of them. */
@@ -68,8 +70,12 @@ export function endingSaidBy(ending: EndingView): string {
   return ending.reason === '' ? ending.event : `${ending.event}, ${ending.reason}`;
 }
 
-/** A finding's lines as the page lists them: "Lines: 3, 7" or "Lines: 3, 7 and 12 more". */
+/**
+ * A finding's lines as the page lists them: "Lines: 3, 7" or "Lines: 3, 7 and 12 more"; for a finding
+ * on a HAR entry's head or timings, which have no lines, where it comes from.
+ */
 export function findingLines(finding: Finding, tr: Tr): string {
+  if (finding.lines.length === 0 && finding.from) return tr(`inspect.findingFrom.${finding.from}`);
   const lines = finding.lines.join(', ');
   const more = finding.count - finding.lines.length;
   return more > 0 ? tr('inspect.findingLinesMore', { lines, count: more }) : tr('inspect.findingLines', { lines });
@@ -78,9 +84,43 @@ export function findingLines(finding: Finding, tr: Tr): string {
 /** A finding's explanation, its details (the stream's own words) filled in. */
 export function findingText(finding: Finding, tr: Tr): string {
   if (finding.id === 'errorEvent' && finding.detail.message === '') return tr('inspect.finding.errorEvent.textBare');
+  if (finding.id === 'contentType' && finding.detail.type === '') return tr('inspect.finding.contentType.textMissing');
+  if (finding.id === 'cacheControl' && finding.detail.value === '')
+    return tr('inspect.finding.cacheControl.textMissing');
   const vars: Record<string, string | number> = { ...finding.detail };
   if (finding.id === 'replaced') vars.count = finding.count;
+  if (finding.id === 'burst')
+    Object.assign(vars, {
+      wait: milliseconds(Number(finding.detail.wait)),
+      receive: milliseconds(Number(finding.detail.receive)),
+      count: Number(finding.detail.events),
+    });
   return tr(`inspect.finding.${finding.id}.text`, vars);
+}
+
+/** Milliseconds as the page shows them: whole ones from 10 up, one decimal below. */
+export function milliseconds(ms: number): number {
+  return ms >= 10 ? Math.round(ms) : Math.round(ms * 10) / 10;
+}
+
+/** A HAR timing in words: its milliseconds, "does not apply" (-1) or "not recorded" (absent). */
+export function timingText(ms: number | null, tr: Tr): string {
+  if (ms === null) return tr('inspect.timing.absent');
+  if (ms < 0) return tr('inspect.timing.none');
+  return tr('inspect.ms', { ms: milliseconds(ms) });
+}
+
+/** The timings a HAR entry records, phase by phase (HAR names, never translated), then the whole entry. */
+export function timingsList(timings: HarTimings, tr: Tr): [string, string][] {
+  return [
+    ...HAR_PHASES.map((phase): [string, string] => [phase, timingText(timings[phase], tr)]),
+    ['time', timingText(timings.time, tr)],
+  ];
+}
+
+/** A header as the transport part shows it: its value, or that the response has none. */
+export function headerText(header: TransportHeader, tr: Tr): string {
+  return header.value ?? tr('inspect.headerAbsent');
 }
 
 /** The line ends of a stream in words: one kind, none, or how many of each. */
@@ -135,6 +175,23 @@ export function reportMarkdown(report: InspectReport, tr: Tr, options: ReportOpt
       })}`,
     );
   if (report.head) out.push(`- ${tr('inspect.md.head', { status: code(report.head.statusLine) })}`);
+  const { transport } = report;
+  if (transport) {
+    const headers = transport.headers.map((header) =>
+      header.value === null
+        ? `${code(header.name)} ${tr('inspect.headerAbsent')}`
+        : code(`${header.name}: ${header.value}`),
+    );
+    out.push(`  - ${tr('inspect.md.headers', { headers: headers.join(', ') })}`);
+    if (transport.timings)
+      out.push(
+        `  - ${tr('inspect.md.timings', {
+          timings: timingsList(transport.timings, tr)
+            .map(([phase, value]) => `${code(phase)} ${value}`)
+            .join(', '),
+        })}`,
+      );
+  }
   out.push(
     `- ${tr('inspect.md.size', {
       bytes: tr('count.bytes', { count: stream.bytes }),

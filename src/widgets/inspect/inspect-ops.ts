@@ -26,6 +26,7 @@ import { detectFormat, inspectedEvents, type Evidence } from './inspect-format.t
 import { findIn, type Finding } from './inspect-findings.ts';
 import { readInput, type HarEntry, type HttpHead, type InputProblem, type InputSource } from './inspect-input.ts';
 import type { ExampleId, FormatId } from './inspect-model.ts';
+import { transportOf, type TransportView } from './inspect-transport.ts';
 import { readTurn, type TurnView } from './inspect-turn.ts';
 
 /** The most `id:` and `retry:` values a report lists. */
@@ -61,6 +62,8 @@ export interface InspectReport {
   /** Lines of the input before the body: every line number in the report counts them. */
   offset: number;
   stream: StreamFacts;
+  /** The status, headers and (for a HAR entry) timings; null for a body without a head. */
+  transport: TransportView | null;
   trace: TraceResult;
   format: { id: FormatId; detected: FormatId; evidence: Evidence[] };
   turn: TurnView;
@@ -146,16 +149,19 @@ export function inspectBody(
   const lastLine = trace.lines.length + offset;
   const { turn, facts } = readTurn(format, body, events, lastLine);
   const replaced = options.replaced ?? 0;
+  const entry = options.entry ?? null;
+  const transport = transportOf(head, entry, trace.events.length);
   return {
     head,
-    entry: options.entry ?? null,
+    entry,
     replaced,
     offset,
     stream: streamFacts(trace, options.bytes ?? new TextEncoder().encode(body).length, offset),
+    transport,
     trace: viewOfTrace(trace, body.length, offset),
     format: { id: format, detected: detection.id, evidence: detection.evidence },
     turn,
-    findings: findIn({ format, trace, events, turn, facts, offset, replaced }),
+    findings: findIn({ format, trace, events, turn, facts, offset, replaced, transport }),
   };
 }
 

@@ -152,6 +152,8 @@ describe('an HTTP head before the body (curl -i)', () => {
         ['Content-Type', 'text/event-stream'],
         ['Cache-Control', 'no-cache'],
       ],
+      statusAt: 1,
+      headerAt: [2, 3],
       lines: 4,
       earlier: 0,
     });
