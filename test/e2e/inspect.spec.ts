@@ -2,8 +2,10 @@
 // it (format and evidence, ending, answer, no findings); the cut copy's findings with their lines and
 // lessons; a format chosen by hand; the report copied without the stream, then with it; a HAR file
 // opened and one of its streams picked; bad input said in words; Cancel while a reading runs. Then
-// one pass in Spanish and one in French, at phone width: the strings are the locale's, no English UI
-// phrase shows, the demo fits a 360 px screen, and every link of the page is alive under /learn/.
+// one pass in Spanish and one in French, at phone width: the strings are the locale's (a HAR entry's
+// transport and its one late burst among them), no English UI phrase shows, the demo fits a 360 px
+// screen, and every link of the page is alive under /learn/. A HAR file that Chromium writes itself,
+// with its transport, timings and axe: inspect-har.spec.ts.
 // Elsewhere: axe and the first-load budget (a11y.spec.ts, PAGE_WIDGETS), the links' #fragments in
 // both builds (test/dist/links.test.ts), the reading itself on every course stream
 // (test/unit/widgets/inspect/).
@@ -70,11 +72,23 @@ const findings = (inspector: Locator) =>
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
-/** A HAR file with a page, a JSON answer and two streams, as a browser's network panel saves it. */
+/**
+ * A HAR file with a page, a JSON answer and two streams, as a browser's network panel saves it (each
+ * response with its content type, the streams with Cache-Control: no-cache, as their servers send them).
+ */
 function harFile(): string {
   const entry = (url: string, mimeType: string, text: string) => ({
     request: { method: url.endsWith('/') ? 'GET' : 'POST', url, headers: [] },
-    response: { status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', headers: [], content: { mimeType, text } },
+    response: {
+      status: 200,
+      statusText: 'OK',
+      httpVersion: 'HTTP/1.1',
+      headers: [
+        { name: 'content-type', value: mimeType },
+        ...(mimeType === 'text/event-stream' ? [{ name: 'cache-control', value: 'no-cache' }] : []),
+      ],
+      content: { mimeType, text },
+    },
   });
   return JSON.stringify({
     log: {
@@ -84,6 +98,35 @@ function harFile(): string {
         entry('https://chat.example/api/chatbot/chat/stream', 'text/event-stream', 'data: Hello.\n\n'),
         entry('https://api.anthropic.com/v1/messages', 'text/event-stream', ANTHROPIC_MESSAGES_STREAM),
         entry('https://chat.example/api/history', 'application/json', '{"turns":[]}'),
+      ],
+    },
+  });
+}
+
+/**
+ * A HAR file with one stream that came late and at once: 2.4 s before the response began, then the
+ * whole body in 30 ms (as a proxy that holds a response until it ends would deliver it).
+ */
+function heldBackHar(): string {
+  return JSON.stringify({
+    log: {
+      version: '1.2',
+      entries: [
+        {
+          request: { method: 'POST', url: 'https://api.anthropic.com/v1/messages', headers: [] },
+          response: {
+            status: 200,
+            statusText: 'OK',
+            httpVersion: 'HTTP/1.1',
+            headers: [
+              { name: 'content-type', value: 'text/event-stream' },
+              { name: 'cache-control', value: 'no-cache' },
+            ],
+            content: { mimeType: 'text/event-stream', text: ANTHROPIC_MESSAGES_STREAM },
+          },
+          timings: { blocked: 1.5, dns: -1, connect: -1, send: 0.2, wait: 2400, receive: 30 },
+          time: 2431.7,
+        },
       ],
     },
   });
@@ -181,7 +224,7 @@ test.describe('stream inspector (en)', () => {
       await expect(inspector.locator('[data-part=answer]')).toHaveText(PROVIDER_ANSWER);
     });
 
-    await test.step('bad input, in words: JSON that is not a HAR file, binary, nothing', async () => {
+    await test.step('bad input, in words: not HAR, binary, nothing, a head alone, no stream, too large', async () => {
       await paste(inspector, '{"choices": []}');
       await expect(status).toHaveText(t(EN, 'course.inspect.problem.notHar'));
       await expect(inspector.locator('[data-part=results]')).toBeHidden();
@@ -199,6 +242,17 @@ test.describe('stream inspector (en)', () => {
       });
       await settled(inspector);
       await expect(status).toHaveText(t(EN, 'course.inspect.problem.empty'));
+      await paste(inspector, 'HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n\r\n');
+      await expect(status).toHaveText(t(EN, 'course.inspect.problem.headersOnly'));
+      await paste(inspector, JSON.stringify({ log: { version: '1.2', entries: [] } }));
+      await expect(status).toHaveText(t(EN, 'course.inspect.problem.noStreamingEntry'));
+      await inspector.locator('[data-part=file]').setInputFiles({
+        name: 'huge.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.alloc(20 * 1024 * 1024 + 1, 'a'),
+      });
+      await settled(inspector);
+      await expect(status).toHaveText(t(EN, 'course.inspect.problem.tooLarge'));
     });
 
     await test.step('Cancel stops a reading that runs, and says so', async () => {
@@ -247,6 +301,37 @@ for (const locale of OTHER_LOCALES) {
     const ui = 'button, label:not(.si-choice), h4, summary, .si-sub, .si-finding-title, [data-part=status]';
     expect(await notFromLocale(inspector, ui, locale), `not from ${locale.code}.json`).toEqual([]);
     expect(await englishShown(inspector, locale), 'English UI phrases').toEqual([]);
+    expect(await outsideTheScreen(page)).toEqual([]);
+
+    // a HAR entry held back, then sent at once: the transport part, its timings and the one late burst
+    await inspector.locator('[data-part=file]').setInputFiles({
+      name: 'held-back.har',
+      mimeType: 'application/json',
+      buffer: Buffer.from(heldBackHar()),
+    });
+    await settled(inspector);
+    await expect(inspector.locator('[data-part=status]')).toHaveText(
+      t(locale, 'course.inspect.done', {
+        format: 'Anthropic Messages',
+        ending: t(locale, 'course.inspect.ending.complete'),
+        count: 1,
+      }),
+    );
+    await expect(inspector.locator('[data-part=transport-box] h4')).toHaveText(
+      t(locale, 'course.inspect.section.transport'),
+    );
+    await expect(inspector.locator('[data-part=timings] dd').nth(4)).toHaveText(
+      t(locale, 'course.inspect.ms', { ms: 2400 }),
+    );
+    await expect(inspector.locator('[data-finding=burst] .si-finding-title')).toHaveText(
+      t(locale, 'course.inspect.finding.burst.title'),
+    );
+    await expect(inspector.locator('[data-finding=burst]')).toContainText(
+      t(locale, 'course.inspect.findingFrom.timings'),
+    );
+    const transportUi = '[data-part=transport-box] h4, [data-part=transport-from], [data-part=timings] dt';
+    expect(await notFromLocale(inspector, transportUi, locale), `transport, not from ${locale.code}.json`).toEqual([]);
+    expect(await englishShown(inspector, locale), 'English UI phrases, transport').toEqual([]);
     expect(await outsideTheScreen(page)).toEqual([]);
 
     await paste(inspector, '[1, 2]');
