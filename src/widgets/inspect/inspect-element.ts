@@ -273,7 +273,6 @@ export const mount = demo('inspect', ({ host, s, t }) => {
       body === null
         ? t('timingsNoBody')
         : t('timingsBody', {
-            share: Math.round(body.share * 100),
             receive: milliseconds(body.receive),
             total: milliseconds(body.wait + body.receive),
           });

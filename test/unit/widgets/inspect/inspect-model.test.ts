@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PROVIDER_RECORDINGS, TRUNCATED_RECORDINGS } from '../../../../lessons-code/index.ts';
 import { selectStrings, translate, formBase } from '../../../../src/demo-kit/format.ts';
 import { FINDING_IDS, LESSON_KEYS } from '../../../../src/widgets/inspect/inspect-findings.ts';
+import { HAR_PHASES } from '../../../../src/widgets/inspect/inspect-input.ts';
 import { inspectBody } from '../../../../src/widgets/inspect/inspect-ops.ts';
 import { LESSON_LINKS } from '../../../../src/widgets/inspect/inspect-lessons.ts';
 import {
@@ -118,6 +119,15 @@ describe('every key the inspector builds exists in every locale', () => {
     ...EXAMPLE_IDS.map((id) => `inspect.example.${id}`),
     ...['lf', 'crlf', 'cr', 'none', 'mixed'].map((k) => `inspect.lineEnds.${k}`),
     ...['problem', 'note'].map((k) => `inspect.severity.${k}`),
+    // the transport part: its phases, where a finding on it comes from, a timing in words, the head's source
+    ...[...HAR_PHASES, 'time'].map((k) => `inspect.phase.${k}`),
+    ...['head', 'timings'].map((k) => `inspect.findingFrom.${k}`),
+    ...['absent', 'none'].map((k) => `inspect.timing.${k}`),
+    ...['head', 'har'].map((k) => `inspect.transportFrom.${k}`),
+    'inspect.finding.contentType.textMissing',
+    'inspect.finding.cacheControl.textMissing',
+    'inspect.headerAbsent',
+    'inspect.ms',
   ];
   const named = [
     ...readFileSync(new URL('../../../../src/widgets/inspect/inspect-element.ts', import.meta.url), 'utf8').matchAll(
