@@ -8,21 +8,33 @@ import { ComputeStopped, ComputeTimeout } from './kit-client.ts';
 /** The time a demo gives one computation by default: far above what the lesson's inputs need. */
 const DEFAULT_TIME_LIMIT = 8000;
 
+/** A computation's options: a signal that stops it, its time limit, and what to do with its progress reports. */
+interface ComputeOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Called with each `{ id, progress }` the worker posts for this computation before its answer. */
+  onProgress?: (progress: unknown) => void;
+}
+
 /**
  * A computer on a worker of the demo's own (`spawn`): the lessons-code computations most demos run
  * (src/widgets/shared/computer.ts), or one that would make that worker heavier for every demo of the
  * site (the 06c cut scan and its recordings). `host.dataset.timeLimit` (milliseconds), when set,
  * overrides the limit: the browser tests use it to end a run by its time limit on purpose. `spawn`
  * writes `new Worker(new URL('…', import.meta.url), { type: 'module' })` itself, so that the bundler
- * finds the worker's file; the worker answers `{ id, request }` with `{ id, ok, value | error }`.
+ * finds the worker's file; the worker answers `{ id, request }` with `{ id, ok, value | error }`, and
+ * may post `{ id, progress }` before it does.
  */
 export function createWorkerComputer<Req, Res>(
   spawn: () => Worker,
   host?: HTMLElement,
-): { compute(request: Req, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<Res> } {
+): { compute(request: Req, options?: ComputeOptions): Promise<Res> } {
   let worker: Worker | undefined;
   let nextId = 1;
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void; progress?: (progress: unknown) => void }
+  >();
 
   const stopWorker = (error: Error) => {
     worker?.terminate();
@@ -36,9 +48,13 @@ export function createWorkerComputer<Req, Res>(
     const created = spawn();
     created.addEventListener(
       'message',
-      (event: MessageEvent<{ id: number; ok: boolean; value?: unknown; error?: string }>) => {
+      (event: MessageEvent<{ id: number; ok?: boolean; value?: unknown; error?: string; progress?: unknown }>) => {
         const entry = pending.get(event.data.id);
         if (!entry) return;
+        if (event.data.ok === undefined) {
+          entry.progress?.(event.data.progress);
+          return;
+        }
         pending.delete(event.data.id);
         if (event.data.ok) entry.resolve(event.data.value);
         else entry.reject(new Error(event.data.error ?? 'error'));
@@ -52,7 +68,7 @@ export function createWorkerComputer<Req, Res>(
   };
 
   return {
-    compute(request, { signal, timeoutMs = Number(host?.dataset.timeLimit) || DEFAULT_TIME_LIMIT } = {}) {
+    compute(request, { signal, timeoutMs = Number(host?.dataset.timeLimit) || DEFAULT_TIME_LIMIT, onProgress } = {}) {
       if (signal?.aborted) return Promise.reject(new ComputeStopped());
       const id = nextId++;
       return new Promise((resolve, reject) => {
@@ -83,6 +99,7 @@ export function createWorkerComputer<Req, Res>(
             done();
             reject(error);
           },
+          ...(onProgress ? { progress: onProgress } : {}),
         });
         getWorker().postMessage({ id, request });
       });

@@ -255,12 +255,15 @@ test.describe('stream inspector (en)', () => {
       await expect(status).toHaveText(t(EN, 'course.inspect.problem.tooLarge'));
     });
 
-    await test.step('Cancel stops a reading that runs, and says so', async () => {
-      // A page of its own whose inspector gets a worker that never answers: its reading runs until
-      // it is cancelled, however fast the machine.
+    await test.step('Cancel stops a reading that runs, and says so; the progress bar shows how far it got', async () => {
+      // A page of its own whose inspector gets a worker that reports half of its reading done and
+      // never answers: its reading runs until it is cancelled, however fast the machine.
       const second = await page.context().newPage();
       await second.route('**/inspect-worker*.js', (route) =>
-        route.fulfill({ contentType: 'text/javascript', body: 'self.onmessage = () => {};' }),
+        route.fulfill({
+          contentType: 'text/javascript',
+          body: 'self.onmessage = (e) => self.postMessage({ id: e.data.id, progress: { loaded: 5, total: 10 } });',
+        }),
       );
       const stalled = await open(second, EN);
       await stalled.locator('[data-part=body]').click();
@@ -270,9 +273,14 @@ test.describe('stream inspector (en)', () => {
       const cancel = stalled.locator('[data-part=cancel]');
       await expect(cancel).toBeVisible();
       await expect(stalled).toHaveAttribute('data-state', 'busy');
+      const progress = stalled.locator('[data-part=progress]');
+      await expect(progress).toBeVisible();
+      await expect(progress).toHaveAccessibleName('Reading the file');
+      expect(await progress.evaluate((bar: HTMLProgressElement) => bar.position)).toBe(0.5);
       await cancel.click();
       await expect(stalled.locator('[data-part=status]')).toHaveText('Cancelled: nothing was read.');
       await expect(cancel).toBeHidden();
+      await expect(progress).toBeHidden();
       await expect(stalled.locator('[data-part=results]')).toBeHidden();
       await second.close();
     });

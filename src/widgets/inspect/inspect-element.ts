@@ -9,7 +9,7 @@ import { createRunner, demo, h, part, type Shown } from '../../demo-kit/kit-clie
 import { boxToText, fastPaste, textToBox } from '../../demo-kit/textbox.ts';
 import { moreNotes, renderEvents, renderLines } from '../shared/trace-render.ts';
 import type { LessonKey } from './inspect-findings.ts';
-import { MAX_INPUT_BYTES, type InputSource } from './inspect-input.ts';
+import { MAX_INPUT_BYTES } from './inspect-input.ts';
 import {
   SHOWN_CHARS,
   endingHelp,
@@ -25,7 +25,7 @@ import {
   timingsList,
   type FormatId,
 } from './inspect-model.ts';
-import type { InspectReport, InspectRequest, InspectResult } from './inspect-ops.ts';
+import type { InspectReport, InspectRequest, InspectResult, InspectSource, ReadProgress } from './inspect-ops.ts';
 
 /** A stream of 20 MB takes far longer than the kit's default limit on a slow phone; Cancel stops it sooner. */
 const TIME_LIMIT = 120_000;
@@ -45,6 +45,7 @@ export const mount = demo('inspect', ({ host, s, t }) => {
   const harSelect = p<HTMLSelectElement>('har-entry');
   const formatSelect = p<HTMLSelectElement>('format');
   const drop = p('drop');
+  const progress = p<HTMLProgressElement>('progress');
   const lessons = new Map(
     [...p<HTMLTemplateElement>('lessons').content.querySelectorAll<HTMLAnchorElement>('a[data-lesson]')].map((a) => [
       a.dataset.lesson as LessonKey,
@@ -65,8 +66,8 @@ export const mount = demo('inspect', ({ host, s, t }) => {
     },
   });
 
-  /** What is being inspected: the box's text, or a file's bytes; and for a HAR file, the entry picked. */
-  let source: InputSource | null = null;
+  /** What is being inspected: the box's text, or a file (the worker reads it); for a HAR file, the entry picked. */
+  let source: InspectSource | null = null;
   let entry: number | undefined;
   let report: InspectReport | null = null;
 
@@ -220,16 +221,6 @@ export const mount = demo('inspect', ({ host, s, t }) => {
       types.push(h('code', undefined, type), ` ${s.n(count)}`);
     });
     fact(list, t('fact.types'), ...(types.length > 0 ? types : [t('typesNone')])).className = 'si-wide';
-    if (r.head) {
-      const contentType = r.head.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-      fact(
-        list,
-        t('fact.head'),
-        h('code', undefined, r.head.statusLine),
-        contentType === undefined ? '' : ', ',
-        contentType === undefined ? '' : h('code', undefined, contentType),
-      ).className = 'si-wide';
-    }
     if (r.entry)
       fact(list, t('fact.entry'), h('code', undefined, `${r.entry.method} ${r.entry.url}`)).className = 'si-wide';
     p('offset-note').hidden = r.offset === 0;
@@ -343,7 +334,18 @@ export const mount = demo('inspect', ({ host, s, t }) => {
     delete status.dataset.problem;
     void runner
       .run(async (signal) => {
-        const result = (await computer.compute(request, { signal, timeoutMs: TIME_LIMIT })) as InspectResult;
+        // A file's reading shows in the progress bar, beside Cancel, from its first report on.
+        const onProgress = (read: unknown) => {
+          const { loaded, total } = read as ReadProgress;
+          progress.value = total > 0 ? loaded / total : 1;
+          progress.hidden = false;
+        };
+        const result = (await computer.compute(request, {
+          signal,
+          timeoutMs: TIME_LIMIT,
+          onProgress,
+        })) as InspectResult;
+        progress.hidden = true;
         if (result.kind === 'problem') {
           report = null;
           if (!['entryEmpty', 'noSuchEntry', 'binary'].includes(result.problem) || entry === undefined)
@@ -369,14 +371,16 @@ export const mount = demo('inspect', ({ host, s, t }) => {
         return { render: () => drawReport(result.report) };
       })
       .finally(() => {
-        if (mine === runs) cancel.hidden = true;
+        if (mine !== runs) return;
+        cancel.hidden = true;
+        progress.hidden = true;
       });
   };
 
   /** A new input: what was picked before (a HAR entry, a format) no longer applies. */
   /** Typing reads the box again once it has been quiet a moment; any other input replaces that reading. */
   let typing: ReturnType<typeof setTimeout> | undefined;
-  const useSource = (next: InputSource | null) => {
+  const useSource = (next: InspectSource | null) => {
     clearTimeout(typing);
     source = next;
     entry = undefined;
@@ -413,10 +417,7 @@ export const mount = demo('inspect', ({ host, s, t }) => {
       void runner.run(async () => problem('tooLarge'));
       return;
     }
-    void file.arrayBuffer().then(
-      (bytes) => useSource({ kind: 'bytes', bytes }),
-      () => void runner.run(async () => problem('unreadable')),
-    );
+    useSource({ kind: 'file', file });
   };
 
   fastPaste(box);

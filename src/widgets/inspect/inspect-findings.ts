@@ -42,6 +42,7 @@ export const FINDING_IDS = [
   'keepAlive',
   'compressed',
   'cacheControl',
+  'proxyBuffering',
 ] as const;
 export type FindingId = (typeof FINDING_IDS)[number];
 
@@ -212,7 +213,8 @@ function onTransport(
 /**
  * The findings on a response's status, headers and timings: a status that is not 2xx; one late burst
  * (inspect-transport.ts says when); a content type other than text/event-stream; a compressed body;
- * a cache-control that lets a cache keep the response or a proxy transform it.
+ * a cache-control that lets a cache keep the response or a proxy transform it; a response that asks
+ * nginx to buffer it (x-accel-buffering: yes).
  */
 export function transportFindings(t: TransportView): Finding[] {
   const out: Finding[] = [];
@@ -245,5 +247,10 @@ export function transportFindings(t: TransportView): Finding[] {
     out.push(
       onTransport(t, 'cacheControl', 'note', cache.line || t.statusAt, 'noStream', { value: cache.value ?? '' }),
     );
+  // nginx reads this header from the upstream's response and buffers the response when it says yes
+  // (https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_buffering).
+  const buffering = header('x-accel-buffering');
+  if (buffering.value !== null && /^\s*yes\s*$/i.test(buffering.value))
+    out.push(onTransport(t, 'proxyBuffering', 'problem', buffering.line, 'noStream'));
   return out;
 }

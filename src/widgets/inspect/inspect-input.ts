@@ -21,7 +21,8 @@ export type InputProblem =
   | 'notHar'
   | 'noStreamingEntry'
   | 'entryEmpty'
-  | 'noSuchEntry';
+  | 'noSuchEntry'
+  | 'unreadable';
 
 /** What the inspector is given: a pasted text, or a file's bytes. */
 export type InputSource = { kind: 'text'; text: string } | { kind: 'bytes'; bytes: ArrayBuffer | Uint8Array };

@@ -70,9 +70,38 @@ export interface InspectReport {
   findings: Finding[];
 }
 
+/** What the learner gave: a text or bytes (inspect-input.ts), or a file that the worker reads itself. */
+export type InspectSource = InputSource | { kind: 'file'; file: Blob };
+
+/** How far the worker has read a file: the bytes read, and the file's size. */
+export interface ReadProgress {
+  loaded: number;
+  total: number;
+}
+
+/**
+ * A file's bytes, read chunk by chunk as the browser's stream of it gives them
+ * (https://w3c.github.io/FileAPI/#stream-method-algo), each chunk reported to `onProgress`.
+ */
+export async function readBlob(blob: Blob, onProgress?: (progress: ReadProgress) => void): Promise<Uint8Array> {
+  const bytes = new Uint8Array(blob.size);
+  let loaded = 0;
+  const reader = blob.stream().getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    // A file changed on disk while it is read: its stream fails, or gives more than its size said.
+    if (loaded + value.length > bytes.length) throw new Error('the file changed while it was read');
+    bytes.set(value, loaded);
+    loaded += value.length;
+    onProgress?.({ loaded, total: blob.size });
+  }
+  return loaded === bytes.length ? bytes : bytes.subarray(0, loaded);
+}
+
 export type InspectRequest =
-  | { op: 'inspect'; source: InputSource; entry?: number; format?: FormatId }
-  | { op: 'body'; source: InputSource; entry?: number }
+  | { op: 'inspect'; source: InspectSource; entry?: number; format?: FormatId }
+  | { op: 'body'; source: InspectSource; entry?: number }
   | { op: 'example'; id: ExampleId };
 
 export type InspectResult =
@@ -199,10 +228,24 @@ export async function exampleStream(id: ExampleId): Promise<string> {
   }
 }
 
-/** What the worker does with one request. */
-export async function runInspect(request: InspectRequest): Promise<InspectResult | string> {
+/** What the worker does with one request; a file is read first, its progress told to `onProgress`. */
+export async function runInspect(
+  request: InspectRequest,
+  onProgress?: (progress: ReadProgress) => void,
+): Promise<InspectResult | string> {
   if (request.op === 'example') return exampleStream(request.id);
-  const input = readInput(request.source, request.entry);
+  const given = request.source;
+  let source: InputSource;
+  if (given.kind !== 'file') source = given;
+  else {
+    try {
+      source = { kind: 'bytes', bytes: await readBlob(given.file, onProgress) };
+    } catch {
+      // Moved, deleted or changed on disk since it was picked, or a permission taken back.
+      return request.op === 'body' ? '' : { kind: 'problem', problem: 'unreadable' };
+    }
+  }
+  const input = readInput(source, request.entry);
   if (request.op === 'body') return input.kind === 'stream' ? input.body : '';
   if (input.kind !== 'stream') return input;
   return {

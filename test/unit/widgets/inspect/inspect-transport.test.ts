@@ -242,6 +242,21 @@ describe('the headers’ findings', () => {
     expect(findingText(finding(absent, 'cacheControl')!, tr)).toMatch(/^The response has no cache-control header:/);
   });
 
+  it('x-accel-buffering: yes, a problem; no, or none, nothing', async () => {
+    const withBuffering = (value: string) =>
+      fromHar(har({ ...STREAMED, headers: { ...SSE_HEADERS, 'X-Accel-Buffering': value } }));
+    const buffered = finding(await withBuffering('yes'), 'proxyBuffering')!;
+    expect(buffered).toMatchObject({ severity: 'problem', lesson: 'noStream' });
+    expect(findingText(buffered, tr)).toMatch(/^The response says x-accel-buffering: yes\. nginx reads this header/);
+    expect(ids(await withBuffering('no'))).toEqual([]);
+    expect(ids(await fromHar(har(STREAMED)))).toEqual([]);
+    const curl = fromCurl(
+      'HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n' +
+        'X-Accel-Buffering: yes\r\n\r\n',
+    );
+    expect(curl.findings.map((f) => [f.id, f.lines])).toEqual([['proxyBuffering', [4]]]);
+  });
+
   it('a status that is not 2xx, first of all the findings', async () => {
     const failed = await fromHar(har({ ...BUFFERED, status: 503, statusText: 'Service Unavailable' }));
     expect(ids(failed)).toEqual(['status', 'burst']);
