@@ -204,25 +204,37 @@ function settledInView(describe = false): boolean | string[] {
 }
 
 /** The page's answer to a question asked after a wait failed, or `otherwise`: a stuck page gets 10 s. */
-const ask = <T>(question: Promise<T>, otherwise: T) =>
+const ask = <T>(question: Promise<T>, otherwise: T, ms = 10_000) =>
   Promise.race([
     question.catch(() => otherwise),
-    new Promise<T>((resolve) => setTimeout(() => resolve(otherwise), 10_000).unref()),
+    new Promise<T>((resolve) => setTimeout(() => resolve(otherwise), ms).unref()),
   ]);
+
+/**
+ * Whether the page still renders, in words: "the page is visible and still renders frames", or that it
+ * renders no animation frame within `within` ms (intersection observers and animation frames both
+ * need one), or that it did not answer.
+ */
+export const drawsFrames = (page: Page, within = 2000): Promise<string> =>
+  ask(
+    page.evaluate(
+      (within) =>
+        Promise.race([
+          new Promise<string>((resolve) => requestAnimationFrame(() => resolve('still renders frames'))),
+          new Promise<string>((resolve) =>
+            setTimeout(() => resolve(`renders NO animation frame within ${within / 1000} s`), within),
+          ),
+        ]).then((frames) => `the page is ${document.visibilityState} and ${frames}`),
+      within,
+    ),
+    'the page did not answer',
+    within + 10_000,
+  );
 
 /** Why a stop of shiftWhileScrolled did not settle, in words. */
 async function stuck(page: Page, y: number, limit: number, pending: string[], failed: string[]): Promise<string> {
   const waiting = await ask(page.evaluate(settledInView, true) as Promise<string[]>, ['(the page did not answer)']);
-  // whether the page still renders: intersection observers and animation frames both need it
-  const frames = await ask(
-    page.evaluate(() =>
-      Promise.race([
-        new Promise<string>((resolve) => requestAnimationFrame(() => resolve('still renders frames'))),
-        new Promise<string>((resolve) => setTimeout(() => resolve('renders NO animation frame within 2 s'), 2000)),
-      ]).then((frames) => `the page is ${document.visibilityState} and ${frames}`),
-    ),
-    'the page did not answer',
-  );
+  const frames = await drawsFrames(page);
   return [
     `scrolled to ${y} px, the page did not settle within ${Math.round(limit / 1000)} s; not final in view:`,
     ...waiting.map((line) => `  ${line}`),
