@@ -33,6 +33,7 @@ export const FINDING_IDS = [
   'discarded',
   'sentenceRun',
   'toolIndex',
+  'toolArguments',
   'loneCr',
   'fieldName',
   'replaced',
@@ -96,6 +97,16 @@ function lineInAnswer(pieces: TurnFacts['pieces'], at: number): number {
     else high = mid - 1;
   }
   return pieces[low]?.line ?? 0;
+}
+
+/** Whether a text is JSON. */
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The answer around place `at`, on one line of text: what the finding quotes. */
@@ -162,6 +173,20 @@ export function findIn(input: FindingInput): Finding[] {
     );
 
   if (facts.unindexed.length > 0) add('toolIndex', 'problem', facts.unindexed, 'fourDetails');
+
+  // A call's arguments must parse before it runs; a turn cut or stopped at its limit leaves them half
+  // written. An empty text is a call without arguments (Anthropic's tool_use with input {} sends no delta).
+  const unparsed = turn.toolCalls.filter((call) => call.arguments !== '' && !parses(call.arguments));
+  if (unparsed.length > 0) {
+    const stopped = turn.ending.kind === 'cut' || turn.ending.kind === 'token-limit';
+    add(
+      'toolArguments',
+      'problem',
+      unparsed.map((call) => call.line),
+      stopped ? 'turnEndings' : 'fourDetails',
+      { name: unparsed[0]!.name },
+    );
+  }
 
   const loneCr = linesWhere((line) => line.end === '\r');
   if (loneCr.length > 0) add('loneCr', 'problem', loneCr, 'fiveRules');

@@ -353,6 +353,44 @@ describe('findings, each with its lines and its lesson', () => {
     expect(report.turn.toolCalls).toEqual([{ index: 0, id: 'call_a', name: 'f', arguments: '{"a"', line: 1 }]);
   });
 
+  it('toolArguments: a call whose arguments do not parse, in a turn that ended well; whole or empty ones pass', () => {
+    const call = (args: string[]) =>
+      inspect(
+        args
+          .map((piece, i) =>
+            chunk({
+              choices: [
+                {
+                  index: 0,
+                  delta: {
+                    tool_calls: [
+                      i === 0
+                        ? { index: 0, id: 'call_a', type: 'function', function: { name: 'lookup', arguments: piece } }
+                        : { index: 0, function: { arguments: piece } },
+                    ],
+                  },
+                  finish_reason: null,
+                },
+              ],
+            }),
+          )
+          .join('') +
+          chunk({ choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] }) +
+          DONE_EVENT,
+      );
+    // The pieces joined in the wrong order: the turn is complete, the call is not JSON.
+    const swapped = call(['', '"x"}', '{"q": ']);
+    expect(swapped.turn.ending.kind).toBe('complete');
+    expect(finding(swapped, 'toolArguments')).toMatchObject({
+      severity: 'problem',
+      lines: [1],
+      detail: { name: 'lookup' },
+      lesson: 'fourDetails',
+    });
+    expect(ids(call(['', '{"q": ', '"x"}']))).toEqual([]);
+    expect(ids(call(['']))).toEqual([]);
+  });
+
   it('emptyData and keepAlive: notes, never problems', () => {
     const report = inspect(': keep-alive\n\n' + routingEvent + 'data:\n\n: ping\n\ndata: Hi.\n\n' + DONE_EVENT);
     expect(finding(report, 'keepAlive')).toMatchObject({ severity: 'note', lines: [1, 7], count: 2 });

@@ -268,8 +268,18 @@ describe("Anthropic Messages (anthropic-sdk-typescript's fixtures)", () => {
       cache_read_input_tokens: 0,
       output_tokens: 124,
     });
-    // The stream is whole and well formed (its JSON has spaces in it, which JSON allows): the ending says the rest.
-    expect(report.findings).toEqual([]);
+    // The stream is whole and well formed (its JSON has spaces in it, which JSON allows): the ending says
+    // why the call's arguments stop half-way, and the one finding says they must not be run.
+    expect(report.findings).toEqual([
+      {
+        id: 'toolArguments',
+        severity: 'problem',
+        lines: [28],
+        count: 1,
+        detail: { name: 'make_file' },
+        lesson: 'turnEndings',
+      },
+    ]);
   });
 
   it('thinking_delta as reasoning, the signature left aside, stop_reason refusal', () => {
@@ -411,6 +421,14 @@ describe('a copy cut in the middle of an event', () => {
         lesson: 'turnEndings',
       },
       { id: 'discarded', severity: 'problem', lines: [32], count: 1, detail: {}, lesson: 'fiveRules' },
+      {
+        id: 'toolArguments',
+        severity: 'problem',
+        lines: [19],
+        count: 1,
+        detail: { name: 'get_weather' },
+        lesson: 'turnEndings',
+      },
     ]);
   });
 
@@ -436,7 +454,11 @@ describe('a copy cut in the middle of an event', () => {
       '{"city": "Edinburgh", "country": "GB", "units": "c"}',
       '{"ticker": "AAP',
     ]);
-    expect(ids(report)).toEqual(['doneMissing', 'discarded']);
+    // The second call's arguments stop half-way: not JSON, so not to be run; the first is whole.
+    expect(ids(report)).toEqual(['doneMissing', 'discarded', 'toolArguments']);
     expect(report.findings[0]?.lines).toEqual([lastLine]);
+    const unparsed = report.findings[2]!;
+    expect(unparsed.lines).toEqual([report.turn.toolCalls[1]!.line]);
+    expect(unparsed.detail).toEqual({ name: report.turn.toolCalls[1]!.name });
   });
 });
