@@ -255,7 +255,7 @@ test.describe('stream inspector (en)', () => {
       await expect(status).toHaveText(t(EN, 'course.inspect.problem.tooLarge'));
     });
 
-    await test.step('Cancel stops a reading that runs, and says so; the progress bar shows how far it got', async () => {
+    await test.step('Cancel stops a reading that runs and says so; the progress bar shows how far it got', async () => {
       // A page of its own whose inspector gets a worker that reports half of its reading done and
       // never answers: its reading runs until it is cancelled, however fast the machine.
       const second = await page.context().newPage();

@@ -241,7 +241,7 @@ function onTransport(
  * a cache-control that lets a cache keep the response or a proxy transform it; a response that asks
  * nginx to buffer it (x-accel-buffering: yes).
  */
-export function transportFindings(t: TransportView): Finding[] {
+function transportFindings(t: TransportView): Finding[] {
   const out: Finding[] = [];
   const header = (name: string) => t.headers.find((h) => h.name === name)!;
   if (t.status !== null && (t.status < 200 || t.status > 299))

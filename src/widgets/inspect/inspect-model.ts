@@ -104,7 +104,7 @@ export function milliseconds(ms: number): number {
 }
 
 /** A HAR timing in words: its milliseconds, "does not apply" (-1) or "not recorded" (absent). */
-export function timingText(ms: number | null, tr: Tr): string {
+function timingText(ms: number | null, tr: Tr): string {
   if (ms === null) return tr('inspect.timing.absent');
   if (ms < 0) return tr('inspect.timing.none');
   return tr('inspect.ms', { ms: milliseconds(ms) });
