@@ -164,12 +164,12 @@ test.describe('large pastes into the demo boxes (en)', () => {
         await failure.locator('[data-send]').click();
         await expect(failure.locator('.fd-bubble')).toHaveCount(4, { timeout: 60_000 });
         await expect(failure.locator('.fd-bubble').nth(2)).toContainText('Line 0 ends here. Then more.');
-        await expect(failure.locator('[role=status]')).toHaveText(tr('failure.tooBig', { limit: 65_536 }));
+        await expect(failure.locator('.demo-status')).toHaveText(tr('failure.tooBig', { limit: 65_536 }));
         await paste(failure.locator('textarea'), DISTINCT_1M);
         await failure.locator('[data-send]').click();
         await expect(failure.locator('.fd-bubble')).toHaveCount(6, { timeout: 60_000 });
         await expect(failure.locator('.fd-bubble').nth(4)).toContainText('distinct line number 0');
-        await expect(failure.locator('[role=status]')).toHaveText(tr('failure.tooBig', { limit: 65_536 }));
+        await expect(failure.locator('.demo-status')).toHaveText(tr('failure.tooBig', { limit: 65_536 }));
       },
     );
 

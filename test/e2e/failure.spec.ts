@@ -120,7 +120,7 @@ test.describe(`failure demo (${locale.code})`, () => {
     await page.keyboard.press('Enter');
     await expect(demo.locator('.fd-bubble')).toHaveCount(4);
     await expect(demo.locator('.fd-bubble').nth(3)).toContainText('Found 2 voicings');
-    await expect(demo.locator('[role=status]')).toHaveText(
+    await expect(demo.locator('.demo-status')).toHaveText(
       `${tr('failure.pushed')} ${tr('failure.announce', { pushed: '', turns: '4 turns' }).trim()}`,
     );
     expect(await history(page)).toHaveLength(4);

@@ -57,7 +57,7 @@ test.describe(`host's stream demo (${locale.code})`, () => {
     await expect(demo.locator('[data-part=chat]')).toContainText('An answer of 199 characters:');
     await expect(demo.getByTestId('check-joined').locator('td')).toHaveText('yes (line breaks as LF)');
     await expect(demo.getByTestId('check-writer').locator('td')).toHaveText('yes');
-    await expect(demo.locator('[role=status]')).toHaveText(
+    await expect(demo.locator('.demo-status')).toHaveText(
       'HTTP 200, 3 events. Joined text equals /chat: yes (line breaks as LF). Writer gives the host’s bytes: yes.',
     );
     // Send is the main action: styled apart from the presets

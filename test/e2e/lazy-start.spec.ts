@@ -81,7 +81,7 @@ async function notReady(page: Page, widget: Locator, what: string): Promise<stri
       const attributes = [...el.attributes]
         .filter((a) => /^(data-(?!strings)|aria-busy)/.test(a.name))
         .map((a) => (a.value ? `${a.name}=${a.value}` : a.name));
-      const status = el.querySelector('[role=status]')?.textContent?.trim() ?? '(no status line)';
+      const status = el.querySelector('.demo-status')?.textContent?.trim() ?? '(no status line)';
       return `[${attributes.join(' ')}], its status: "${status}"`;
     })
     .catch(() => '(the page did not answer)');
