@@ -287,19 +287,24 @@ test.describe('stream inspector (en)', () => {
   });
 });
 
+/** The status line after an Anthropic Messages stream was read: its ending and how many findings, in the locale. */
+async function saysDone(inspector: Locator, locale: Locale, ending: 'cut' | 'complete', count: number) {
+  await expect(inspector.locator('[data-part=status]')).toHaveText(
+    t(locale, 'course.inspect.done', {
+      format: 'Anthropic Messages',
+      ending: t(locale, `course.inspect.ending.${ending}`),
+      count,
+    }),
+  );
+}
+
 for (const locale of OTHER_LOCALES) {
   test(`stream inspector (${locale.code}): its strings, no English, at ${PHONE_WIDTH} px`, async ({ page }) => {
     await page.setViewportSize({ width: PHONE_WIDTH, height: 800 });
     const inspector = await open(page, locale);
     expect(await englishShown(inspector, locale), 'English UI phrases, first view').toEqual([]);
     await paste(inspector, CUT);
-    await expect(inspector.locator('[data-part=status]')).toHaveText(
-      t(locale, 'course.inspect.done', {
-        format: 'Anthropic Messages',
-        ending: t(locale, 'course.inspect.ending.cut'),
-        count: 3,
-      }),
-    );
+    await saysDone(inspector, locale, 'cut', 3);
     await expect(inspector.locator('[data-finding=cut] .si-finding-title')).toHaveText(
       t(locale, 'course.inspect.finding.cut.title'),
     );
@@ -318,13 +323,7 @@ for (const locale of OTHER_LOCALES) {
       buffer: Buffer.from(heldBackHar()),
     });
     await settled(inspector);
-    await expect(inspector.locator('[data-part=status]')).toHaveText(
-      t(locale, 'course.inspect.done', {
-        format: 'Anthropic Messages',
-        ending: t(locale, 'course.inspect.ending.complete'),
-        count: 1,
-      }),
-    );
+    await saysDone(inspector, locale, 'complete', 1);
     await expect(inspector.locator('[data-part=transport-box] h4')).toHaveText(
       t(locale, 'course.inspect.section.transport'),
     );
