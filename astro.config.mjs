@@ -47,6 +47,11 @@ export default defineConfig({
   // Any base works (`astro build --base /learn/`): see src/deploy/integration.ts and docs/deploying.md.
   // Every page carries a Content-Security-Policy <meta>; the policy and why: src/deploy/csp.ts.
   security: { csp: astroCsp() },
+  // No prefetching of the pages a link leads to. Starlight turns Astro's on for every link
+  // (`prefetchAll`, node_modules/@astrojs/starlight/dist/index.js) unless this says otherwise; its
+  // script (https://docs.astro.build/en/guides/prefetch/) walks every link of the page at load and
+  // again each time a demo puts markup in the page, a long task of the lesson's load on a phone.
+  prefetch: false,
   vite: {
     // An exercise's starter or solution, one variant of its exercise.ts, as a string module.
     plugins: [exerciseVariants()],
@@ -119,10 +124,12 @@ export default defineConfig({
         },
       ],
       // Overrides (src/components/overrides/): theme scripts that survive full or blocked storage, a
-      // language-and-theme menu on phones for pages without a sidebar, no language picker on the 404 page.
+      // language-and-theme menu on phones for pages without a sidebar, no language picker on the 404 page,
+      // a search box built when its dialog first opens.
       components: {
         Header: './src/components/overrides/Header.astro',
         LanguageSelect: './src/components/overrides/LanguageSelect.astro',
+        Search: './src/components/overrides/Search.astro',
         ThemeProvider: './src/components/overrides/ThemeProvider.astro',
         ThemeSelect: './src/components/overrides/ThemeSelect.astro',
       },
