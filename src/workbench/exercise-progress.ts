@@ -27,7 +27,10 @@ function start(box: HTMLElement): void {
       if (label) label.textContent = t('progressItem', { n: i + 1, title: mark.dataset.title ?? '', state: stateText });
     });
   };
-  render();
+  // The server wrote the line with nothing solved: it is redrawn at load only when something is. Drawing
+  // it formats numbers, and a page's first Intl.NumberFormat or Intl.PluralRules loads the locale's
+  // data (https://v8.dev/blog/intl): tens of milliseconds of a phone's load, for the same text.
+  if (solved.size > 0) render();
   // Announced from now on, not at load.
   text.setAttribute('role', 'status');
   text.setAttribute('aria-live', 'polite');
