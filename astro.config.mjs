@@ -124,12 +124,10 @@ export default defineConfig({
         },
       ],
       // Overrides (src/components/overrides/): theme scripts that survive full or blocked storage, a
-      // language-and-theme menu on phones for pages without a sidebar, no language picker on the 404 page,
-      // a search box built when its dialog first opens.
+      // language-and-theme menu on phones for pages without a sidebar, no language picker on the 404 page.
       components: {
         Header: './src/components/overrides/Header.astro',
         LanguageSelect: './src/components/overrides/LanguageSelect.astro',
-        Search: './src/components/overrides/Search.astro',
         ThemeProvider: './src/components/overrides/ThemeProvider.astro',
         ThemeSelect: './src/components/overrides/ThemeSelect.astro',
       },

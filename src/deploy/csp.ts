@@ -61,7 +61,7 @@ export const HEADER_ONLY_DIRECTIVES = ["frame-ancestors 'none'"];
  */
 export const INLINE_SCRIPT_COMPONENTS = [
   // the search button's shortcut label (⌘K or Ctrl K)
-  './src/components/overrides/Search.astro',
+  '@astrojs/starlight/components/Search.astro',
   // the sidebar's open groups and scroll position, restored before the first paint
   '@astrojs/starlight/components/SidebarPersister.astro',
   // the theme, set before the first paint, and the pickers showing it
