@@ -31,9 +31,35 @@ export function widgetStrings(t: Translate, prefixes: readonly string[]): string
   return JSON.stringify(selectStrings(t.all(), prefixes));
 }
 
-/** JSON of the strings for a demo: its own `course.<name>.*` keys, any `extra` prefixes, and the shared ones. */
+/** JSON of a demo's own strings: its `course.<name>.*` keys and any `extra` prefixes (the shared ones: pageStrings). */
 export function demoStrings(t: Translate, name: string, extra: readonly string[] = []): string {
-  return widgetStrings(t, [`course.${name}.`, ...extra, ...SHARED_PREFIXES]);
+  return widgetStrings(t, [`course.${name}.`, ...extra]);
+}
+
+const blocksWritten = new WeakMap<object, Set<string>>();
+
+/**
+ * Strings that several widgets of one page read (the exercises' workbench strings, the demos' shared
+ * ones), written once per page rather than once per widget: a lesson with four exercises would
+ * otherwise carry the same 18 KB four times, for the browser to read before its first paint.
+ * The first widget of the page to ask gets the block's JSON (`json`) to render in a data block,
+ * `<script type="application/json" id={id}>`, which the browser never runs
+ * (https://html.spec.whatwg.org/multipage/scripting.html#data-block); later ones get only the id.
+ * Each widget names the block in `data-strings-from` (src/demo-kit/strings.ts reads it). `<` is
+ * written `\u003c`, so that no string can end the block early.
+ */
+export function pageStrings(
+  locals: object,
+  t: Translate,
+  name: string,
+  prefixes: readonly string[],
+): { id: string; json?: string } {
+  const id = `ga-strings-${name}`;
+  let written = blocksWritten.get(locals);
+  if (!written) blocksWritten.set(locals, (written = new Set()));
+  if (written.has(id)) return { id };
+  written.add(id);
+  return { id, json: widgetStrings(t, prefixes).replaceAll('<', '\\u003c') };
 }
 
 const counters = new WeakMap<object, Map<string, number>>();

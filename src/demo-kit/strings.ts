@@ -1,12 +1,35 @@
 // A widget's translated strings in the browser, read from the data-strings attribute its .astro
-// file rendered (src/demo-kit/kit-server.ts: widgetStrings, demoStrings), with plurals and numbers per
-// locale (src/demo-kit/format.ts). A module of its own, re-exported by the demo kit: the exercises'
+// file rendered and from the page's shared blocks its data-strings-from names (src/demo-kit/kit-server.ts:
+// widgetStrings, demoStrings, pageStrings), with plurals and numbers per locale (src/demo-kit/format.ts). A module of its own, re-exported by the demo kit: the exercises'
 // progress line loads with the page and needs only this.
 
 import { formBase, formatNumber, translate, type Table, type Vars } from './format.ts';
 
 /** A translated string by key, `{{name}}` placeholders filled from `vars` (see `Strings.t`). */
 export type Translate = (key: string, vars?: Vars) => string;
+
+/** A table of strings from JSON; empty, with the reason in the console, if the JSON is broken. */
+function parseTable(json: string, where: string): Table {
+  try {
+    return JSON.parse(json) as Table;
+  } catch (error) {
+    console.error(`UI strings: ${where} is not JSON`, error);
+    return {};
+  }
+}
+
+/** The page's shared blocks of strings, each read once, by id. */
+const blocks = new Map<string, Table>();
+
+function sharedBlock(host: HTMLElement, id: string): Table {
+  let table = blocks.get(id);
+  if (table) return table;
+  const block = host.ownerDocument.getElementById(id);
+  if (!block) console.error(`UI strings: no block #${id} in the page for ${host.localName}`);
+  table = block ? parseTable(block.textContent ?? '', `block #${id}`) : {};
+  blocks.set(id, table);
+  return table;
+}
 
 export class Strings {
   readonly lang: string;
@@ -18,13 +41,9 @@ export class Strings {
   constructor(host: HTMLElement, scope: string) {
     this.lang = host.closest<HTMLElement>('[lang]')?.lang || document.documentElement.lang || 'en';
     this.scope = scope;
-    let table: Table = {};
-    try {
-      table = JSON.parse(host.dataset.strings ?? '{}') as Table;
-    } catch (error) {
-      console.error('demo strings are not JSON', error);
-    }
-    this.table = table;
+    const table: Table = {};
+    for (const id of host.dataset.stringsFrom?.split(' ') ?? []) Object.assign(table, sharedBlock(host, id));
+    this.table = Object.assign(table, parseTable(host.dataset.strings ?? '{}', `${host.localName}'s data-strings`));
     this.withForms = new Set(Object.keys(table).map(formBase));
   }
 

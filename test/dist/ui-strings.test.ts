@@ -1,5 +1,5 @@
 // The widgets' UI strings in the built pages, in each locale: every string handed to a widget
-// (its data-strings, src/demo-kit/kit-server.ts) comes from that locale's content/i18n/<locale>.json, each
+// (its data-strings, and the page's shared blocks its data-strings-from names, src/demo-kit/kit-server.ts) comes from that locale's content/i18n/<locale>.json, each
 // demo's title and hint too, and no English UI phrase shows in a Spanish or French widget before any script runs. (What
 // the widgets write once they run is checked in a browser: test/e2e/locales.spec.ts.)
 // A <template>'s content is read like the rest of the page (withTemplates, ./site.ts): the workbench's
@@ -38,6 +38,13 @@ function uiTexts(element: Element): string[] {
   return texts.map((text) => text.replace(/\s+/g, ' ').trim()).filter((text) => text !== '');
 }
 
+/** The strings a widget reads: the shared blocks its data-strings-from names, then its own data-strings. */
+function widgetStrings(document: Document, widget: Element): Record<string, string> {
+  const blocks = (widget.getAttribute('data-strings-from') ?? '').split(' ').filter(Boolean);
+  const shared = blocks.map((id) => JSON.parse(document.getElementById(id)?.textContent ?? '{}'));
+  return Object.assign({}, ...shared, JSON.parse(widget.getAttribute('data-strings') ?? '{}'));
+}
+
 /**
  * The English strings a page in `code` must not show whole, by their text: those that the locale
  * translates differently or lacks, and that no string of the locale says as well.
@@ -60,12 +67,25 @@ for (const locale of LOCALES) {
     for (const kind of ['lesson', 'beyond', 'modelStream', 'rounds'] as const) {
       const document = page(pagePath(locale, kind));
 
+      it(`${kind}: each shared block of strings is in the page once, outside any template, for the widgets that name it`, () => {
+        const named = new Set(
+          [...document.querySelectorAll('[data-strings-from]')].flatMap((w) =>
+            w.getAttribute('data-strings-from')!.split(' '),
+          ),
+        );
+        expect(named.size).toBeGreaterThan(0);
+        for (const id of named) {
+          const blocks = document.querySelectorAll(`script[type="application/json"]#${id}`);
+          expect(blocks.length, `#${id}`).toBe(1);
+        }
+      });
+
       it(`${kind}: every widget’s strings come from ${locale.code}.json`, () => {
-        const widgets = [...document.querySelectorAll('[data-strings]')];
+        const widgets = [...document.querySelectorAll('[data-strings], [data-strings-from]')];
         expect(widgets.length).toBeGreaterThanOrEqual(kind === 'lesson' ? 10 : kind === 'modelStream' ? 1 : 3);
         const foreign: string[] = [];
         for (const widget of widgets) {
-          const labels = JSON.parse(widget.getAttribute('data-strings')!) as Record<string, string>;
+          const labels = widgetStrings(document, widget);
           expect(Object.keys(labels).length, widget.tagName).toBeGreaterThan(0);
           for (const [key, text] of Object.entries(labels))
             if (!values.has(text)) foreign.push(`${widget.tagName.toLowerCase()} ${key}: ${text}`);
