@@ -28,3 +28,35 @@ for (const [name, url] of [
     });
   }
 }
+
+// The blocks rendered only near the viewport (content-visibility in src/styles/course.css) hold a
+// guessed height until then: a link to a heading far down, and a click in "On this page", must still
+// land on the heading and leave it there while the blocks around it render and the widgets start.
+for (const width of [390, 1280]) {
+  test(`a link to a heading far down the lesson lands on it and it stays there, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 844 });
+    /** The heading's top in the viewport once the page has had its idle moments (no animation frame needed). */
+    const settledTop = (id: string) =>
+      page.evaluate(async (id) => {
+        await document.fonts.ready;
+        for (let i = 0; i < 3; i++) await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 1000 }));
+        return Math.round(document.getElementById(id)!.getBoundingClientRect().top);
+      }, id);
+    const onTop = (top: number) => {
+      expect(top, 'the heading is below the page header').toBeGreaterThanOrEqual(0);
+      expect(top, 'the heading is near the top of the screen').toBeLessThan(200);
+    };
+
+    await page.goto(`${lessonUrl(EN)}#key-takeaways`);
+    await page.waitForLoadState('load');
+    const first = await settledTop('key-takeaways');
+    onTop(first);
+    expect(Math.abs((await settledTop('key-takeaways')) - first), 'the heading moved').toBeLessThanOrEqual(2);
+
+    if (width === 1280) {
+      await page.locator('starlight-toc a[href="#sources"]').click();
+      await expect.poll(() => settledTop('sources')).toBeLessThan(200);
+      onTop(await settledTop('sources'));
+    }
+  });
+}
