@@ -7,6 +7,7 @@
 // gets the same ids (no Math.random()).
 
 import { selectStrings, translate, type Vars } from './format.ts';
+import { visibleParts, type SpaceSigns } from './visible.ts';
 
 interface Translate {
   (key: string, options?: Record<string, unknown>): string;
@@ -98,4 +99,31 @@ export function demoSetup(locals: { t: Translate; starlightRoute: { lang: string
   const tr = serverStrings(t, lang);
   const label = (key: string) => tr('output.cardLabel', { label: tr(`${name}.${key}`) });
   return { t, lang, tr, ids: demoIds(locals, name), label };
+}
+
+const ENTITIES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  "'": '&#39;',
+  '"': '&quot;',
+};
+
+/** Text escaped for HTML as Astro escapes the text of an expression (the same five characters). */
+const escapeHtml = (text: string) => text.replace(/[&<>'"]/g, (c) => ENTITIES[c]!);
+
+/**
+ * Text with its invisible characters shown as signs, as HTML for a `<pre set:html>`: the spans and
+ * line breaks that appendVisible (visible-render.ts) draws in the browser. The text is escaped, so
+ * the only markup is the signs' spans. For text the build has (the course's streams and cuts), never
+ * a learner's: the browser shows those with appendVisible.
+ */
+export function visibleHtml(text: string, spaces: SpaceSigns = false): string {
+  return visibleParts(text, spaces)
+    .map((part) => {
+      if ('text' in part) return escapeHtml(part.text);
+      const sign = `<span class="${part.space ? 'ws ws-space' : 'ws'}">${escapeHtml(part.sign)}</span>`;
+      return part.lineFeed ? `${sign}\n` : sign;
+    })
+    .join('');
 }

@@ -1,7 +1,8 @@
-// Text cut into plain runs and signs for its invisible characters, for the server (Visible.astro)
-// and the browser (src/demo-kit/visible-render.ts) alike. The signs are drawn by the site's own font
-// (public/fonts/ga-whitespace.otf, built by scripts/whitespace-font.ts), so they never show as empty
-// boxes: LF ␊, CR ␍, tab ␉, NUL ␀, a BOM [BOM], and the spaces that matter ␣.
+// Text cut into plain runs and signs for its invisible characters, for the server (visibleHtml in
+// src/demo-kit/kit-server.ts) and the browser (src/demo-kit/visible-render.ts) alike. The signs are
+// drawn by the site's own font (public/fonts/ga-whitespace.otf, built by scripts/whitespace-font.ts),
+// so they never show as empty boxes: LF ␊, CR ␍, tab ␉, NUL ␀, a BOM [BOM], and the spaces that
+// matter ␣.
 
 const SIGNS: Readonly<Record<string, string>> = {
   '\r': '␍',
