@@ -1,8 +1,8 @@
-// `npm run typecheck`: the content collections' types (astro sync), the type check and the four
-// linters of `npm run lint`. Biome and the line length read only the files, so they run beside astro
-// sync; the type check and knip, which read the project as the compiler does, run side by side once
-// it is done. Each command's output is printed whole once it ends, so that none interleave; the
-// script fails if any of them does.
+// `npm run typecheck`: the content collections' types (astro sync), the type check and the five
+// checks of `npm run lint`. Biome, Prettier (the .astro components), the line length and the folders'
+// imports read only the files, so they run beside astro sync; the type check and knip, which read
+// the project as the compiler does, run side by side once it is done. Each command's output is
+// printed whole once it ends, so that none interleave; the script fails if any of them does.
 //
 // The type check is TypeScript 7's compiler (the `typescript-native` alias of typescript@7, native
 // code: https://github.com/microsoft/typescript-go), over the same tsconfig.json and the same files.
@@ -29,6 +29,7 @@ function run(command: string): Promise<number> {
 const [synced, ...linted] = await Promise.all([
   run('astro sync'),
   run('biome ci .'),
+  run('prettier --check .'),
   run('node scripts/line-length.ts'),
   run('node scripts/folder-imports.ts'),
 ]);
