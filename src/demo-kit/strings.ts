@@ -1,6 +1,7 @@
 // A widget's translated strings in the browser, read from the data-strings attribute its .astro
-// file rendered and from the page's shared blocks its data-strings-from names (src/demo-kit/kit-server.ts:
-// widgetStrings, demoStrings, pageStrings), with plurals and numbers per locale (src/demo-kit/format.ts). A module of its own, re-exported by the demo kit: the exercises'
+// file rendered and from the page's shared blocks its data-strings-from names
+// (src/demo-kit/kit-server.ts: widgetStrings, demoStrings, pageStrings), with plurals and numbers per
+// locale (src/demo-kit/format.ts). A module of its own, re-exported by the demo kit: the exercises'
 // progress line loads with the page and needs only this.
 
 import { formBase, formatNumber, translate, type Table, type Vars } from './format.ts';

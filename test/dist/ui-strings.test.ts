@@ -1,7 +1,8 @@
-// The widgets' UI strings in the built pages, in each locale: every string handed to a widget
-// (its data-strings, and the page's shared blocks its data-strings-from names, src/demo-kit/kit-server.ts) comes from that locale's content/i18n/<locale>.json, each
-// demo's title and hint too, and no English UI phrase shows in a Spanish or French widget before any script runs. (What
-// the widgets write once they run is checked in a browser: test/e2e/locales.spec.ts.)
+// The widgets' UI strings in the built pages, in each locale: every string handed to a widget (its
+// data-strings, and the page's shared blocks its data-strings-from names, src/demo-kit/kit-server.ts)
+// comes from that locale's content/i18n/<locale>.json, each demo's title and hint too, and no
+// English UI phrase shows in a Spanish or French widget before any script runs. (What the widgets
+// write once they run is checked in a browser: test/e2e/locales.spec.ts.)
 // A <template>'s content is read like the rest of the page (withTemplates, ./site.ts): the workbench's
 // markup waits in one, and a key missing from one locale's file shows there in English.
 
@@ -67,7 +68,8 @@ for (const locale of LOCALES) {
     for (const kind of ['lesson', 'beyond', 'modelStream', 'rounds'] as const) {
       const document = page(pagePath(locale, kind));
 
-      it(`${kind}: each shared block of strings is in the page once, outside any template, for the widgets that name it`, () => {
+      const title = `${kind}: each shared block of strings is in the page once, outside any template,`;
+      it(`${title} for the widgets that name it`, () => {
         const named = new Set(
           [...document.querySelectorAll('[data-strings-from]')].flatMap((w) =>
             w.getAttribute('data-strings-from')!.split(' '),
