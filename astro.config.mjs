@@ -124,10 +124,12 @@ export default defineConfig({
         },
       ],
       // Overrides (src/components/overrides/): theme scripts that survive full or blocked storage, a
-      // language-and-theme menu on phones for pages without a sidebar, no language picker on the 404 page.
+      // language-and-theme menu on phones for pages without a sidebar, no language picker on the 404 page,
+      // a search that loads Pagefind when the reader first opens it.
       components: {
         Header: './src/components/overrides/Header.astro',
         LanguageSelect: './src/components/overrides/LanguageSelect.astro',
+        Search: './src/components/overrides/Search.astro',
         ThemeProvider: './src/components/overrides/ThemeProvider.astro',
         ThemeSelect: './src/components/overrides/ThemeSelect.astro',
       },

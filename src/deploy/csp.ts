@@ -60,8 +60,6 @@ export const HEADER_ONLY_DIRECTIVES = ["frame-ancestors 'none'"];
  * a page carries without its hash (add its component here) and on a hash no page uses.
  */
 export const INLINE_SCRIPT_COMPONENTS = [
-  // the search button's shortcut label (⌘K or Ctrl K)
-  '@astrojs/starlight/components/Search.astro',
   // the sidebar's open groups and scroll position, restored before the first paint
   '@astrojs/starlight/components/SidebarPersister.astro',
   // the theme, set before the first paint, and the pickers showing it
