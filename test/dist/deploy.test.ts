@@ -95,8 +95,9 @@ function jsImports(js: string): string[] {
 
 /**
  * Strings of other projects' code that look like site paths and are not: Pagefind's default place
- * for its index, which its UI (bundled into _astro/ by Starlight's search) uses only when given
- * none, and Starlight gives it its own under the base. test/e2e/lesson.spec.ts searches under the base.
+ * for its index, which its UI (bundled into _astro/ for the site's search,
+ * src/components/overrides/Search.astro) uses only when given none, and the search gives it its own
+ * under the base. test/e2e/lesson.spec.ts and site-chrome.spec.ts search under the base.
  */
 const NOT_REFERENCES = [{ file: /^_astro\/ui-core\.[\w-]+\.js$/, text: '/pagefind/' }];
 

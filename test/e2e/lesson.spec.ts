@@ -51,9 +51,9 @@ test('the language picker: the same lesson in the others and back; keyboard: the
 for (const locale of [LOCALES[0], LOCALES[2]]) {
   test(`search finds the lesson for SseChunker, only in the page’s locale (${locale.code})`, async ({ page }) => {
     await page.goto(landingUrl(locale));
-    await page.locator('site-search button[data-open-modal]').first().click();
-    await page.locator('#starlight__search input').fill('SseChunker');
-    const results = page.locator('#starlight__search .pagefind-ui__result-link');
+    await page.locator('course-search button.open').click();
+    await page.locator('course-search input').fill('SseChunker', { timeout: 30_000 });
+    const results = page.locator('course-search .pagefind-ui__result-link');
     await expect(results.first()).toBeVisible({ timeout: 30_000 });
     const hrefs = await results.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
     expect(

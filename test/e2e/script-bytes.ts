@@ -103,7 +103,7 @@ export class ScriptLog {
   /**
    * Resolves once no request of the context has been on its way for half a second. Playwright's
    * `waitForLoadState('networkidle')` is reached once per load and then answers at once, so it misses
-   * what an idle callback or a widget fetches later (Starlight's search UI, a widget's chunks).
+   * what an idle callback or a widget fetches later (a widget's chunks).
    */
   async quiet(): Promise<void> {
     while (this.inFlight.size > 0 || Date.now() - this.lastActivity < 500)
@@ -146,8 +146,9 @@ export class ScriptLog {
 }
 
 /**
- * A page loaded and left alone: the network quiet, then an idle moment (Starlight loads its search UI
- * when the browser is idle), then quiet again (`scripts` was listening before the page was loaded).
+ * A page loaded and left alone: the network quiet, then an idle moment (the demos' stamps and the
+ * type checker's preload wait for one), then quiet again (`scripts` was listening before the page
+ * was loaded).
  */
 export async function settle(page: Page, scripts: ScriptLog): Promise<void> {
   await page.waitForLoadState('networkidle');

@@ -1,6 +1,7 @@
 // The site's chrome around the lessons: the language and theme pickers reachable on a phone from the
 // landing page (and from Starlight's own menu on a page with a sidebar), a theme picker that survives
-// full or blocked storage, and the search box's own strings in the page's language (Pagefind's UI);
+// full or blocked storage, the search (src/components/overrides/Search.astro: nothing of Pagefind
+// before it is opened, the keyboard, axe) and its strings in the page's language (Pagefind's UI);
 // the 404 page.
 
 import type { Page } from '@playwright/test';
@@ -12,27 +13,28 @@ import {
   followLinks,
   landingUrl,
   lessonUrl,
+  t,
   test,
   underBase,
+  useTheme,
 } from './fixtures.ts';
 
 const [en, es, fr] = LOCALES;
 
 /** The search box's strings that show it is Spanish or French, and none of Pagefind's English ones. */
 async function searchSpeaks(page: Page, code: 'es' | 'fr'): Promise<void> {
-  // Starlight builds Pagefind's search box once the page is first idle (requestIdleCallback in its
-  // Search.astro); the test opens the dialog once the box is there.
-  await expect(page.locator('#starlight__search input')).toBeAttached({ timeout: 60_000 });
-  await page.locator('site-search button[data-open-modal]').first().click();
-  await page.locator('#starlight__search input').fill('SseChunker');
-  const message = page.locator('#starlight__search .pagefind-ui__message');
+  // The course's search (src/components/overrides/Search.astro) builds Pagefind's box when its
+  // dialog first opens.
+  await page.locator('course-search button.open').click();
+  const dialog = page.locator('course-search dialog');
+  await dialog.locator('input').fill('SseChunker', { timeout: 30_000 });
+  const message = dialog.locator('.pagefind-ui__message');
   await expect(message).toContainText(code === 'fr' ? 'résultats pour' : 'resultados para', { timeout: 15_000 });
-  await expect(page.locator('#starlight__search .pagefind-ui__search-clear')).toHaveText(
-    code === 'fr' ? 'Effacer' : 'Borrar',
-  );
-  await page.locator('#starlight__search input').fill('zzzqqq');
+  await expect(dialog.locator('.pagefind-ui__search-clear')).toHaveText(code === 'fr' ? 'Effacer' : 'Borrar');
+  await dialog.locator('input').fill('zzzqqq');
   await expect(message).toContainText(code === 'fr' ? 'Aucun résultat pour' : 'No hay resultados para');
-  expect(await page.locator('#starlight__search').innerText()).not.toMatch(/\bresults? for\b|Load more|Clear\b/);
+  expect(await dialog.innerText()).not.toMatch(/\bresults? for\b|Load more|Clear\b/);
+  await expect(dialog.locator('button.close')).toHaveAccessibleName(code === 'fr' ? 'Annuler' : 'Cancelar');
 }
 
 // The landing page's behaviours share one load of the French landing page and the Spanish one its
@@ -57,7 +59,7 @@ test('the landing page: its pickers at 1280 px and on a 390 px phone; the search
     await searchSpeaks(page, 'fr');
     // closed again, for the phone's menu below
     await page.keyboard.press('Escape');
-    await expect(page.locator('site-search dialog')).toBeHidden();
+    await expect(page.locator('course-search dialog')).toBeHidden();
   });
 
   await test.step('on a 390 px phone the landing page has a menu with the language and theme pickers', async () => {
@@ -90,6 +92,78 @@ test('the landing page: its pickers at 1280 px and on a 390 px phone; the search
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await page.setViewportSize({ width: 1280, height: 800 });
     await searchSpeaks(page, 'es');
+  });
+});
+
+// The search loads Pagefind only when the reader opens it: its box, built at every page's first idle
+// moment by Starlight's own search, was a long task of each load of the lesson. One load of the
+// English lesson on a 390 px phone in the dark theme, left to settle before anything is touched.
+test('search: no Pagefind before the first opening; Ctrl+K, results under the base, Escape; axe at 390 px', async ({
+  page,
+}) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  // Pagefind's index and worker (pagefind/), its UI's chunk and its stylesheet (_astro/ui-core.*.js, ui.*.css)
+  const pagefindFiles = () =>
+    fetched.filter((path) => /\/pagefind\/|\/_astro\/ui(?:-core)?\.[\w-]+\.(?:js|css)$/.test(path));
+  await useTheme(page, 'dark');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(lessonUrl(en));
+  const button = page.locator('course-search button.open');
+  const dialog = page.getByRole('dialog', { name: 'Search' });
+
+  await test.step('before the first opening: no request for Pagefind’s files, no Pagefind element', async () => {
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
+    expect(pagefindFiles()).toEqual([]);
+    await expect(page.locator('.pagefind-ui, [class*="pagefind"]')).toHaveCount(0);
+    // on a phone: an icon button, with a name and without the shortcut's hint
+    await expect(button).toHaveAccessibleName('Search');
+    expect((await button.boundingBox())!.width).toBeLessThan(50);
+    await expect(button.locator('.shortcut')).toBeHidden();
+  });
+
+  await test.step('Ctrl+K opens the dialog; a word of the lesson finds it, with links under the base', async () => {
+    await page.keyboard.press('Control+k');
+    await expect(dialog).toBeVisible();
+    const input = dialog.locator('input');
+    await expect(input).toBeFocused({ timeout: 30_000 });
+    await input.pressSequentially('SseChunker');
+    const links = dialog.locator('.pagefind-ui__result-link');
+    await expect(links.first()).toBeVisible({ timeout: 30_000 });
+    const hrefs = await links.evaluateAll((all) => all.map((a) => a.getAttribute('href') ?? ''));
+    expect(
+      hrefs.some((href) => href.startsWith(lessonUrl(en))),
+      hrefs.join(' '),
+    ).toBe(true);
+    for (const href of hrefs) expect(href, 'a result under the base').toMatch(new RegExp(`^${BASE}`));
+    expect(pagefindFiles().filter((path) => !path.startsWith(BASE))).toEqual([]);
+  });
+
+  await test.step('axe finds no violation in the open dialog (390 px, dark theme)', async () => {
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    expect(await axeViolations(page, 'course-search dialog')).toEqual([]);
+  });
+
+  await test.step('Escape closes the dialog and the focus is back on the button', async () => {
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
+  await test.step('when Pagefind cannot be loaded, the dialog says so; the next opening tries again', async () => {
+    const other = await page.context().newPage();
+    await other.route('**/pagefind/pagefind.js', (route) => route.abort());
+    await other.goto(landingUrl(en));
+    await other.locator('course-search button.open').click();
+    const status = other.getByRole('dialog', { name: 'Search' }).getByRole('status');
+    await expect(status).toHaveText(t(en, 'course.search.failed'));
+    await other.keyboard.press('Escape');
+    await other.unroute('**/pagefind/pagefind.js');
+    await other.locator('course-search button.open').click();
+    await expect(other.locator('course-search input')).toBeFocused({ timeout: 30_000 });
+    await expect(status).toBeEmpty();
+    await other.close();
   });
 });
 
