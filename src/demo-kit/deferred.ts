@@ -11,10 +11,11 @@
 // height, or whatever follows jumps when the content arrives. The server can only guess that height
 // (it depends on the width, the language and the fonts), and on a busy phone the stamp may come
 // late, with the box already in view: the guess alone made the lesson jump by up to 1,600 px at
-// 390 px. So once the page is idle, each waiting stamp lays its content out once, hidden and at its
-// own width, reads its height and keeps exactly that room (`data-reserved`); the copy is removed at
-// once, the page's DOM stays light. Stamped early or late, the content then takes the very room that
-// was kept for it.
+// 390 px. So once a stamp comes within MEASURE_SCREENS screens of the viewport, it lays its content
+// out once at the next idle moment, hidden and at its own width, reads its height and keeps exactly
+// that room (`data-reserved`); the copy is removed at once, the page's DOM stays light. Stamped early
+// or late, the content then takes the very room that was kept for it. Stamps further down wait: a
+// page that has just loaded measures the few near its top, not the whole lesson at once.
 //
 // Why a measure, and why this way:
 // - Not `content-visibility: auto` with `contain-intrinsic-size: auto <guess>`
@@ -40,6 +41,35 @@
 
 const arrivals = new Map<Element, () => void>();
 let nearObserver: IntersectionObserver | undefined;
+
+/**
+ * How near, in screens, a stamp must come to be measured: far enough ahead that a reader flicking
+ * down a phone reaches it only after the next idle moment has measured it (a stamp is put in place
+ * at a screen and a half), near enough that a page just loaded measures only the stamps of its first
+ * screens.
+ */
+export const MEASURE_SCREENS = 4;
+let measureObserver: IntersectionObserver | undefined;
+
+/** Measures `element` once it comes within MEASURE_SCREENS screens (at once without IntersectionObserver). */
+function measureWhenNear(element: HTMLElement): void {
+  if (!('IntersectionObserver' in window)) {
+    waiting.add(element);
+    return measureWaiting();
+  }
+  measureObserver ??= new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        measureObserver?.unobserve(entry.target);
+        waiting.add(entry.target as HTMLElement);
+      }
+      measureWaiting();
+    },
+    { rootMargin: `${MEASURE_SCREENS * 100}% 0px` },
+  );
+  measureObserver.observe(element);
+}
 
 /**
  * Calls `arrive` once, when `element` comes within a screen and a half of the viewport (at once in a
@@ -93,6 +123,7 @@ function stamp(element: HTMLElement): void {
   element.style.minHeight = '';
   element.dataset.stamped = '';
   waiting.delete(element);
+  measureObserver?.unobserve(element);
   forget(element);
 }
 
@@ -101,7 +132,7 @@ export function stampAll(root: ParentNode): void {
   for (const element of root.querySelectorAll<HTMLElement>('ga-stamp:not([data-stamped])')) stamp(element);
 }
 
-/** The stamps still holding their template, to measure. */
+/** The stamps near enough to measure, still holding their template. */
 const waiting = new Set<HTMLElement>();
 
 /**
@@ -201,9 +232,10 @@ export function defineStamp(): void {
     width = innerWidth;
     for (const element of document.querySelectorAll<HTMLElement>('ga-stamp:not([data-stamped])')) {
       delete element.dataset.reserved;
-      waiting.add(element);
+      waiting.delete(element);
+      measureObserver?.unobserve(element);
+      measureWhenNear(element);
     }
-    measureWaiting();
   });
   customElements.define(
     'ga-stamp',
@@ -211,12 +243,12 @@ export function defineStamp(): void {
       connectedCallback(): void {
         whenNear(this, () => stamp(this));
         if (!this.isConnected || 'stamped' in this.dataset) return;
-        waiting.add(this);
-        measureWaiting();
+        measureWhenNear(this);
       }
 
       disconnectedCallback(): void {
         forget(this);
+        measureObserver?.unobserve(this);
         waiting.delete(this);
       }
     },

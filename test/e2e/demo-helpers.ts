@@ -5,6 +5,7 @@
 import { errors, expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { writerReaderTable } from '../../lessons-code/index.ts';
 import { selectStrings, translate, type Vars } from '../../src/demo-kit/format.ts';
+import { MEASURE_SCREENS } from '../../src/demo-kit/deferred.ts';
 import { describeLoss, lossReport } from '../../src/widgets/shared/loss-report.ts';
 import { uiStrings } from '../ui-strings.ts';
 
@@ -82,8 +83,9 @@ const STOP_SHARE = 3;
  * shifts after input left out as the standard does). The nodes that moved are printed.
  *
  * Deterministic whatever the machine's load: it waits for what the page says, never for time.
- * Before the first scroll, every <ga-stamp> has measured the room its content takes (data-reserved)
- * or is in place (data-stamped), as on any phone within its first idle moments. At each stop it
+ * Before the first scroll and at each stop, every <ga-stamp> near enough to be measured
+ * (MEASURE_SCREENS, src/demo-kit/deferred.ts) has measured the room its content takes (data-reserved)
+ * or is in place (data-stamped), as on any phone within its idle moments. At each stop it also
  * waits until everything in view is final: stamps in place, each widget that starts when seen
  * (data-lazy=visible) loaded (data-ready) and not busy with its first run. At the end, every demo in
  * `tags` is ready. A shift is then counted whenever it happened.
@@ -138,28 +140,24 @@ export async function shiftWhileScrolled(page: Page, url: string, tags: readonly
   const limit = test.info().timeout / STOP_SHARE;
   await page.goto(url);
   await page.waitForLoadState('load');
-  await page
-    .waitForFunction(
-      () =>
-        [...document.querySelectorAll('ga-stamp')].every((stamp) => stamp.matches('[data-reserved], [data-stamped]')),
-      undefined,
-      { timeout: limit },
-    )
-    .catch(async (error: unknown) => {
-      if (!(error instanceof errors.TimeoutError)) throw error;
-      const unmeasured = await ask(
-        page.evaluate(() =>
-          [...document.querySelectorAll('ga-stamp:not([data-reserved], [data-stamped])')].map(
-            (stamp) => stamp.closest('section.demo')?.querySelector('.demo-title')?.textContent?.trim() ?? 'no demo',
-          ),
-        ),
-        ['(the page did not answer)'],
-      );
-      const within = `within ${Math.round(limit / 1000)} s of the load`;
-      throw new Error(`${within}, stamps not measured in: ${unmeasured.join(', ')}`, { cause: error });
-    });
+  const measured = (when: string) =>
+    page
+      .waitForFunction(unmeasuredNear, { screens: MEASURE_SCREENS }, { timeout: limit })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof errors.TimeoutError)) throw error;
+        const unmeasured = await ask(
+          page.evaluate(unmeasuredNear, { screens: MEASURE_SCREENS, describe: true }) as Promise<string[]>,
+          ['(the page did not answer)'],
+        );
+        const within = `within ${Math.round(limit / 1000)} s ${when}`;
+        throw new Error(`${within}, stamps near the viewport not measured in: ${unmeasured.join(', ')}`, {
+          cause: error,
+        });
+      });
+  await measured('of the load');
   for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
+    await measured(`of a scroll to ${y} px`);
     await page.waitForFunction(settledInView, undefined, { timeout: limit }).catch(async (error: unknown) => {
       if (!(error instanceof errors.TimeoutError)) throw error;
       const unanswered = [...pending].map((request) => request.url());
@@ -174,6 +172,19 @@ export async function shiftWhileScrolled(page: Page, url: string, tags: readonly
   for (const shift of shifts.filter((s) => s.value > 0.001))
     console.log(`  moved (${shift.value.toFixed(4)}): ${shift.sources.join('; ')}`);
   return shifts.reduce((sum, shift) => sum + shift.value, 0);
+}
+
+/**
+ * In the page: whether every <ga-stamp> within `screens` screens of the viewport has measured its
+ * room or been put in place; with `describe`, the demos holding one that has not.
+ */
+function unmeasuredNear({ screens, describe = false }: { screens: number; describe?: boolean }): boolean | string[] {
+  const near = [...document.querySelectorAll('ga-stamp:not([data-reserved], [data-stamped])')].filter((stamp) => {
+    const box = stamp.getBoundingClientRect();
+    return box.bottom > -screens * innerHeight && box.top < (screens + 1) * innerHeight;
+  });
+  if (!describe) return near.length === 0;
+  return near.map((stamp) => stamp.closest('section.demo')?.querySelector('.demo-title')?.textContent?.trim() ?? '?');
 }
 
 /**
