@@ -18,13 +18,12 @@
 // page that has just loaded measures the few near its top, not the whole lesson at once.
 //
 // Why a measure, and why this way:
-// - Not `content-visibility: auto` with `contain-intrinsic-size: auto <guess>`
-//   (https://developer.mozilla.org/docs/Web/CSS/content-visibility), though it keeps room for
-//   content not yet rendered without a script: the content would be in the document from the start,
-//   and the lesson's stamps hold about 350 elements, which would take its 1,200 or so over the 1,500
-//   a page may have before the reader touches it (test/dist/pages.test.ts,
-//   test/e2e/source-code.spec.ts). Its room would also stay the server's guess until the box is
-//   first rendered, which is the very late arrival in view this file is for.
+// - Not `content-visibility: auto` with `contain-intrinsic-size: auto <guess>` alone
+//   (https://developer.mozilla.org/docs/Web/CSS/content-visibility), which the page's blocks do
+//   have (src/styles/course.css): it keeps room for a block not yet rendered, but not for a stamp
+//   inside a block already rendered, and a stamp's content in the document from the start would
+//   take the lesson's 1,200 or so elements over the 1,500 a page may have before the reader touches
+//   it (test/dist/pages.test.ts, test/e2e/source-code.spec.ts).
 // - A measure costs the style and layout of one copy, never a layout of the page: the copy sits in
 //   a box of `contain: strict` (Stamp.astro), whose size does not depend on its content, so laying
 //   the copy out moves nothing around it (https://drafts.csswg.org/css-contain-2/#containment-size).
@@ -35,7 +34,9 @@
 // - A slice ends within the idle deadline and within SLICE_MS, so that no task of this file is a
 //   long task (50 ms: https://w3c.github.io/longtasks/), neither on a phone nor in Lighthouse's
 //   mobile figures, which count each task four times as long as it took on the machine that
-//   measured it (https://github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md).
+//   measured it (https://github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md). A slice
+//   holds at least one copy, laid out whole: the copy of a large demo can alone take longer, which
+//   is why only the stamps near the viewport are measured, never the whole lesson while it loads.
 // - Nothing here reads a size before the page's first layout (not even `innerWidth`, which makes the
 //   browser lay the page out there and then): that layout is the browser's own, in its own frame.
 
@@ -50,25 +51,66 @@ let nearObserver: IntersectionObserver | undefined;
  */
 export const MEASURE_SCREENS = 4;
 let measureObserver: IntersectionObserver | undefined;
+/** The boxes the observer watches, each with the stamps it holds that wait for a measure. */
+const watched = new Map<Element, Set<HTMLElement>>();
 
-/** Measures `element` once it comes within MEASURE_SCREENS screens (at once without IntersectionObserver). */
+/**
+ * The box to watch for a stamp: the outermost of its ancestors rendered only near the viewport
+ * (`content-visibility: auto`, src/styles/course.css), or the stamp itself. What such a box holds has
+ * no layout while the box waits to be rendered (https://drafts.csswg.org/css-contain-2/#content-visibility),
+ * so an observer never sees it come near: only the box itself does.
+ */
+function boxToWatch(element: HTMLElement): Element {
+  let box: Element = element;
+  for (let up = element.parentElement; up; up = up.parentElement) {
+    if (getComputedStyle(up).contentVisibility === 'auto') box = up;
+  }
+  return box;
+}
+
+/**
+ * Measures `element` once it comes within MEASURE_SCREENS screens (at once without
+ * IntersectionObserver). Watching starts once the page has loaded, when measures may start: the
+ * styles it reads are then in place, not computed in the middle of the HTML's parsing.
+ */
 function measureWhenNear(element: HTMLElement): void {
   if (!('IntersectionObserver' in window)) {
     waiting.add(element);
     return measureWaiting();
+  }
+  if (document.readyState !== 'complete') {
+    const later = () => {
+      if (element.isConnected && !('stamped' in element.dataset)) measureWhenNear(element);
+    };
+    addEventListener('load', later, { once: true });
+    return;
   }
   measureObserver ??= new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
         measureObserver?.unobserve(entry.target);
-        waiting.add(entry.target as HTMLElement);
+        for (const stamp of watched.get(entry.target) ?? []) waiting.add(stamp);
+        watched.delete(entry.target);
       }
       measureWaiting();
     },
     { rootMargin: `${MEASURE_SCREENS * 100}% 0px` },
   );
-  measureObserver.observe(element);
+  const box = boxToWatch(element);
+  const stamps = watched.get(box) ?? new Set();
+  stamps.add(element);
+  watched.set(box, stamps);
+  measureObserver.observe(box);
+}
+
+/** Stops watching for `element`'s measure. */
+function unwatch(element: HTMLElement): void {
+  for (const [box, stamps] of watched) {
+    if (!stamps.delete(element) || stamps.size > 0) continue;
+    watched.delete(box);
+    measureObserver?.unobserve(box);
+  }
 }
 
 /**
@@ -123,7 +165,7 @@ function stamp(element: HTMLElement): void {
   element.style.minHeight = '';
   element.dataset.stamped = '';
   waiting.delete(element);
-  measureObserver?.unobserve(element);
+  unwatch(element);
   forget(element);
 }
 
@@ -181,7 +223,8 @@ function measureWaiting(): void {
     await document.fonts?.ready;
     while (true) {
       const deadline = await idle();
-      // The page has been laid out since the last slice wrote its rooms: these reads cost nothing.
+      // The page has been laid out since the last slice wrote its rooms: these reads cost little (a block
+      // not yet rendered is laid out for them, as it would be for the measure itself).
       width = innerWidth;
       const distance = (element: HTMLElement) => {
         const box = element.getBoundingClientRect();
@@ -219,9 +262,17 @@ function measureWaiting(): void {
         element.dataset.reserved = '';
       }
     }
-  })().finally(() => {
-    measuring = false;
-  });
+  })().then(
+    () => {
+      measuring = false;
+      // A stamp that came near between the last slice and this moment found a pass under way that
+      // was already ending: it gets a pass of its own.
+      if ([...waiting].some((element) => !('reserved' in element.dataset))) measureWaiting();
+    },
+    () => {
+      measuring = false;
+    },
+  );
 }
 
 export function defineStamp(): void {
@@ -233,7 +284,7 @@ export function defineStamp(): void {
     for (const element of document.querySelectorAll<HTMLElement>('ga-stamp:not([data-stamped])')) {
       delete element.dataset.reserved;
       waiting.delete(element);
-      measureObserver?.unobserve(element);
+      unwatch(element);
       measureWhenNear(element);
     }
   });
@@ -248,7 +299,7 @@ export function defineStamp(): void {
 
       disconnectedCallback(): void {
         forget(this);
-        measureObserver?.unobserve(this);
+        unwatch(this);
         waiting.delete(this);
       }
     },

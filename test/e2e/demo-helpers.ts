@@ -175,11 +175,13 @@ export async function shiftWhileScrolled(page: Page, url: string, tags: readonly
 }
 
 /**
- * In the page: whether every <ga-stamp> within `screens` screens of the viewport has measured its
- * room or been put in place; with `describe`, the demos holding one that has not.
+ * In the page: whether every <ga-stamp> within `screens` screens of the viewport (and not hidden) has
+ * measured its room or been put in place; with `describe`, the demos holding one that has not.
  */
 function unmeasuredNear({ screens, describe = false }: { screens: number; describe?: boolean }): boolean | string[] {
   const near = [...document.querySelectorAll('ga-stamp:not([data-reserved], [data-stamped])')].filter((stamp) => {
+    // Inside something hidden, a stamp has no box and nothing to measure (src/demo-kit/deferred.ts).
+    if (stamp.getClientRects().length === 0) return false;
     const box = stamp.getBoundingClientRect();
     return box.bottom > -screens * innerHeight && box.top < (screens + 1) * innerHeight;
   });
