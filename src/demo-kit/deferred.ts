@@ -19,8 +19,8 @@
 //
 // Why a measure, and why this way:
 // - Not `content-visibility: auto` with `contain-intrinsic-size: auto <guess>` alone
-//   (https://developer.mozilla.org/docs/Web/CSS/content-visibility), which the page's blocks do
-//   have (src/styles/course.css): it keeps room for a block not yet rendered, but not for a stamp
+//   (https://developer.mozilla.org/docs/Web/CSS/content-visibility), which the page's demos and
+//   figures have (src/styles/course.css): it keeps room for a block not yet rendered, but not for a stamp
 //   inside a block already rendered, and a stamp's content in the document from the start would
 //   take the lesson's 1,200 or so elements over the 1,500 a page may have before the reader touches
 //   it (test/dist/pages.test.ts, test/e2e/source-code.spec.ts).

@@ -9,7 +9,6 @@
 // Counted here: every shift of the page, the exercises' workbenches included.
 
 import { shiftWhileScrolled } from './demo-helpers.ts';
-import type { Locator } from '@playwright/test';
 import { EN, expect, lessonUrl, modelStreamUrl, test } from './fixtures.ts';
 
 const BUDGET = 0.05;
@@ -61,26 +60,3 @@ for (const width of [390, 1280]) {
     }
   });
 }
-
-// What a reader sees of those blocks: one far down is not rendered while the page loads, and is
-// once it is scrolled to; an exercise is such a block only until its editor is in place, so that
-// the editor's tooltips can leave the section.
-test('the lesson renders its blocks as they come near, and a live exercise is not clipped', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(lessonUrl(EN));
-  await page.waitForLoadState('load');
-  // An item of the last list: what a block holds is skipped while the block waits.
-  const last = page.locator('.sl-markdown-content > ul').last().locator('li').first();
-  const rendered = (inside: Locator) =>
-    inside.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
-  await expect.poll(() => rendered(last), { message: 'the last list waits' }).toBe(false);
-  await last.scrollIntoViewIfNeeded();
-  await expect.poll(() => rendered(last)).toBe(true);
-
-  const exercise = page.locator('#exercise-predict');
-  const contentVisibility = () => exercise.evaluate((element) => getComputedStyle(element).contentVisibility);
-  expect(await contentVisibility(), 'before its editor, an exercise waits like any block').toBe('auto');
-  await exercise.scrollIntoViewIfNeeded();
-  await expect(exercise.locator('.cm-content')).toBeVisible({ timeout: 30_000 });
-  expect(await contentVisibility(), 'with its editor, nothing of the exercise is clipped').toBe('visible');
-});
