@@ -20,10 +20,10 @@
 // Why a measure, and why this way:
 // - Not `content-visibility: auto` with `contain-intrinsic-size: auto <guess>` alone
 //   (https://developer.mozilla.org/docs/Web/CSS/content-visibility), which the page's demos and
-//   figures have (src/styles/course.css): it keeps room for a block not yet rendered, but not for a stamp
-//   inside a block already rendered, and a stamp's content in the document from the start would
-//   take the lesson's 1,200 or so elements over the 1,500 a page may have before the reader touches
-//   it (test/dist/pages.test.ts, test/e2e/source-code.spec.ts).
+//   figures have (src/styles/course.css): it keeps room for a block not yet rendered, but not for
+//   a stamp inside a block already rendered, and a stamp's content in the document from the start
+//   would take the lesson's 1,200 or so elements over the 1,500 a page may have before the reader
+//   touches it (test/dist/pages.test.ts, test/e2e/source-code.spec.ts).
 // - A measure costs the style and layout of one copy, never a layout of the page: the copy sits in
 //   a box of `contain: strict` (Stamp.astro), whose size does not depend on its content, so laying
 //   the copy out moves nothing around it (https://drafts.csswg.org/css-contain-2/#containment-size).
@@ -56,9 +56,10 @@ const watched = new Map<Element, Set<HTMLElement>>();
 
 /**
  * The box to watch for a stamp: the outermost of its ancestors rendered only near the viewport
- * (`content-visibility: auto`, src/styles/course.css), or the stamp itself. What such a box holds has
- * no layout while the box waits to be rendered (https://drafts.csswg.org/css-contain-2/#content-visibility),
- * so an observer never sees it come near: only the box itself does.
+ * (`content-visibility: auto`, src/styles/course.css), or the stamp itself. What such a box holds
+ * has no layout while the box waits to be rendered
+ * (https://drafts.csswg.org/css-contain-2/#content-visibility), so an observer never sees it come
+ * near: only the box itself does.
  */
 function boxToWatch(element: HTMLElement): Element {
   let box: Element = element;
@@ -223,8 +224,8 @@ function measureWaiting(): void {
     await document.fonts?.ready;
     while (true) {
       const deadline = await idle();
-      // The page has been laid out since the last slice wrote its rooms: these reads cost little (a block
-      // not yet rendered is laid out for them, as it would be for the measure itself).
+      // The page has been laid out since the last slice wrote its rooms: these reads cost little (a
+      // block not yet rendered is laid out for them, as it would be for the measure itself).
       width = innerWidth;
       const distance = (element: HTMLElement) => {
         const box = element.getBoundingClientRect();
