@@ -125,10 +125,12 @@ export default defineConfig({
       ],
       // Overrides (src/components/overrides/): theme scripts that survive full or blocked storage, a
       // language-and-theme menu on phones for pages without a sidebar, no language picker on the 404 page,
-      // a search that loads Pagefind when the reader first opens it.
+      // a search that loads Pagefind when the reader first opens it, the text's blocks given their
+      // real heights once the page is idle.
       components: {
         Header: './src/components/overrides/Header.astro',
         LanguageSelect: './src/components/overrides/LanguageSelect.astro',
+        MarkdownContent: './src/components/overrides/MarkdownContent.astro',
         Search: './src/components/overrides/Search.astro',
         ThemeProvider: './src/components/overrides/ThemeProvider.astro',
         ThemeSelect: './src/components/overrides/ThemeSelect.astro',

@@ -55,36 +55,23 @@ let measureObserver: IntersectionObserver | undefined;
 const watched = new Map<Element, Set<HTMLElement>>();
 
 /**
- * The box to watch for a stamp: the outermost of its ancestors rendered only near the viewport
- * (`content-visibility: auto`, src/styles/course.css), or the stamp itself. What such a box holds
- * has no layout while the box waits to be rendered
- * (https://drafts.csswg.org/css-contain-2/#content-visibility), so an observer never sees it come
- * near: only the box itself does.
+ * The box to watch for a stamp: the block of the lesson's text that holds it, or the stamp itself
+ * outside the text. The blocks rendered only near the viewport are the text's own children
+ * (`content-visibility: auto`, src/styles/course.css), and what such a block holds has no layout
+ * while it waits to be rendered (https://drafts.csswg.org/css-contain-2/#content-visibility), so an
+ * observer never sees it come near: only the block itself does. Found by its place in the page, not
+ * by its style: reading the style of an element inside a block not yet rendered makes the browser
+ * lay that whole block out, four of them in the lesson's first second on a phone.
  */
 function boxToWatch(element: HTMLElement): Element {
-  let box: Element = element;
-  for (let up = element.parentElement; up; up = up.parentElement) {
-    if (getComputedStyle(up).contentVisibility === 'auto') box = up;
-  }
-  return box;
+  return element.closest('.sl-markdown-content > *') ?? element;
 }
 
-/**
- * Measures `element` once it comes within MEASURE_SCREENS screens (at once without
- * IntersectionObserver). Watching starts once the page has loaded, when measures may start: the
- * styles it reads are then in place, not computed in the middle of the HTML's parsing.
- */
+/** Measures `element` once it comes within MEASURE_SCREENS screens (at once without IntersectionObserver). */
 function measureWhenNear(element: HTMLElement): void {
   if (!('IntersectionObserver' in window)) {
     waiting.add(element);
     return measureWaiting();
-  }
-  if (document.readyState !== 'complete') {
-    const later = () => {
-      if (element.isConnected && !('stamped' in element.dataset)) measureWhenNear(element);
-    };
-    addEventListener('load', later, { once: true });
-    return;
   }
   measureObserver ??= new IntersectionObserver(
     (entries) => {

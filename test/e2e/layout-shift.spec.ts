@@ -8,6 +8,8 @@
 //
 // Counted here: every shift of the page, the exercises' workbenches included.
 
+import type { Locator } from '@playwright/test';
+import { BLOCKS } from '../../src/components/overrides/block-sizes.ts';
 import { shiftWhileScrolled } from './demo-helpers.ts';
 import { EN, expect, lessonUrl, modelStreamUrl, test } from './fixtures.ts';
 
@@ -60,3 +62,30 @@ for (const width of [390, 1280]) {
     }
   });
 }
+
+// The blocks of the text wait to be rendered until they come near (src/styles/course.css), and
+// each is rendered once when the page is idle so that its room is its real height
+// (src/components/overrides/block-sizes.ts): one far down then still waits, with that height, and
+// is drawn once the reader scrolls to it. An exercise is never such a block, so that its editor's
+// tooltips can leave its section.
+test('a block far down waits to be drawn, in its real height; an exercise is always drawn', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(lessonUrl(EN));
+  await expect
+    .poll(() => page.locator(`${BLOCKS}:not([data-sized])`).count(), {
+      message: 'every block has been rendered once',
+      timeout: 30_000,
+    })
+    .toBe(0);
+  const drawn = (inside: Locator) =>
+    inside.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+  const list = page.locator('.sl-markdown-content > ul').last();
+  const item = list.locator('li').first();
+  expect(await drawn(item), 'the last list waits to be drawn').toBe(false);
+  const waiting = (await list.boundingBox())!.height;
+  await item.scrollIntoViewIfNeeded();
+  await expect.poll(() => drawn(item), { message: 'the last list is drawn once in view' }).toBe(true);
+  expect((await list.boundingBox())!.height, 'the room it had while it waited').toBeCloseTo(waiting, 0);
+  const exercise = page.locator('#exercise-predict');
+  expect(await exercise.evaluate((element) => getComputedStyle(element).contentVisibility)).toBe('visible');
+});
