@@ -40,6 +40,8 @@
 // - Nothing here reads a size before the page's first layout (not even `innerWidth`, which makes the
 //   browser lay the page out there and then): that layout is the browser's own, in its own frame.
 
+import { idle } from './idle.ts';
+
 const arrivals = new Map<Element, () => void>();
 let nearObserver: IntersectionObserver | undefined;
 
@@ -186,13 +188,6 @@ function probe(element: HTMLElement, template: HTMLTemplateElement): { copy: HTM
   return { copy, height: content.getBoundingClientRect().height };
 }
 
-/** An idle moment: its deadline, or none where the browser has no requestIdleCallback. */
-const idle = () =>
-  new Promise<IdleDeadline | undefined>((resolve) => {
-    if ('requestIdleCallback' in window) requestIdleCallback(resolve, { timeout: 500 });
-    else setTimeout(resolve, 1);
-  });
-
 /** Whether a pass is under way: a stamp that starts waiting during one is measured by it. */
 let measuring = false;
 
@@ -210,7 +205,7 @@ function measureWaiting(): void {
     // Fonts change widths, so line breaks, so heights: measure with the fonts the content will have.
     await document.fonts?.ready;
     while (true) {
-      const deadline = await idle();
+      const deadline = await idle(500);
       // The page has been laid out since the last slice wrote its rooms: these reads cost little (a
       // block not yet rendered is laid out for them, as it would be for the measure itself).
       width = innerWidth;

@@ -11,24 +11,20 @@
 // least one, so a phone's slices hold fewer blocks than a desktop's. Another width makes other
 // heights: the pass starts again. A block done carries `data-sized` (the browser tests wait for it).
 
+import { idle } from '../../demo-kit/idle.ts';
+
 /** The blocks that wait to be rendered until near (the rule of src/styles/course.css), scripts aside. */
 export const BLOCKS = '.sl-markdown-content > :not(section.exercise, script)';
 
 /**
- * How long a slice may go on laying blocks out, in ms. Its last block may take longer (the costliest
- * of the lesson, a long code figure, takes about 9 ms on a desktop machine), so the bound is small:
- * a slice stays well under 50 ms on a phone about four times slower.
+ * How long a slice may go on laying blocks out, in ms. Its last block runs past the bound by what
+ * that block alone costs, so the bound is small: a slice and its last block stay under a long task
+ * (50 ms, https://w3c.github.io/longtasks/) on a phone about four times slower than a desktop.
  */
 const SLICE_MS = 3;
 
 /** The pass under way: a new one (another width) makes the old one stop. */
 let pass = 0;
-
-const idle = () =>
-  new Promise<IdleDeadline | undefined>((resolve) => {
-    if ('requestIdleCallback' in window) requestIdleCallback(resolve, { timeout: 1000 });
-    else setTimeout(resolve, 50);
-  });
 
 /** After the next frame has been drawn (the heights are remembered as it is). */
 const drawn = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
@@ -43,7 +39,7 @@ async function sizeBlocks(): Promise<void> {
   for (const block of blocks) delete block.dataset.sized;
   let next = 0;
   while (next < blocks.length && mine === pass) {
-    const deadline = await idle();
+    const deadline = await idle(1000);
     if (mine !== pass) return;
     const start = performance.now();
     const slice: HTMLElement[] = [];
