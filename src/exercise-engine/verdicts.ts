@@ -144,13 +144,14 @@ async function checkCase(
   });
 }
 
-/** A prediction's exports that are still empty (missing, '' or []). */
+/**
+ * A prediction's exports not answered yet: missing, or still `undefined`, the starter's placeholder.
+ * Every other value is an answer and is checked, `[]` (no event at all) and `''` included.
+ */
 function unanswered(definition: ExerciseDefinition, exports: Map<string, ExportEntry>): string[] {
   return Object.keys(definition.exports).filter((name) => {
     const entry = exports.get(name);
-    if (!entry) return true;
-    if (!('value' in entry)) return false;
-    return entry.value === '' || entry.value === undefined || (Array.isArray(entry.value) && entry.value.length === 0);
+    return entry === undefined || ('value' in entry && entry.value === undefined);
   });
 }
 

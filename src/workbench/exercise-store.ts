@@ -129,6 +129,35 @@ export function stateFrom(value: unknown): ExerciseState | null {
   return state;
 }
 
+/**
+ * Lines an earlier starter held that meant "not answered yet", with the line that means it today.
+ * The prediction's starter gave `[]` and `''`, which the check took for values not given; it now
+ * gives `undefined`, so that `[]` (no event at all) and `''` can be predicted
+ * (lessons-code/exercises/predict/exercise.ts). Saved code that still holds such a line, untouched,
+ * keeps its meaning: a check asks for that value rather than judging an empty prediction.
+ */
+const FORMER_STARTER_LINES: Readonly<Record<string, ReadonlyMap<string, string>>> = {
+  predict: new Map([
+    ['export const fromGaChatbotApi: string[] = [];', 'export const fromGaChatbotApi: string[] | undefined = undefined;'],
+    ['export const fromGaApi: string[] = [];', 'export const fromGaApi: string[] | undefined = undefined;'],
+    ["export const dependsOnSystem: string = '';", 'export const dependsOnSystem: string | undefined = undefined;'],
+  ]),
+};
+
+/** Saved code with each untouched line of an earlier starter replaced by today's (see FORMER_STARTER_LINES). */
+export function withCurrentStarterLines(id: string, code: string): string {
+  const lines = Object.hasOwn(FORMER_STARTER_LINES, id) ? FORMER_STARTER_LINES[id]! : null;
+  if (lines === null) return code;
+  return code
+    .split('\n')
+    .map((line) => {
+      const match = /^(\s*)(.*?)(\s*)$/.exec(line)!;
+      const today = lines.get(match[2]!);
+      return today === undefined ? line : match[1]! + today + match[3]!;
+    })
+    .join('\n');
+}
+
 export function readExercise(id: string): ExerciseState {
   let value = readRaw(storageKey(id));
   if (!isObject(value)) {
@@ -136,7 +165,9 @@ export function readExercise(id: string): ExerciseState {
     if (!isObject(legacy)) return freshState();
     value = { code: legacy.code, solved: legacy.solved, hints: legacy.hints };
   }
-  return stateFrom(value) ?? freshState();
+  const state = stateFrom(value) ?? freshState();
+  if (state.code !== null) state.code = withCurrentStarterLines(id, state.code);
+  return state;
 }
 
 /** Set once a progress file has been loaded, as the page reloads: the workbenches' last writes must not undo it. */

@@ -368,16 +368,18 @@ test('a learner’s way through: helped and own solves, a prediction, hints, a r
       await expect(box.locator('.exercise-summary')).toContainText('fromGaChatbotApi, fromGaApi, dependsOnSystem');
       await expect(box.locator('[data-reveal]')).toBeHidden();
       await hidden();
-      // A committed prediction, partly wrong: each verdict, the expected values, the proof.
+      // A committed prediction, partly wrong, one value of it "no event at all" ([]), which is an answer
+      // like any other: each verdict, the expected values, the proof.
       await setCode(
         page,
         box,
-        "export const fromGaChatbotApi = ['a\\r\\nb'];\nexport const fromGaApi = " +
-          "['a'];\nexport const dependsOnSystem = 'neither';\n",
+        "export const fromGaChatbotApi = ['a\\r\\nb'];\nexport const fromGaApi: string[] = " +
+          "[];\nexport const dependsOnSystem = 'neither';\n",
       );
       await check(box);
-      expect(await statuses(box)).toEqual(['fail', 'pass', 'pass']);
+      expect(await statuses(box)).toEqual(['fail', 'fail', 'pass']);
       await expect(box.locator('.exercise-expected pre').first()).toHaveText('["a\\nb"]');
+      await expect(box.locator('[data-case=gaapi] .exercise-actual pre')).toHaveText('[]');
       await expect(box.locator('[data-reveal]')).toContainText('no colon: a field named "b"');
       await expect(box.locator('[data-reveal]')).toContainText("export const fromGaChatbotApi: string[] = ['a\\nb'];");
       // The lesson's explanation, in prose (answer.en.md), comes with the answer.

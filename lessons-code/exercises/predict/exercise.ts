@@ -2,16 +2,19 @@
 // List the data of every event the reader dispatches, as strings with escapes:
 // "\r" for a CR, "\n" for an LF.
 
+// A value left undefined is not predicted yet: nothing is checked until all
+// three are given. No event at all is [].
+
 // Through GaChatbot.Api's writer:
 // #starter
-// export const fromGaChatbotApi: string[] = [];
+// export const fromGaChatbotApi: string[] | undefined = undefined;
 // #solution
 export const fromGaChatbotApi: string[] = ['a\nb'];
 // #end
 
 // Through GaApi's writer:
 // #starter
-// export const fromGaApi: string[] = [];
+// export const fromGaApi: string[] | undefined = undefined;
 // #solution
 export const fromGaApi: string[] = ['a'];
 // #end
@@ -19,7 +22,7 @@ export const fromGaApi: string[] = ['a'];
 // Which of the two results depends on the system GA runs on?
 // One of 'GaChatbot.Api', 'GaApi', 'both', 'neither'.
 // #starter
-// export const dependsOnSystem: string = '';
+// export const dependsOnSystem: string | undefined = undefined;
 // #solution
 export const dependsOnSystem: string = 'neither';
 // #end

@@ -6,6 +6,7 @@
 
 import { EditorState } from '@codemirror/state';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { exerciseSource } from '../../../src/exercise-engine/sources.ts';
 import { sizeLimit } from '../../../src/workbench/exercise-editor.ts';
 import {
   freshState,
@@ -149,6 +150,29 @@ describe('the store', () => {
     };
     writeExercise('demo', state);
     expect(readExercise('demo').last?.report.console).toHaveLength(20);
+  });
+
+  it('a prediction saved with the former starter’s [] and \'\' untouched still asks for those values', () => {
+    const starter = exerciseSource('predict', 'starter', 'en');
+    // The earlier starter's three values, with the learner's first prediction written in.
+    const saved =
+      "// mine\nexport const fromGaChatbotApi: string[] = ['a'];\n  export const fromGaApi: string[] = [];  \n" +
+      "export const dependsOnSystem: string = '';\n";
+    writeExercise('predict', { ...freshState(), code: saved });
+    const code = readExercise('predict').code!;
+    expect(code).toBe(
+      "// mine\nexport const fromGaChatbotApi: string[] = ['a'];\n" +
+        '  export const fromGaApi: string[] | undefined = undefined;  \n' +
+        'export const dependsOnSystem: string | undefined = undefined;\n',
+    );
+    // Each line it puts back is the starter's own line for that value.
+    for (const line of code.split('\n').filter((l) => l.includes('undefined'))) expect(starter).toContain(line.trim());
+    // [] written by the learner in today's starter, or in another exercise, stays as it is.
+    const today = 'export const fromGaApi: string[] | undefined = [];\n';
+    writeExercise('predict', { ...freshState(), code: today });
+    expect(readExercise('predict').code).toBe(today);
+    writeExercise('demo', { ...freshState(), code: 'export const fromGaApi: string[] = [];\n' });
+    expect(readExercise('demo').code).toBe('export const fromGaApi: string[] = [];\n');
   });
 
   it('the code hash tells two codes apart and is stable', () => {
