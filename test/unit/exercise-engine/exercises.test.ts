@@ -72,13 +72,6 @@ const statuses = (report: CheckReport): string[] =>
   report.outcome === 'checked' ? report.cases.map((c) => c.verdict.status) : [report.outcome];
 const caseIds = (id: string): string[] => exerciseDefinition(id)!.cases.map((c) => c.id);
 
-/** A case with chosen inputs of an exercise, by its id. */
-function chosenCase(exercise: string, id: string): ExerciseCase {
-  const found = exerciseDefinition(exercise)!.cases.find((c) => c.id === id);
-  if (found === undefined || found.kind === 'generated') throw new Error(`${exercise} has no chosen case ${id}`);
-  return found;
-}
-
 /**
  * Alternative right answers: the files of lessons-code/exercises/<id>/alternatives/, and the `// #alternative` branches
  * of its exercise.ts.
@@ -348,7 +341,7 @@ describe('what the checks expect (the lesson’s figures)', () => {
   });
 
   it('4. a client is judged where the two chunks meet: trimmed then spaced, or trimmed whole, is no change', () => {
-    const renderChanges = chosenCase('chunks-as-units', 'render-changes');
+    const renderChanges = exerciseDefinition('chunks-as-units')!.cases.find((c) => c.id === 'render-changes')!;
     const pair = splitAfter743('Use a passing tone, e.g. a chromatic note.\n');
     expect(pair).toEqual(['Use a passing tone, e.g. ', 'a chromatic note.\n']);
     expect(seamIn(pair.join(''), pair)).toBe(' ');
@@ -362,7 +355,7 @@ describe('what the checks expect (the lesson’s figures)', () => {
     expect(judged(pair.map((chunk) => chunk.trim()))).toBe(false);
     expect(judged('Use a passing tone, E.G. A CHROMATIC NOTE.')).toBe(false); // the chunks' own text changed
     // render-keeps-text: whitespace may change, nothing else.
-    const renderKeeps = chosenCase('chunks-as-units', 'render-keeps-text');
+    const renderKeeps = exerciseDefinition('chunks-as-units')!.cases.find((c) => c.id === 'render-keeps-text')!;
     const keeps = (rendered: unknown) => renderKeeps.accept!({ pair, rendered });
     expect(keeps(pair.map((chunk) => chunk.trim()).join(''))).toBe(true);
     expect(keeps(pair.join('\n'))).toBe(true);
