@@ -1,7 +1,8 @@
 // Where a failing case's expected value and the learner's differ, worked out as data for the
 // workbench to mark (exercise-render.ts, feedback-render.ts): two texts character by character, long
 // common stretches folded, labelled fields one by one, tables row by row and cell by cell. Pure
-// functions, no DOM.
+// functions, no DOM. Two values that share little are marked whole, each as one change
+// (`unrelated`).
 //
 // The texts are mostly code notation (`"a\r\nb"`, see src/exercise-engine/values.ts), so they are
 // compared as tokens: an escape (`\n`, `\u00a0`) or one code point. A mark never cuts an escape in
@@ -177,6 +178,7 @@ export function charDiff(expected: string, actual: string, bounds: DiffBounds = 
     segments = factorOut(normalize(absorbed.segments));
     if (!absorbed.changed) break;
   }
+  if (unrelated(a, b, segments)) return wholeChange(expected, actual);
   const parts: DiffPart[] = [];
   for (const segment of segments) {
     if ('same' in segment) parts.push({ kind: 'same', text: segment.same.join('') });
@@ -187,6 +189,39 @@ export function charDiff(expected: string, actual: string, bounds: DiffBounds = 
   }
   return parts;
 }
+
+/**
+ * Tokens that only frame a value in code notation (quotes, brackets, braces, commas, spaces): two
+ * values share them whatever they hold, so they do not make two values alike.
+ */
+const FRAMING = new Set(['"', "'", '`', '[', ']', '{', '}', '(', ')', ',', ' ']);
+const content = (list: readonly string[]): number => list.filter((token) => !FRAMING.has(token)).length;
+
+/**
+ * Whether two values have too little in common for a mark inside them to mean anything: the diff
+ * replaces something (it does not only add or only remove, which says exactly what is missing or
+ * extra) and less than half of the longer value's content is shared. `"a"` against `"xyz"`, `true`
+ * against `false`, `"neither"` against `"both"`: each is one change, not letters here and there.
+ */
+function unrelated(a: readonly string[], b: readonly string[], segments: readonly Segment[]): boolean {
+  let removes = false;
+  let adds = false;
+  let shared = 0;
+  for (const segment of segments) {
+    if ('same' in segment) shared += content(segment.same);
+    else {
+      removes ||= segment.removed.length > 0;
+      adds ||= segment.added.length > 0;
+    }
+  }
+  return removes && adds && 2 * shared < Math.max(content(a), content(b));
+}
+
+/** The expected text marked whole as removed, the learner's whole as added. */
+const wholeChange = (expected: string, actual: string): DiffPart[] => [
+  ...(expected === '' ? [] : [{ kind: 'removed' as const, text: expected }]),
+  ...(actual === '' ? [] : [{ kind: 'added' as const, text: actual }]),
+];
 
 /** Whether two texts are long enough for their common stretches to be folded (both over `threshold` characters). */
 export const worthFolding = (expected: string, actual: string, threshold = 600): boolean =>

@@ -98,12 +98,32 @@ describe('charDiff', () => {
   });
 
   it('past its bounds, the middle between the common start and end is marked whole', () => {
-    const a = 'start ' + 'ab'.repeat(300) + ' end';
-    const b = 'start ' + 'ba'.repeat(300) + ' end';
+    const a = 'start '.repeat(100) + 'ab'.repeat(100) + ' end'.repeat(100);
+    const b = 'start '.repeat(100) + 'ba'.repeat(100) + ' end'.repeat(100);
     const parts = charDiff(a, b, { maxEdits: 5 });
     expect(sides(parts)).toEqual({ expected: a, actual: b });
-    expect(parts[0]).toEqual({ kind: 'same', text: 'start ' });
-    expect(parts.at(-1)).toEqual({ kind: 'same', text: ' end' });
+    expect(parts[0]).toEqual({ kind: 'same', text: 'start '.repeat(100) });
+    expect(parts.at(-1)).toEqual({ kind: 'same', text: ' end'.repeat(100) });
+  });
+
+  it('two values that share little are each marked whole, not letter by letter', () => {
+    expect(brief(charDiff('"a"', '"xyz"'))).toEqual(['-"a"', '+"xyz"']);
+    expect(brief(charDiff('42', '"b"'))).toEqual(['-42', '+"b"']);
+    expect(brief(charDiff('"a"', '"b"'))).toEqual(['-"a"', '+"b"']);
+    expect(brief(charDiff('true', 'false'))).toEqual(['-true', '+false']);
+    expect(brief(charDiff('"neither"', '"both"'))).toEqual(['-"neither"', '+"both"']);
+    expect(brief(charDiff('["a", "b"]', '["x", "y"]'))).toEqual(['-["a", "b"]', '+["x", "y"]']);
+    expect(brief(charDiff('"a\\nb"', '"xyz"'))).toEqual(['-"a\\nb"', '+"xyz"']);
+  });
+
+  it('related values keep the fine marks: half their content shared, or only something added or removed', () => {
+    expect(brief(charDiff('"Hello world"', '"Hello there"'))).toEqual(['="Hello ', '-world', '+there', '="']);
+    expect(brief(charDiff('["a", "b"]', '["a", "c"]'))).toEqual(['=["a", "', '-b', '+c', '="]']);
+    expect(brief(charDiff('"ab"', '"ac"'))).toEqual(['="a', '-b', '+c', '="']);
+    // Only added or only removed: the marks say exactly what is extra or missing, however much it is.
+    expect(brief(charDiff('null', '"null"'))).toEqual(['+"', '=null', '+"']);
+    expect(brief(charDiff('"GaChatbot.Api"', '"GaApi"'))).toEqual(['="Ga', '-Chatbot.', '=Api"']);
+    expect(brief(charDiff('["a"]', '[]'))).toEqual(['=[', '-"a"', '=]']);
   });
 
   it('always rebuilds both texts, whatever they are', () => {
