@@ -157,7 +157,9 @@ export function comparedCode(expected: string, actual: string, labels: SideLabel
   ];
 }
 
-const missingField = (t: Translate) => h('p', 'note', t('diff.noField'));
+/** Where one side has no such field: the learner's value lacks it, or the expected value has none. */
+const noField = (side: Side, t: Translate) =>
+  h('p', 'note', t(side === 'actual' ? 'diff.noField' : 'diff.fieldNotExpected'));
 
 /** Two values made of labelled fields, field by field: a field that differs is marked, with its own marks. */
 export function comparedFields(
@@ -191,8 +193,8 @@ export function comparedFields(
       const pre = h('pre', 'exercise-value');
       appendVisible(pre, field.kind === 'missing' ? field.expected : field.actual);
       dd.append(
-        box('exercise-expected', labels.expected, field.kind === 'missing' ? pre : missingField(t)),
-        box('exercise-actual', labels.actual, field.kind === 'extra' ? pre : missingField(t)),
+        box('exercise-expected', labels.expected, field.kind === 'missing' ? pre : noField('expected', t)),
+        box('exercise-actual', labels.actual, field.kind === 'extra' ? pre : noField('actual', t)),
       );
     }
     list.append(dt, dd);
