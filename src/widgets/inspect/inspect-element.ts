@@ -15,6 +15,7 @@ import {
   endingHelp,
   endingKey,
   endingSaidBy,
+  evidenceWords,
   findingLines,
   findingText,
   formatName,
@@ -96,7 +97,13 @@ export const mount = demo('inspect', ({ host, s, t }) => {
     const evidence = p('evidence');
     evidence.replaceChildren(
       ...r.format.evidence.map((e) =>
-        h('li', undefined, h('code', undefined, e.what), ' ', t('evidenceWhere', { line: e.line, count: e.count })),
+        h(
+          'li',
+          undefined,
+          evidenceWords(e.what, t) ?? h('code', undefined, e.what),
+          ' ',
+          t('evidenceWhere', { line: e.line, count: e.count }),
+        ),
       ),
     );
     p('evidence-box').hidden = r.format.evidence.length === 0;

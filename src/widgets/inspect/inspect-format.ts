@@ -30,7 +30,10 @@ export interface InspectedEvent {
   payload: unknown;
 }
 
-/** A sign of a format: what was seen (code: an event type, a field), the first line it is on, how often. */
+/**
+ * A sign of a format: what was seen (code: an event type, a field; or a sign in words, one of
+ * inspect-model.ts's WORD_SIGNS, which the page shows in its language), the first line it is on, how often.
+ */
 export interface Evidence {
   what: string;
   line: number;

@@ -98,6 +98,22 @@ export function findingText(finding: Finding, tr: Tr): string {
   return tr(`inspect.finding.${finding.id}.text`, vars);
 }
 
+/**
+ * The signs of a format that inspect-format.ts (signsOf) names in words, not code, each with the key
+ * of its words in the page's language (`inspect.sign.<key>`). Every other sign is code: an event
+ * type, a field or a line, shown as the stream writes it.
+ */
+export const WORD_SIGNS: Readonly<Record<string, string>> = {
+  'text chunks': 'textChunks',
+  'error (a string)': 'errorString',
+};
+
+/** A sign of a format in the page's language, or null when it is code (to be shown as it is). */
+export function evidenceWords(what: string, tr: Tr): string | null {
+  const key = Object.hasOwn(WORD_SIGNS, what) ? WORD_SIGNS[what] : undefined;
+  return key === undefined ? null : tr(`inspect.sign.${key}`);
+}
+
 /** Milliseconds as the page shows them: whole ones from 10 up, one decimal below. */
 export function milliseconds(ms: number): number {
   return ms >= 10 ? Math.round(ms) : Math.round(ms * 10) / 10;
@@ -170,8 +186,11 @@ export function reportMarkdown(report: InspectReport, tr: Tr, options: ReportOpt
     out.push(
       `- ${tr('inspect.md.evidence', {
         evidence: format.evidence
-          .map((e) => `${code(e.what)} ${tr('inspect.evidenceWhere', { line: e.line, count: e.count })}`)
-          .join('; '),
+          .map((e) => {
+            const where = tr('inspect.evidenceWhere', { line: e.line, count: e.count });
+            return `${evidenceWords(e.what, tr) ?? code(e.what)} ${where}`;
+          })
+          .join(tr('inspect.md.evidenceSeparator')),
       })}`,
     );
   if (report.head) out.push(`- ${tr('inspect.md.head', { status: code(report.head.statusLine) })}`);

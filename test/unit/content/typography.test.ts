@@ -31,6 +31,23 @@ describe('French typography rule (checker)', () => {
     expect(frenchTypographyProblems('voir https://example.org/a?b=c et le champ data: ici')).toEqual([]);
   });
 
+  it('leaves an HTTP header line as HTTP writes it, its colon glued to the name, and French prose around it', () => {
+    expect(frenchTypographyProblems('Ils envoient Cache-Control: no-cache.')).toEqual([]);
+    expect(frenchTypographyProblems(`La réponse dit x-accel-buffering: yes${NNBSP}; voilà.`)).toEqual([]);
+    expect(frenchTypographyProblems('(content-encoding: {{coding}})')).toEqual([]);
+    // a space before the header's colon makes an invalid header line, whatever the space
+    expect(frenchTypographyProblems(`Ils envoient Cache-Control${NBSP}: no-cache.`)).toHaveLength(1);
+    expect(frenchTypographyProblems('La réponse dit x-accel-buffering : yes.')).toContainEqual(
+      expect.stringContaining('HTTP header'),
+    );
+    // the exemption is for header lines only: French words, and a header name with nothing after it
+    expect(frenchTypographyProblems('Voir ci-dessous: la suite')).toHaveLength(1);
+    expect(frenchTypographyProblems('l’en-tête cache-control:')).toHaveLength(1);
+    // after a header's name, a colon that French words follow is French punctuation
+    expect(frenchTypographyProblems(`pas d’en-tête cache-control${NBSP}: rien ne l’empêche`)).toEqual([]);
+    expect(frenchTypographyProblems('pas d’en-tête cache-control: rien ne l’empêche')).toHaveLength(1);
+  });
+
   it('keeps a number and its unit symbol together with a no-break space, after a digit or a placeholder', () => {
     expect(
       frenchTypographyProblems(`arrêté au bout de 2${NBSP}s, +{{ms}}${NBSP}ms, 64${NNBSP}Kio, 50${NNBSP}%`),

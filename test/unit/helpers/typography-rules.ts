@@ -12,13 +12,32 @@ const UNIT_WITHOUT_NO_BREAK_SPACE = new RegExp(
   'gu',
 );
 
-/** Hides what is code, not French: placeholders (as a digit: most hold a number), URLs, SSE field names, [DONE]. */
+/**
+ * HTTP header fields that the strings quote as a header line (`Cache-Control: no-cache`,
+ * `x-accel-buffering: yes`): HTTP allows no whitespace between a field's name and its colon
+ * (RFC 9112, section 5.1), so the line is code and keeps its colon glued to the name. A header line
+ * is the name, its colon, a space and one value (`no-cache`, `{{coding}}`) that no French word
+ * follows: in «l’en-tête cache-control\u00a0: rien ne…» the colon is French punctuation.
+ */
+const HEADER_NAMES =
+  '(?:cache-control|content-(?:type|encoding|length|location)|transfer-encoding|retry-after|set-cookie|cookie' +
+  '|authorization|x-accel-[a-z]+|x-[a-z]+(?:-[a-z]+)+)';
+const HEADER_VALUE = '[\\w{}/*=.-]*[\\w}](?![\\w{}/*=-]|[ \u00a0\u202f]\\p{L})';
+const HEADER_LINE = new RegExp(`(?<![\\p{L}\\d-])${HEADER_NAMES}:(?= ${HEADER_VALUE})`, 'giu');
+/** A header line with a space of any kind before its colon: not a header HTTP accepts. */
+const HEADER_SPACED_COLON = new RegExp(`(?<![\\p{L}\\d-])${HEADER_NAMES}[ \u00a0\u202f]+:(?= ${HEADER_VALUE})`, 'giu');
+
+/**
+ * Hides what is code, not French: placeholders (as a digit: most hold a number), URLs, SSE field
+ * names, HTTP header lines, [DONE].
+ */
 function maskCode(text: string): string {
   return text
     .replace(/\{\{\w+\}\}/g, '0')
     .replace(/\[[A-Z_]+\]/g, 'X') // [DONE], Pagefind's [SEARCH_TERM]
     .replace(/\bhttps?:\/\/\S+/g, 'X')
-    .replace(/\b(?:data|event|id|retry):/g, 'X');
+    .replace(/\b(?:data|event|id|retry):/g, 'X')
+    .replace(HEADER_LINE, 'X');
 }
 
 /**
@@ -31,6 +50,8 @@ export function frenchTypographyProblems(text: string, { units = true } = {}): s
   if (units)
     for (const m of text.matchAll(UNIT_WITHOUT_NO_BREAK_SPACE))
       problems.push(`U+00A0 or U+202F expected between a number and its unit: “${m[0]}”`);
+  for (const m of text.matchAll(HEADER_SPACED_COLON))
+    problems.push(`no space between an HTTP header’s name and its colon: “${m[0]}”`);
   const s = maskCode(text);
   const at = (i: number, what: string) => problems.push(`${what}: “${s.slice(Math.max(0, i - 12), i + 3)}”`);
   for (let i = 0; i < s.length; i++) {

@@ -7,13 +7,15 @@ import { PROVIDER_RECORDINGS, TRUNCATED_RECORDINGS } from '../../../../lessons-c
 import { selectStrings, translate, formBase } from '../../../../src/demo-kit/format.ts';
 import { FINDING_IDS, LESSON_KEYS } from '../../../../src/widgets/inspect/inspect-findings.ts';
 import { HAR_PHASES } from '../../../../src/widgets/inspect/inspect-input.ts';
-import { inspectBody } from '../../../../src/widgets/inspect/inspect-ops.ts';
+import { exampleStream, inspectBody } from '../../../../src/widgets/inspect/inspect-ops.ts';
 import { LESSON_LINKS } from '../../../../src/widgets/inspect/inspect-lessons.ts';
 import {
   EXAMPLE_IDS,
   FORMAT_IDS,
   FORMAT_NAMES,
+  WORD_SIGNS,
   endingHelp,
+  evidenceWords,
   fence,
   findingLines,
   reportMarkdown,
@@ -65,7 +67,7 @@ describe('the report to share', () => {
     expect(text).toContain('- How the turn ended: Cut');
     const first = text.split('\n').find((line) => line.startsWith('1. '));
     expect(first).toMatch(/^1\. \*\*The body ends without the closing event\*\* \(Lines: 44\)\. In this format /);
-    expect(first).toContain('a turn ends with message_stop;');
+    expect(first).toContain('a turn that succeeds ends with message_stop;');
     expect(first).toMatch(/In the course: \[turnEndings\]\(https:\/\/course\.example\/ga-ai\/06c-model-stream\/#cuts-/);
     expect(text).toContain('## The stream\n\n```text\nevent: message_start\n');
   });
@@ -83,6 +85,40 @@ describe('the report to share', () => {
     const fr = reportMarkdown(report, trOf('fr'), { lesson, page: 'p' });
     expect(fr).toContain('L’issue du tour\u00a0: Coupé');
     expect(fr).toContain('Taille\u00a0: 2\u202f270 octets'); // the number as Intl writes it in French
+  });
+});
+
+describe('the signs of a format, in the page’s language', () => {
+  // Every sign the course's streams give is code (an event type, a field, a line), shown as the stream
+  // writes it, or a sign in words, which each locale translates: no English words on a Spanish screen.
+  const codeLike = /^[\w.[\]]+(?:: \S+)?$/;
+  it('every sign of the course’s streams is code or has words in every locale', async () => {
+    const signs = new Set<string>();
+    for (const id of EXAMPLE_IDS)
+      for (const e of inspectBody(await exampleStream(id)).format.evidence) signs.add(e.what);
+    expect([...signs].filter((what) => !codeLike.test(what) && !Object.hasOwn(WORD_SIGNS, what))).toEqual([]);
+    expect([...signs].filter((what) => Object.hasOwn(WORD_SIGNS, what)).sort()).toEqual(Object.keys(WORD_SIGNS).sort());
+    for (const locale of LOCALES)
+      for (const what of Object.keys(WORD_SIGNS)) expect(evidenceWords(what, trOf(locale))).not.toMatch(/^inspect\./);
+  });
+
+  it('GA’s streams: the report names its signs in Spanish and French, and lists them as French writes a list', async () => {
+    for (const id of ['ga', 'gaFailure'] as const) {
+      const report = inspectBody(await exampleStream(id));
+      for (const locale of ['es', 'fr'] as const) {
+        const text = reportMarkdown(report, trOf(locale), { lesson, page: 'p' });
+        const evidence = text.split('\n').find((line) => line.startsWith(`- ${trOf(locale)('inspect.evidence')}`))!;
+        expect(evidence).toBeDefined();
+        expect(evidence).not.toMatch(/text chunks|error \(a string\)/);
+      }
+    }
+    const voicing = inspectBody(await exampleStream('ga'));
+    const es = reportMarkdown(voicing, trOf('es'), { lesson, page: 'p' });
+    expect(es).toMatch(/`type: routing` \(línea \d+\); fragmentos de texto plano \(/);
+    const fr = reportMarkdown(voicing, trOf('fr'), { lesson, page: 'p' });
+    expect(fr).toMatch(/`type: routing` \(ligne \d+\)\u202f; des fragments de texte brut \(/);
+    const failure = reportMarkdown(inspectBody(await exampleStream('gaFailure')), trOf('fr'), { lesson, page: 'p' });
+    expect(failure).toContain('un événement d’erreur qui porte une chaîne');
   });
 });
 
@@ -126,6 +162,8 @@ describe('every key the inspector builds exists in every locale', () => {
     ...['head', 'har'].map((k) => `inspect.transportFrom.${k}`),
     'inspect.finding.contentType.textMissing',
     'inspect.finding.cacheControl.textMissing',
+    ...Object.values(WORD_SIGNS).map((key) => `inspect.sign.${key}`),
+    'inspect.md.evidenceSeparator',
     'inspect.headerAbsent',
     'inspect.ms',
   ];
