@@ -301,4 +301,10 @@ export type {
   CheckTools,
   Shown,
   ProofBlock,
+  AnyCase,
+  GeneratedCase,
+  GeneratedDiagnosis,
+  Gen,
+  Arbitrary,
+  LengthBounds,
 } from './exercises/contract.ts';

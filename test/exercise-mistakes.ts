@@ -20,7 +20,13 @@ export interface MistakeFile {
   mistake: string;
   lesson: string;
   fails: string[];
+  /** The diagnosis the first failing case shows. */
   diagnosis: string;
+  /**
+   * Every diagnosis the file gets, on any case: its own first, then those that one wrong idea also
+   * brings (`Diagnosis: a, b`), each true of the code.
+   */
+  diagnoses: string[];
 }
 
 const FIELDS = ['Mistake', 'Lesson', 'Fails', 'Diagnosis'] as const;
@@ -53,6 +59,9 @@ export function mistakeFiles(): MistakeFile[] {
       .map((name) => {
         const source = readFileSync(new URL(name, dir), 'utf8');
         const header = mistakeHeader(source);
+        const diagnoses = header.Diagnosis.split(',')
+          .map((id) => id.trim())
+          .filter(Boolean);
         return {
           exercise,
           name,
@@ -62,7 +71,8 @@ export function mistakeFiles(): MistakeFile[] {
           fails: header.Fails.split(',')
             .map((id) => id.trim())
             .filter(Boolean),
-          diagnosis: header.Diagnosis,
+          diagnosis: diagnoses[0] ?? '',
+          diagnoses,
         };
       });
   });

@@ -126,6 +126,8 @@ export interface Diagnosis<V = unknown> {
  * checks are `cases.<id>` of the exercise's text.
  */
 export interface ExerciseCase<V = unknown> {
+  /** A case with chosen inputs (the default); see `GeneratedCase` for the other kind. */
+  kind?: 'chosen';
   id: string;
   /** The exports this case reads or calls; a missing or wrongly typed one fails the case before it runs. */
   uses: readonly string[];
@@ -143,6 +145,93 @@ export interface ExerciseCase<V = unknown> {
   /** Known wrong answers to this case, each with its sentence in text.<locale>.json. */
   diagnoses?: readonly Diagnosis<V>[];
 }
+
+/**
+ * A description of a set of values a generated case draws its inputs from: an arbitrary of
+ * fast-check (https://fast-check.dev/docs/core-blocks/arbitraries/). The checker generates values from
+ * it and, when one shows a difference, shrinks it to the smallest that still does.
+ */
+export interface Arbitrary<T> {
+  map<U>(mapper: (value: T) => U): Arbitrary<U>;
+  filter(predicate: (value: T) => boolean): Arbitrary<T>;
+  chain<U>(chainer: (value: T) => Arbitrary<U>): Arbitrary<U>;
+}
+
+/** fast-check's kinds of characters: any grapheme, ASCII only, any code point, ASCII code points, composed graphemes. */
+export type StringUnit = 'grapheme' | 'grapheme-ascii' | 'binary' | 'binary-ascii' | 'grapheme-composite';
+
+/** Bounds on a generated array's or string's length. */
+export interface LengthBounds {
+  minLength?: number;
+  maxLength?: number;
+}
+
+/**
+ * The part of fast-check's API a generated case describes its inputs with; the checker hands it
+ * fast-check itself (src/exercise-engine/generated.ts checks that it fits), so that lessons-code
+ * imports nothing from outside. Each function is fast-check's of the same name.
+ */
+export interface Gen {
+  constant<T>(value: T): Arbitrary<T>;
+  constantFrom<T>(...values: T[]): Arbitrary<T>;
+  boolean(): Arbitrary<boolean>;
+  integer(constraints?: { min?: number; max?: number }): Arbitrary<number>;
+  nat(max?: number): Arbitrary<number>;
+  /** A string of `unit`s: an arbitrary of short strings (`constantFrom('a', ' ')`) or characters of a kind. */
+  string(constraints?: LengthBounds & { unit?: Arbitrary<string> | StringUnit }): Arbitrary<string>;
+  array<T>(item: Arbitrary<T>, constraints?: LengthBounds): Arbitrary<T[]>;
+  /** Arrays whose items differ, by `selector` when it is given. */
+  uniqueArray<T, U = T>(
+    item: Arbitrary<T>,
+    constraints?: LengthBounds & { selector?: (value: T) => U },
+  ): Arbitrary<T[]>;
+  /** The values of an array in any order, some left out unless `minLength` is its length. */
+  shuffledSubarray<T>(values: T[], constraints?: LengthBounds): Arbitrary<T[]>;
+  tuple<Ts extends unknown[]>(...items: { [K in keyof Ts]: Arbitrary<Ts[K]> }): Arbitrary<Ts>;
+  oneof<T>(...items: Arbitrary<T>[]): Arbitrary<T>;
+  option<T>(item: Arbitrary<T>, constraints: { nil: undefined }): Arbitrary<T | undefined>;
+}
+
+/**
+ * A known wrong answer to a generated case, described by what it gives: `like(input)` is what code
+ * with that mistake returns for an input (as the case's `run` would report it). The diagnosis is
+ * shown only when the learner's results are those of the mistake on every input the check tried,
+ * the smallest differing one included: a mistake the code does not have is never named.
+ */
+export interface GeneratedDiagnosis<I, V> {
+  id: string;
+  like(input: I): V | Promise<V>;
+}
+
+/**
+ * A case checked on many inputs that fast-check generates: on each, what the learner's code gives
+ * (`run`) must equal what the reference gives (`expected`, computed here, never by the learner's
+ * code). The run is seeded by the case's id, so the same code always gets the same verdict; a
+ * failure shows the smallest input found that still differs, with both results. Its name and what
+ * it checks are `cases.<id>` of the exercise's text, like any case's.
+ */
+export interface GeneratedCase<I = unknown, V = unknown> {
+  kind: 'generated';
+  id: string;
+  uses: readonly string[];
+  /** The inputs on which a right answer is fully determined; any value drawn must be a fair question. */
+  inputs(gen: Gen): Arbitrary<I>;
+  /** What the learner's code gives for one input. */
+  run(learner: Learner, input: I, tools: CheckTools): Promise<V>;
+  /** What a right answer gives for the same input. */
+  expected(input: I): V | Promise<V>;
+  /** The input as the learner can try it (a call in code notation…). */
+  input(input: I, tools: CheckTools): Shown;
+  /** How a result shows; code notation by default. */
+  show?(value: V, tools: CheckTools): Shown;
+  /** How many inputs are tried (100 by default). */
+  runs?: number;
+  diagnoses?: readonly GeneratedDiagnosis<I, V>[];
+}
+
+/** A case of either kind. */
+// biome-ignore lint/suspicious/noExplicitAny: a list holds generated cases of every input type
+export type AnyCase = ExerciseCase | GeneratedCase<any, any>;
 
 /** One block of a proof: a labelled text shown with its CRs and LFs visible, its lines explained. */
 export interface ProofBlock {
@@ -174,7 +263,8 @@ export interface ExerciseDefinition {
   kind?: 'code' | 'prediction';
   /** The exports the learner's module must have. */
   exports: Readonly<Record<string, ExportKind>>;
-  cases: readonly ExerciseCase[];
+  /** Cases with chosen inputs, then cases checked on generated inputs, in the order the page lists them. */
+  cases: readonly AnyCase[];
   /** The proof shown with the answer of a prediction (or after any check of a code exercise). */
   proof?(tools: CheckTools): ProofBlock[];
 }

@@ -61,11 +61,23 @@ export interface FailureContext {
   diagnoses?: string[];
   /** Errors the learner's code threw during the case that the case itself caught (in a `finally`, a callback…). */
   caught?: ThrownInfo[];
+  /** For a generated case: the input shown is the smallest of those generated on which the code differs. */
+  generated?: GeneratedInfo;
+}
+
+/** How a generated case found the input its verdict is given on (see generated.ts). */
+export interface GeneratedInfo {
+  /** The seed of the inputs: the same for every check of the case, so a verdict can be reproduced. */
+  seed: number;
+  /** How many inputs were generated (until the first that differed, if one did). */
+  tried: number;
+  /** How many smaller inputs shrinking tried after that. */
+  shrinks: number;
 }
 
 /** One case's verdict. */
 export type CaseVerdict =
-  | { status: 'pass'; actual: Shown }
+  | { status: 'pass'; actual: Shown; generated?: GeneratedInfo }
   | ({ status: 'fail'; expected: Shown; actual: Shown } & FailureContext)
   | ({ status: 'throw'; error: ThrownInfo } & FailureContext)
   | { status: 'export'; name: string; expectedKind: ExportKind; actualKind: ValueKind }

@@ -3,7 +3,16 @@
 // is only ever asked for data (the value of an export, the result of a call on inputs a case
 // chose); what it sends back is the learner's answer, never a verdict.
 
-import type { CheckTools, ExerciseDefinition, ExerciseText, Outcome, Shown } from '../../lessons-code/index.ts';
+import type {
+  CheckTools,
+  ExerciseCase,
+  ExerciseDefinition,
+  ExerciseText,
+  GeneratedCase,
+  Outcome,
+  Shown,
+} from '../../lessons-code/index.ts';
+import { runGenerated, type GeneratedRun } from './generated.ts';
 import { CheckAborted, type LearnerLink } from './learner-link.ts';
 import { checkProblem, LearnerModule, LearnerThrew, thrownInfo } from './learner-stand-ins.ts';
 import { CONSOLE_LINE_CHARS, CONSOLE_LINES, type ExportEntry } from './protocol.ts';
@@ -47,12 +56,12 @@ function exportProblem(
   return null;
 }
 
-function expectedShown(c: Case, tools: CheckTools): Shown {
+function expectedShown(c: ChosenCase, tools: CheckTools): Shown {
   if (c.expectedShown) return c.expectedShown(tools);
   return c.show ? c.show(c.expected, tools) : code(c.expected);
 }
 
-type Case = ExerciseDefinition['cases'][number];
+type ChosenCase = ExerciseCase;
 
 /**
  * What a failing case adds to its verdict: its input, the diagnoses that recognize the outcome, and
@@ -60,7 +69,7 @@ type Case = ExerciseDefinition['cases'][number];
  * `input` or `recognize` that throws adds nothing.
  */
 function failureContext(
-  c: Case,
+  c: ChosenCase,
   tools: CheckTools,
   outcome: Outcome,
   thrown: readonly LearnerThrew[],
@@ -98,9 +107,14 @@ async function checkCase(
   tools: CheckTools,
 ): Promise<CaseReport> {
   const c = definition.cases[index]!;
-  const report = (verdict: CaseVerdict): CaseReport => ({ id: c.id, verdict });
   const problem = exportProblem(definition, exports, c.uses);
-  if (problem) return report(problem);
+  if (problem) return { id: c.id, verdict: problem };
+  const verdict = c.kind === 'generated' ? await judgeGenerated(c, learner, tools) : await judge(c, learner, tools);
+  return { id: c.id, verdict };
+}
+
+/** A case with chosen inputs: run it, then compare or accept; never throws (but rethrows CheckAborted). */
+async function judge(c: ChosenCase, learner: LearnerModule, tools: CheckTools): Promise<CaseVerdict> {
   let actual: unknown;
   learner.takeThrown();
   try {
@@ -110,17 +124,17 @@ async function checkCase(
     const thrown = learner.takeThrown();
     if (error instanceof LearnerThrew) {
       const outcome: Outcome = { kind: 'threw', name: error.info.name, message: error.message };
-      return report({ status: 'throw', error: error.info, ...failureContext(c, tools, outcome, thrown, error) });
+      return { status: 'throw', error: error.info, ...failureContext(c, tools, outcome, thrown, error) };
     }
     // The case itself could not go on with what the learner's code gave (a value of the wrong type…).
     const name = error instanceof Error ? error.name : 'Error';
     const message = error instanceof Error ? error.message : String(error);
     const outcome: Outcome = { kind: 'threw', name, message };
-    return report({
+    return {
       status: 'throw',
       error: checkProblem(name, message),
       ...failureContext(c, tools, outcome, thrown, null),
-    });
+    };
   }
   const thrown = learner.takeThrown();
   let ok: boolean;
@@ -129,19 +143,73 @@ async function checkCase(
   } catch {
     ok = false;
   }
-  let actualShown: Shown;
-  try {
-    actualShown = c.show ? c.show(actual, tools) : code(actual);
-  } catch {
-    actualShown = code(actual);
-  }
-  if (ok) return report({ status: 'pass', actual: actualShown });
-  return report({
+  const actualShown = shownOf(c.show, actual, tools);
+  if (ok) return { status: 'pass', actual: actualShown };
+  return {
     status: 'fail',
     expected: expectedShown(c, tools),
     actual: actualShown,
     ...failureContext(c, tools, { kind: 'value', value: actual }, thrown, null),
-  });
+  };
+}
+
+/** A value as the case shows it, in code notation if its `show` fails. */
+function shownOf<V>(show: ((value: V, tools: CheckTools) => Shown) | undefined, value: V, tools: CheckTools): Shown {
+  try {
+    return show ? show(value, tools) : code(value);
+  } catch {
+    return code(value);
+  }
+}
+
+/**
+ * A generated case: its inputs tried one by one (generated.ts); where the learner's code differs,
+ * the smallest such input is judged again as a chosen case would be, so that the verdict shows that
+ * input, both results, and what was thrown and caught. Its diagnoses are only those true of every
+ * input tried.
+ */
+async function judgeGenerated(c: GeneratedCase, learner: LearnerModule, tools: CheckTools): Promise<CaseVerdict> {
+  let found: GeneratedRun<unknown>;
+  try {
+    found = await runGenerated(c, (input) => c.run(learner, input, tools));
+  } catch (error) {
+    if (error instanceof CheckAborted) throw error;
+    const name = error instanceof Error ? error.name : 'Error';
+    return { status: 'throw', error: checkProblem(name, error instanceof Error ? error.message : String(error)) };
+  }
+  learner.takeThrown();
+  if (found.kind === 'same') {
+    return {
+      status: 'pass',
+      actual: code(found.tried),
+      generated: { seed: found.seed, tried: found.tried, shrinks: 0 },
+    };
+  }
+  const { input, outcome } = found;
+  const expected: unknown = await c.expected(input);
+  const chosen: ChosenCase = {
+    id: c.id,
+    uses: c.uses,
+    run: (l, t) => c.run(l, input, t),
+    expected,
+    input: (t) => c.input(input, t),
+    ...(c.show ? { show: c.show } : {}),
+  };
+  let verdict = await judge(chosen, learner, tools);
+  if (verdict.status === 'pass') {
+    // This time the code gave the expected result (it depends on chance or on earlier calls): the
+    // difference found stands.
+    verdict =
+      outcome.kind === 'value'
+        ? { status: 'fail', expected: shownOf(c.show, expected, tools), actual: shownOf(c.show, outcome.value, tools) }
+        : { status: 'throw', error: checkProblem(outcome.name ?? 'Error', outcome.message) };
+    verdict.input = c.input(input, tools);
+  }
+  if (verdict.status !== 'fail' && verdict.status !== 'throw') return verdict;
+  delete verdict.diagnoses;
+  if (found.diagnoses.length > 0) verdict.diagnoses = found.diagnoses;
+  verdict.generated = { seed: found.seed, tried: found.tried, shrinks: found.shrinks };
+  return verdict;
 }
 
 /**
@@ -225,6 +293,7 @@ export async function runCheck(
 export function reveal(definition: ExerciseDefinition, text: ExerciseText): Reveal {
   const tools = checkTools(text);
   const expected: Record<string, Shown> = {};
-  for (const c of definition.cases) expected[c.id] = expectedShown(c, tools);
+  // A generated case has no one expected value: what it expects depends on the input.
+  for (const c of definition.cases) if (c.kind !== 'generated') expected[c.id] = expectedShown(c, tools);
   return { expected, proof: definition.proof?.(tools) ?? [] };
 }

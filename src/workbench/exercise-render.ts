@@ -226,6 +226,21 @@ function compared(expected: Shown, actual: Shown, labels: SideLabels, t: Transla
 const inputOf = (context: FailureContext, t: Translate): HTMLElement[] =>
   context.input ? [inputBlock(context.input, (shown) => renderShown(shown, t, t('input.label')), t)] : [];
 
+/** For a generated case, how the input shown was found, before it. */
+const generatedOf = (context: FailureContext, t: Translate): HTMLElement[] =>
+  context.generated
+    ? [
+        withCode(
+          h('p', 'exercise-note'),
+          t('generated.found', {
+            tried: context.generated.tried,
+            shrinks: context.generated.shrinks,
+            seed: context.generated.seed,
+          }),
+        ),
+      ]
+    : [];
+
 /** What the learner's code threw that the case caught, last, if anything. */
 const caughtOf = (context: FailureContext, t: Translate): HTMLElement[] =>
   context.caught && context.caught.length > 0 ? [caughtBlock(t, context.caught)] : [];
@@ -241,13 +256,19 @@ export function verdictBody(verdict: CaseVerdict, t: Translate, prediction: bool
       return body;
     case 'fail':
       body.append(
+        ...generatedOf(verdict, t),
         ...inputOf(verdict, t),
         ...compared(verdict.expected, verdict.actual, { expected: t('expected'), actual: actualLabel }, t),
         ...caughtOf(verdict, t),
       );
       return body;
     case 'throw':
-      body.append(...inputOf(verdict, t), ...thrownBlock(t, verdict.error, 'case'), ...caughtOf(verdict, t));
+      body.append(
+        ...generatedOf(verdict, t),
+        ...inputOf(verdict, t),
+        ...thrownBlock(t, verdict.error, 'case'),
+        ...caughtOf(verdict, t),
+      );
       return body;
     case 'export':
       body.append(

@@ -18,6 +18,7 @@ import type {
   LearnerArg,
   Recorder,
 } from '../../lessons-code/index.ts';
+import { runGenerated } from '../../src/exercise-engine/generated.ts';
 import { stringOr } from '../../src/exercise-engine/learner-link.ts';
 import { answerWith, checkProblem, LearnerThrew, thrownInfo } from '../../src/exercise-engine/learner-stand-ins.ts';
 import type { FetchAnswer, ThrownData } from '../../src/exercise-engine/protocol.ts';
@@ -324,6 +325,17 @@ export async function judgeCase(
     const actualKind = exportKind(module, name);
     if (!fitsKind(actualKind, expectedKind))
       return { pass: false, why: `export ${name}: ${actualKind}, expected ${expectedKind}` };
+  }
+  if (c.kind === 'generated') {
+    // The engine's own search of the case's inputs, each answered by the module in process.
+    const learner = new InProcessLearner(module);
+    const found = await runGenerated(c, (input) => c.run(learner, input, tools));
+    if (found.kind === 'same') return { pass: true };
+    const shown = found.outcome.kind === 'value' ? showValue(found.outcome.value) : `threw ${found.outcome.message}`;
+    return {
+      pass: false,
+      why: `on ${showValue(found.input)}: ${shown}, expected ${showValue(await c.expected(found.input))}`,
+    };
   }
   let actual: unknown;
   try {

@@ -19,13 +19,18 @@ import {
   writerReaderTable,
   type Reader,
   type Writer,
+  type Arbitrary,
   type CheckTools,
   type ExerciseCase,
   type ExerciseDefinition,
+  type Gen,
+  type GeneratedCase,
   type Learner,
   type Outcome,
   type Shown,
 } from 'lessons-code';
+// The file of the exercise is its reference solution: what a right answer gives on any input.
+import * as reference from './exercise.ts';
 
 /** The table's header, as the program prints it (program output: never translated). */
 export const TABLE_HEADER = ['writer', 'reader', ...SPLITS.map((split) => split.label)];
@@ -91,6 +96,25 @@ function chatServiceResult(stream: string): ReadResult {
   }
 }
 
+/** What the reference solution's reader does with a stream. */
+function referenceResult(stream: string): ReadResult {
+  try {
+    return { returned: reference.readChatService(stream) };
+  } catch (error) {
+    return { threw: (error as Error).message };
+  }
+}
+
+/** A reader's result: what it returned, or the message of what it threw. */
+const showResult = (value: ReadResult, tools: CheckTools): Shown => ({
+  kind: 'fields',
+  fields: [
+    'threw' in value
+      ? { label: tools.text('result.threw'), text: tools.showValue(value.threw) }
+      : { label: tools.text('result.returned'), text: tools.showValue(value.returned) },
+  ],
+});
+
 /**
  * What the learner's reader does with a stream. Only an Error that the learner's code threw becomes
  * a result; anything else (a value thrown that is not an Error, the page stopping the check) goes on
@@ -116,6 +140,80 @@ const call = (name: string, argument: string, tools: CheckTools): Shown => ({
   kind: 'code',
   text: `${name}(${tools.showValue(argument)})`,
 });
+
+/**
+ * The characters chunks and values are made of: letters, spaces, LF, CR, a colon, and characters
+ * beyond ASCII (a 2-byte é and a 4-byte 🎸), so that every line end and every `data:` form occurs.
+ */
+const chunkOf = (gen: Gen, maxLength: number): Arbitrary<string> =>
+  gen.string({ unit: gen.constantFrom('a', 'b', ' ', '\n', '\r', ':', 'é', '🎸'), maxLength });
+
+/** One line of an event: a `data:` line with or without its space, another field, or a comment. */
+const eventLine = (gen: Gen): Arbitrary<string> =>
+  gen.oneof(
+    // The value may be anything but JSON (handled below): no `{` at its start.
+    gen.tuple(gen.constantFrom('data: ', 'data:', 'data:  '), chunkOfLine(gen)).map(([field, value]) => field + value),
+    gen.constantFrom('event: message', 'id: 7', ': keep-alive', 'retry: 1000', 'data: [DONE]'),
+  );
+
+/** A line's worth of text: no LF (it would end the line). */
+const chunkOfLine = (gen: Gen): Arbitrary<string> =>
+  gen.string({ unit: gen.constantFrom('a', 'b', ' ', '\r', ':', 'é', '🎸'), maxLength: 6 });
+
+/**
+ * A stream chatService may be given: events of one to three lines, each closed by a blank line, a
+ * JSON event now and then (the routing event, or an error as a failing host sends it), and perhaps a
+ * last line that no blank line closes.
+ */
+const streamOf746 = (gen: Gen): Arbitrary<string> =>
+  gen
+    .tuple(
+      gen.array(
+        gen.oneof(
+          gen.array(eventLine(gen), { minLength: 1, maxLength: 3 }).map((lines) => lines.join('\n')),
+          gen.constantFrom(`data: ${ROUTING_DATA}`, 'data: {"error": "Model unavailable"}'),
+        ),
+        { maxLength: 5 },
+      ),
+      gen.option(chunkOfLine(gen), { nil: undefined }),
+    )
+    .map(([events, rest]) => events.map((event) => event + '\n\n').join('') + (rest ?? ''));
+
+/** The mistake files' writers, as the generated diagnoses recognise them. */
+const dataLines = (chunk: string) => chunk.split('\n').map((line) => 'data: ' + line);
+
+const generatedCases = [
+  {
+    kind: 'generated',
+    id: 'writer-generated',
+    uses: ['writeGaApiEvent'],
+    inputs: (gen) => chunkOf(gen, 12),
+    run: async (learner, chunk) => learner.call('writeGaApiEvent', chunk),
+    expected: (chunk) => reference.writeGaApiEvent(chunk),
+    input: (chunk, tools) => call('writeGaApiEvent', chunk, tools),
+    diagnoses: [
+      { id: 'writer-no-blank-line', like: (chunk) => dataLines(chunk).join('\n') + '\n' },
+      { id: 'writer-removes-cr', like: (chunk) => writeGaChatbotEvent(chunk) },
+      {
+        id: 'writer-no-space',
+        like: (chunk) =>
+          dataLines(chunk)
+            .map((line) => line.replace('data: ', 'data:'))
+            .join('\n') + '\n\n',
+      },
+    ],
+  } satisfies GeneratedCase<string, unknown>,
+  {
+    kind: 'generated',
+    id: 'reader-generated',
+    uses: ['readChatService'],
+    inputs: streamOf746,
+    run: (learner, stream) => learnerResult(learner, stream),
+    expected: (stream) => referenceResult(stream),
+    show: showResult,
+    input: (stream, tools) => call('readChatService', stream, tools),
+  } satisfies GeneratedCase<string, ReadResult>,
+];
 
 const definition: ExerciseDefinition = {
   exports: { writeGaApiEvent: 'function', readChatService: 'function' },
@@ -220,14 +318,7 @@ const definition: ExerciseDefinition = {
       uses: ['readChatService'],
       run: (learner) => learnerResult(learner, ERROR_STREAM),
       expected: chatServiceResult(ERROR_STREAM),
-      show: (value, tools): Shown => ({
-        kind: 'fields',
-        fields: [
-          'threw' in value
-            ? { label: tools.text('result.threw'), text: tools.showValue(value.threw) }
-            : { label: tools.text('result.returned'), text: tools.showValue(value.returned) },
-        ],
-      }),
+      show: showResult,
       input: (tools) => call('readChatService', ERROR_STREAM, tools),
       diagnoses: [
         // The error event read as text, or skipped: the reader returned.
@@ -284,6 +375,7 @@ const definition: ExerciseDefinition = {
         })),
       }),
     } satisfies ExerciseCase<string[][]>,
+    ...generatedCases,
   ],
 };
 

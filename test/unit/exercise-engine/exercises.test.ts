@@ -33,6 +33,7 @@ import {
   splitPinned,
   streamOf,
   writeGaApiEvent,
+  type ExerciseCase,
   type ExerciseDefinition,
   type ExerciseText,
   type PageConsume,
@@ -71,6 +72,13 @@ const ATTACKS_DIR = new URL('./exercises-attacks/', import.meta.url);
 const statuses = (report: CheckReport): string[] =>
   report.outcome === 'checked' ? report.cases.map((c) => c.verdict.status) : [report.outcome];
 const caseIds = (id: string): string[] => exerciseDefinition(id)!.cases.map((c) => c.id);
+
+/** A case with chosen inputs of an exercise, by its id. */
+function chosenCase(exercise: string, id: string): ExerciseCase {
+  const found = exerciseDefinition(exercise)!.cases.find((c) => c.id === id);
+  if (found === undefined || found.kind === 'generated') throw new Error(`${exercise} has no chosen case ${id}`);
+  return found;
+}
 
 /**
  * Alternative right answers: the files of lessons-code/exercises/<id>/alternatives/, and the `// #alternative` branches
@@ -341,7 +349,7 @@ describe('what the checks expect (the lesson’s figures)', () => {
   });
 
   it('4. a client is judged where the two chunks meet: trimmed then spaced, or trimmed whole, is no change', () => {
-    const renderChanges = exerciseDefinition('chunks-as-units')!.cases.find((c) => c.id === 'render-changes')!;
+    const renderChanges = chosenCase('chunks-as-units', 'render-changes');
     const pair = splitAfter743('Use a passing tone, e.g. a chromatic note.\n');
     expect(pair).toEqual(['Use a passing tone, e.g. ', 'a chromatic note.\n']);
     expect(seamIn(pair.join(''), pair)).toBe(' ');
@@ -355,7 +363,7 @@ describe('what the checks expect (the lesson’s figures)', () => {
     expect(judged(pair.map((chunk) => chunk.trim()))).toBe(false);
     expect(judged('Use a passing tone, E.G. A CHROMATIC NOTE.')).toBe(false); // the chunks' own text changed
     // render-keeps-text: whitespace may change, nothing else.
-    const renderKeeps = exerciseDefinition('chunks-as-units')!.cases.find((c) => c.id === 'render-keeps-text')!;
+    const renderKeeps = chosenCase('chunks-as-units', 'render-keeps-text');
     const keeps = (rendered: unknown) => renderKeeps.accept!({ pair, rendered });
     expect(keeps(pair.map((chunk) => chunk.trim()).join(''))).toBe(true);
     expect(keeps(pair.join('\n'))).toBe(true);
@@ -608,20 +616,26 @@ describe('the check engine', () => {
     it('a value still undefined, or not exported, is not answered: nothing is checked or revealed', async () => {
       const undefinedWords = "export const words: string[] | undefined = undefined;\nexport const word = 'x';\n";
       expect(await check(prediction, undefinedWords)).toEqual({ outcome: 'unanswered', names: ['words'], console: [] });
-      expect(await check(prediction, "export let words: string[];\n")).toMatchObject({
+      expect(await check(prediction, 'export let words: string[];\n')).toMatchObject({
         outcome: 'unanswered',
         names: ['words', 'word'],
       });
     });
 
-    it('no event at all ([]) and an empty text (\'\') are answers: checked like any other value', async () => {
+    it("no event at all ([]) and an empty text ('') are answers: checked like any other value", async () => {
       const report = await check(prediction, "export const words: string[] = [];\nexport const word = '';\n");
       expect(report.outcome === 'checked' && report.cases.map((c) => c.verdict)).toEqual([
         { status: 'fail', expected: { kind: 'code', text: '["a"]' }, actual: { kind: 'code', text: '[]' } },
         { status: 'fail', expected: { kind: 'code', text: '"x"' }, actual: { kind: 'code', text: '""' } },
       ]);
       const right = await check(
-        { ...prediction, cases: [{ ...prediction.cases[0]!, expected: [] }, { ...prediction.cases[1]!, expected: '' }] },
+        {
+          ...prediction,
+          cases: [
+            { ...prediction.cases[0]!, expected: [] },
+            { ...prediction.cases[1]!, expected: '' },
+          ],
+        },
         "export const words: string[] = [];\nexport const word = '';\n",
       );
       expect(statuses(right)).toEqual(['pass', 'pass']);

@@ -1,7 +1,7 @@
 // Mistake: the writer is GaChatbot.Api's, copied whole: it deletes every CR with
 // replaceAll before it splits on LF, where GaApi's fix leaves the CRs where they are.
 // Lesson: /ga-ai/06-answer-on-the-wire/#the-hosts-stream
-// Fails: writer-crlf
+// Fails: writer-crlf, writer-generated
 // Diagnosis: writer-removes-cr
 
 export function writeGaApiEvent(chunk: string): string {

@@ -3,7 +3,7 @@
 // sentence, which #743 keeps on purpose: without a `data: ` line for it, it never
 // reaches the reader.
 // Lesson: /ga-ai/06-answer-on-the-wire/#sentences
-// Fails: writer, table
+// Fails: writer, table, writer-generated
 // Diagnosis: writer-drops-final-line-break
 
 export function writeGaApiEvent(chunk: string): string {

@@ -2,7 +2,7 @@
 // chatService does; only its trim is gone. Every other `data:` line of the event is
 // lost: the reader must take them all, with filter, and join their values with LF.
 // Lesson: /ga-ai/06-answer-on-the-wire/#each-writer-with-each-reader
-// Fails: reader, reader-trim, table
+// Fails: reader, reader-trim, table, reader-generated
 // Diagnosis: reader-first-line
 
 export function writeGaApiEvent(chunk: string): string {

@@ -2,7 +2,7 @@
 // last one: that ends the last line, but no blank line follows it, so the reader never
 // dispatches the event and the next chunk's lines join the same event.
 // Lesson: /ga-ai/06-answer-on-the-wire/#the-five-rules-of-server-sent-events
-// Fails: writer, writer-crlf, table
+// Fails: writer, writer-crlf, table, writer-generated
 // Diagnosis: writer-no-blank-line
 
 export function writeGaApiEvent(chunk: string): string {

@@ -2,7 +2,7 @@
 // nothing between them. Each `data:` line is one line of the text: the values are
 // joined with an LF.
 // Lesson: /ga-ai/06-answer-on-the-wire/#the-five-rules-of-server-sent-events
-// Fails: reader, reader-trim, table
+// Fails: reader, reader-trim, table, reader-generated
 // Diagnosis: reader-joins-without-lf
 
 export function writeGaApiEvent(chunk: string): string {

@@ -2,7 +2,7 @@
 // fills its data buffer, but never takes off the last LF when the event is dispatched:
 // every event gains a line break at its end.
 // Lesson: /ga-ai/06-answer-on-the-wire/#the-five-rules-of-server-sent-events
-// Fails: reader, reader-trim, reader-other-lines, table
+// Fails: reader, reader-trim, reader-other-lines, table, reader-generated
 // Diagnosis: reader-keeps-final-lf
 
 export function writeGaApiEvent(chunk: string): string {

@@ -2,7 +2,7 @@
 // starter's trim on the result. Each of #743's chunks ends with its line break, and
 // trim() eats it, so the last line of a chunk runs into the first line of the next.
 // Lesson: /ga-ai/06-answer-on-the-wire/#each-writer-with-each-reader
-// Fails: reader-trim, table
+// Fails: reader-trim, table, reader-generated
 // Diagnosis: reader-trims
 
 export function writeGaApiEvent(chunk: string): string {

@@ -3,7 +3,7 @@
 // space included, so it loses every line; GaApi's fix writes `data: ` with its space, as
 // GaChatbot.Api's writer does.
 // Lesson: /ga-ai/06-answer-on-the-wire/#each-writer-with-each-reader
-// Fails: writer, writer-crlf, table
+// Fails: writer, writer-crlf, table, writer-generated
 // Diagnosis: writer-no-space
 
 export function writeGaApiEvent(chunk: string): string {

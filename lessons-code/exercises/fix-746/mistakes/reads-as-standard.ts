@@ -4,8 +4,8 @@
 // answer, an error event is text instead of an exception, and what follows the last blank
 // line is discarded. The fix changes which `data:` lines make an event's text, nothing else.
 // Lesson: /ga-ai/06-answer-on-the-wire/#the-hosts-stream
-// Fails: reader-other-lines, reader-error
-// Diagnosis: reader-appends-json
+// Fails: reader-other-lines, reader-error, reader-generated
+// Diagnosis: reader-appends-json, reader-drops-rest, reader-error-not-thrown
 
 import { readStandard } from 'lessons-code';
 

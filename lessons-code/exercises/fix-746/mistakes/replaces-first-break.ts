@@ -2,7 +2,7 @@
 // with replace('\n', '\ndata: '). Given a string, replace changes only the first match, so
 // the lines after the second line of the chunk go out with no `data: ` in front of them.
 // Lesson: /ga-ai/06-answer-on-the-wire/#the-five-rules-of-server-sent-events
-// Fails: writer, table
+// Fails: writer, table, writer-generated
 // Diagnosis: writer-replaces-first-break
 
 export function writeGaApiEvent(chunk: string): string {

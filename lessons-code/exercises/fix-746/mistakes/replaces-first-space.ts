@@ -2,7 +2,7 @@
 // which takes out the first space wherever it is: from `data:c d` it makes `cd`. Only a
 // space right after the colon is dropped; a space inside the value is part of the text.
 // Lesson: /ga-ai/06-answer-on-the-wire/#the-five-rules-of-server-sent-events
-// Fails: reader, reader-other-lines
+// Fails: reader, reader-other-lines, reader-generated
 // Diagnosis: reader-space-anywhere
 
 export function writeGaApiEvent(chunk: string): string {

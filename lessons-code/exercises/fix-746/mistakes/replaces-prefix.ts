@@ -2,7 +2,7 @@
 // instead of parsing the field: a line written `data:` or `data:c d`, with no space,
 // keeps its `data:` in the text.
 // Lesson: /ga-ai/06-answer-on-the-wire/#the-five-rules-of-server-sent-events
-// Fails: reader, reader-other-lines
+// Fails: reader, reader-other-lines, reader-generated
 // Diagnosis: reader-assumes-space
 
 export function writeGaApiEvent(chunk: string): string {

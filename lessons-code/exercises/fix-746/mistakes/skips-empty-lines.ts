@@ -2,7 +2,7 @@
 // the wire. The event no longer ends early, but the empty lines are lost: each line of
 // text, the empty ones too, needs a `data:` line of its own.
 // Lesson: /ga-ai/06-answer-on-the-wire/#the-hosts-stream
-// Fails: writer, table
+// Fails: writer, table, writer-generated
 // Diagnosis: writer-skips-empty-lines
 
 export function writeGaApiEvent(chunk: string): string {

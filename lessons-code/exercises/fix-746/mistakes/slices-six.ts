@@ -2,7 +2,7 @@
 // `data: ` with its space. The space is optional: from `data:c d` it keeps ` d`,
 // where the value is `c d`. Take off `data:`, then one space only if there is one.
 // Lesson: /ga-ai/06-answer-on-the-wire/#the-five-rules-of-server-sent-events
-// Fails: reader, reader-other-lines
+// Fails: reader, reader-other-lines, reader-generated
 // Diagnosis: reader-assumes-space
 
 export function writeGaApiEvent(chunk: string): string {

@@ -2,7 +2,7 @@
 // before an LF for part of the line end, so the CR never reaches the wire; GaApi's fix
 // splits on LF alone and leaves every CR in the text.
 // Lesson: /ga-ai/06-answer-on-the-wire/#the-hosts-stream
-// Fails: writer-crlf
+// Fails: writer-crlf, writer-generated
 // Diagnosis: writer-removes-cr
 
 export function writeGaApiEvent(chunk: string): string {

@@ -2,7 +2,7 @@
 // The value of `data:  b` is ` b`: only the first space after the colon goes, and
 // any other whitespace belongs to the text.
 // Lesson: /ga-ai/06-answer-on-the-wire/#the-five-rules-of-server-sent-events
-// Fails: reader
+// Fails: reader, reader-generated
 // Diagnosis: reader-strips-spaces
 
 export function writeGaApiEvent(chunk: string): string {
