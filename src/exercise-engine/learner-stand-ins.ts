@@ -16,7 +16,7 @@ import { CheckAborted, isObject, stringOr, type FetchAnswerer, type LearnerLink 
 import type { ArgSpec, ExportEntry, FetchAnswer } from './protocol.ts';
 import { learnerLine } from './transpile.ts';
 import type { ThrownInfo, ThrownKind } from './types.ts';
-import { showValue } from './values.ts';
+import { deepEqual, showValue } from './values.ts';
 
 /** What the learner's code threw (or what could not come back from it), as a case sees it. */
 export class LearnerThrew extends Error implements LearnerError {
@@ -192,6 +192,9 @@ class FetchArg implements FakeFetch, FetchAnswerer {
   }
 }
 
+/** What tells two thrown errors apart as the learner reads them: where they come from, type, message, line. */
+const thrownKey = (info: ThrownInfo): string => JSON.stringify([info.source, info.name, info.message, info.line]);
+
 const keyOf = (args: readonly unknown[]): string => {
   try {
     return JSON.stringify(args);
@@ -250,9 +253,24 @@ export class LearnerModule implements Learner {
     return reply.value;
   }
 
+  /**
+   * Keeps what the learner's code threw, and returns the error to throw: the one kept before when it
+   * is the same error (same type, message and line, or the same value), thrown again by another
+   * call. A case that lets it through then reports it once, as its error, and not a second time
+   * among what it caught (verdicts.ts leaves out of `caught` the very error the case threw).
+   */
   private keep(error: LearnerThrew): LearnerThrew {
-    if (this.thrown.length < 20) this.thrown.push(error);
-    return error;
+    const key = thrownKey(error.info);
+    const same =
+      this.thrown.find(
+        (kept) =>
+          thrownKey(kept.info) === key &&
+          kept.message === error.message &&
+          kept.wasError === error.wasError &&
+          deepEqual(kept.thrown, error.thrown),
+      ) ?? error;
+    if (this.thrown.length < 20) this.thrown.push(same);
+    return same;
   }
 
   /** What the learner's code threw since the last call of this (the check takes it after each case). */

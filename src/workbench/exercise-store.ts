@@ -138,7 +138,10 @@ export function stateFrom(value: unknown): ExerciseState | null {
  */
 const FORMER_STARTER_LINES: Readonly<Record<string, ReadonlyMap<string, string>>> = {
   predict: new Map([
-    ['export const fromGaChatbotApi: string[] = [];', 'export const fromGaChatbotApi: string[] | undefined = undefined;'],
+    [
+      'export const fromGaChatbotApi: string[] = [];',
+      'export const fromGaChatbotApi: string[] | undefined = undefined;',
+    ],
     ['export const fromGaApi: string[] = [];', 'export const fromGaApi: string[] | undefined = undefined;'],
     ["export const dependsOnSystem: string = '';", 'export const dependsOnSystem: string | undefined = undefined;'],
   ]),

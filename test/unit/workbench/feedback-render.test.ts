@@ -66,7 +66,9 @@ describe('fields one side lacks', () => {
 
 describe('two values compared as code', () => {
   const marks = (nodes: HTMLElement[]) =>
-    nodes.flatMap((node) => [...node.querySelectorAll('pre del, pre ins')].map((mark) => `${mark.tagName}:${mark.textContent}`));
+    nodes.flatMap((node) =>
+      [...node.querySelectorAll('pre del, pre ins')].map((mark) => `${mark.tagName}:${mark.textContent}`),
+    );
 
   it('unrelated: each value is one mark, whole', () => {
     expect(marks(render.comparedCode('"neither"', '"both"', LABELS, t))).toEqual(['DEL:"neither"', 'INS:"both"']);
