@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
+import { withCodeText } from '../../src/demo-kit/inline-code.ts';
 import { exerciseDefinition, exerciseText } from '../../src/exercise-engine/registry.ts';
 import { showValue } from '../../src/exercise-engine/values.ts';
 import { uiStrings } from '../ui-strings.ts';
@@ -55,8 +56,9 @@ describe.each(LOCALES)('the lesson’s exercises ($code)', (locale) => {
         .replaceAll('&amp;', '&');
       for (const c of exerciseDefinition(id)!.cases) {
         const { name, checks } = text.cases[c.id]!;
-        expect(listed, `${id}/${c.id}`).toContain(name.replaceAll('`', ''));
-        expect(listed, `${id}/${c.id}`).toContain(checks.replaceAll('`', ''));
+        // As the learner reads them: inline code with its notable spaces shown as ␣.
+        expect(listed, `${id}/${c.id}`).toContain(withCodeText(name));
+        expect(listed, `${id}/${c.id}`).toContain(withCodeText(checks));
       }
       const firstView = [...section.querySelectorAll('*')].filter((el) => !el.closest('template'));
       expect(firstView.length, id).toBeLessThanOrEqual(30);

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { mistakeFiles, type MistakeFile } from '../exercise-mistakes.ts';
+import { withCodeText } from '../../src/demo-kit/inline-code.ts';
 import { pasteCode } from './editor-helpers.ts';
 import { EN, englishShown, expect, LOCALES, pageUrl, type PageKind, readyWidget, test } from './fixtures.ts';
 
@@ -27,10 +28,10 @@ const PAGES: { kind: PageKind; file: string }[] = [
   { kind: 'rounds', file: '06d-one-call-per-round' },
 ];
 
-/** An exercise's diagnosis text in a locale, as shown (backquotes are code, not characters). */
+/** An exercise's diagnosis text in a locale, as shown (backquotes are code, not characters; its notable spaces ␣). */
 function diagnosisText(id: string, diagnosis: string, locale: string): string {
   const text = JSON.parse(readFileSync(new URL(`lessons-code/exercises/${id}/text.${locale}.json`, ROOT), 'utf8'));
-  return String(text.diagnoses[diagnosis].text).replaceAll('`', '');
+  return withCodeText(String(text.diagnoses[diagnosis].text));
 }
 
 /** Checks `mistake` in its workbench and returns the first failing case's item. */
