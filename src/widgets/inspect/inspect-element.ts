@@ -22,6 +22,7 @@ import {
   headerText,
   lineEndsText,
   milliseconds,
+  noFindingsText,
   reportMarkdown,
   timingsList,
   type FormatId,
@@ -198,6 +199,7 @@ export const mount = demo('inspect', ({ host, s, t }) => {
       }),
     );
     p('findings-none').hidden = r.findings.length > 0;
+    p('findings-none').textContent = noFindingsText(r, t);
   };
 
   const drawStream = (r: InspectReport) => {

@@ -29,10 +29,11 @@ export const FINDING_IDS = [
   'contentType',
   'cut',
   'doneMissing',
+  'finishMissing',
   'errorEvent',
   'discarded',
   'sentenceRun',
-  'toolIndex',
+  'toolStop',
   'toolArguments',
   'loneCr',
   'fieldName',
@@ -40,6 +41,7 @@ export const FINDING_IDS = [
   'notJson',
   'emptyData',
   'doneUnexpected',
+  'toolIndex',
   'keepAlive',
   'compressed',
   'cacheControl',
@@ -67,9 +69,6 @@ export interface Finding {
 /** The most line numbers a finding carries; `count` says how many there were. */
 const MAX_FINDING_LINES = 12;
 
-/** A sentence end run straight into the next sentence: the mark the pinned split leaves (`chord.Then`). */
-const SENTENCE_RUN = /[.!?][A-Z]/g;
-
 const PROVIDER_FORMATS: readonly FormatId[] = ['openai-responses', 'anthropic', 'gemini'];
 const JSON_FORMATS: readonly FormatId[] = [...PROVIDER_FORMATS, 'openai-chat'];
 
@@ -87,16 +86,72 @@ export interface FindingInput {
   transport?: TransportView | null;
 }
 
-/** The line of the event whose text holds place `at` of the answer. */
-function lineInAnswer(pieces: TurnFacts['pieces'], at: number): number {
-  let low = 0;
-  let high = pieces.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (pieces[mid]!.at <= at) low = mid;
-    else high = mid - 1;
+/**
+ * Whether the sentence end at `at` and the capital after it are more likely a name or code than two
+ * sentences: inside backquotes; a dot with nothing before it (`.NET`); a dotted or abbreviated word
+ * before it (`System.Text.`, `e.g.`, `U.`); or a word after it that is all capitals (`ASP.NET`,
+ * `Node.JS`), has a capital inside (`Console.WriteLine`), or goes on with a dot, a bracket or a
+ * parenthesis (`System.Text.Json`, `List<T>`, `Foo()`).
+ */
+function nameOrCode(answer: string, at: number): boolean {
+  if ((answer.slice(0, at).match(/`/g)?.length ?? 0) % 2 === 1) return true;
+  const before = /\S*$/.exec(answer.slice(0, at))![0];
+  if (before === '' || /[.!?][\p{L}\p{N}]/u.test(before) || /^\p{L}$/u.test(before.replace(/^\W+/u, ''))) return true;
+  const after = /^[\p{L}\p{N}_]*/u.exec(answer.slice(at + 1))![0];
+  const next = answer.charAt(at + 1 + after.length);
+  return (
+    /^\p{Lu}{2,}$/u.test(after) ||
+    /\p{Ll}\p{Lu}/u.test(after) ||
+    (next === '.' && /[\p{L}\p{N}]/u.test(answer.charAt(at + 2 + after.length))) ||
+    next === '(' ||
+    next === '<' ||
+    next === '['
+  );
+}
+
+/**
+ * The places where two pieces of the answer meet with a sentence end at the end of one and a capital
+ * at the start of the next (`chord.` then `Then`): the mark of the pinned chunker, which cuts after a
+ * sentence end and drops the whitespace that followed it (`(?<=[.!?])\s+`, 06's Sentences). Inside
+ * one piece the same letters are the text's own, and where two content blocks meet the answer is two
+ * parts a client shows apart: neither is the chunker's doing. Names and code are left out (nameOrCode).
+ */
+function sentenceRuns(answer: string, pieces: TurnFacts['pieces']): { at: number; lines: [number, number] }[] {
+  const runs: { at: number; lines: [number, number] }[] = [];
+  for (let i = 1; i < pieces.length; i++) {
+    const [previous, piece] = [pieces[i - 1]!, pieces[i]!];
+    const at = piece.at - 1;
+    if (previous.block !== piece.block || at < 0 || piece.at >= answer.length) continue;
+    if (!/[.!?]/.test(answer.charAt(at)) || !/\p{Lu}/u.test(answer.charAt(piece.at))) continue;
+    if (!nameOrCode(answer, at)) runs.push({ at, lines: [previous.line, piece.line] });
   }
-  return pieces[low]?.line ?? 0;
+  return runs;
+}
+
+/**
+ * The lines the standard ignores as fields it does not know, whatever follows their name (HTML
+ * standard §9.2.6: a field other than `data`, `event`, `id` or `retry` is ignored; a line without a
+ * colon is a field with an empty value): `Step 1: play the root.` is lost as silently as `Then`. These
+ * are the lines of a writer that put a chunk of several lines behind one `data:`. Left out: a group of
+ * lines between blank lines that holds no field and reads whole as JSON, a body sent bare in the stream
+ * (Gemini's error object, lessons-code/providers/failed-recordings.ts), which the error finding reports.
+ */
+function unknownFieldLines(trace: StandardTrace, offset: number): number[] {
+  const out: number[] = [];
+  let group: { n: number; tag: string; text: string }[] = [];
+  const close = () => {
+    const lost = group.filter((line) => line.tag === 'ignored' || line.tag === 'no-colon');
+    const bare = group.every((line) => lost.includes(line) || line.tag === 'unfinished');
+    if (lost.length > 0 && !(bare && parses(group.map((line) => line.text).join('\n'))))
+      out.push(...lost.map((line) => line.n));
+    group = [];
+  };
+  trace.lines.forEach((line, i) => {
+    if (line.tag === 'blank' || line.tag === 'dispatch') close();
+    else if (line.tag !== 'comment') group.push({ n: i + 1 + offset, tag: line.tag, text: line.text });
+  });
+  close();
+  return out;
 }
 
 /** Whether a text is JSON. */
@@ -109,10 +164,14 @@ function parses(text: string): boolean {
   }
 }
 
-/** The answer around place `at`, on one line of text: what the finding quotes. */
+/** The answer around place `at`, on one line, in whole words (10 characters more at most): what the finding quotes. */
 function around(text: string, at: number): string {
   let from = Math.max(0, at - 12);
   let to = Math.min(text.length, at + 14);
+  const wordStart = /\S{0,10}$/.exec(text.slice(0, from))![0].length;
+  const wordEnd = /^\S{0,10}/.exec(text.slice(to))![0].length;
+  from -= wordStart;
+  to += wordEnd;
   const before = text.lastIndexOf('\n', at);
   const after = text.indexOf('\n', at + 1);
   if (before >= from) from = before + 1;
@@ -147,8 +206,11 @@ export function findIn(input: FindingInput): Finding[] {
   // How the body ends: the provider's closing event, or the end marker of Chat Completions and GA.
   if (PROVIDER_FORMATS.includes(format) && turn.ending.kind === 'cut')
     add('cut', 'problem', [lastLine], 'turnEndings', { closing: CLOSING_EVENTS[format] ?? '' }, 1);
-  if ((format === 'openai-chat' || format === 'ga') && facts.doneLines.length === 0)
+  // An error event says why the turn stopped; the missing [DONE] would only repeat it.
+  if ((format === 'openai-chat' || format === 'ga') && facts.doneLines.length === 0 && facts.errorLines.length === 0)
     add('doneMissing', 'problem', [lastLine], 'stopsShort', {}, 1);
+  if (format === 'openai-chat' && turn.ending.kind === 'unknown' && facts.doneLines.length > 0)
+    add('finishMissing', 'problem', facts.doneLines, 'turnEndings');
   if (PROVIDER_FORMATS.includes(format) && facts.doneLines.length > 0)
     add('doneUnexpected', 'note', facts.doneLines, 'routeByPayload');
 
@@ -160,19 +222,23 @@ export function findIn(input: FindingInput): Finding[] {
   const discarded = linesWhere((line) => line.discarded);
   if (discarded.length > 0) add('discarded', 'problem', discarded, 'fiveRules');
 
-  const runs: { at: number }[] = [];
-  for (const match of turn.answer.matchAll(SENTENCE_RUN)) runs.push({ at: match.index });
-  if (runs.length > 0 && facts.pieces.length > 0)
+  const runs = sentenceRuns(turn.answer, facts.pieces);
+  if (runs.length > 0)
     add(
       'sentenceRun',
       'problem',
-      runs.flatMap(({ at }) => [lineInAnswer(facts.pieces, at), lineInAnswer(facts.pieces, at + 1)]),
+      runs.flatMap(({ lines }) => lines),
       'sentences',
       { text: around(turn.answer, runs[0]!.at) },
       runs.length,
     );
 
-  if (facts.unindexed.length > 0) add('toolIndex', 'problem', facts.unindexed, 'fourDetails');
+  // Placed by id (inspect-turn.ts, placeToolCalls): a note on a reader that goes by index alone.
+  if (facts.unindexed.length > 0) add('toolIndex', 'note', facts.unindexed, 'fourDetails');
+  // Google's compatible endpoint ends a tool round with "stop": a host that decides by the reason
+  // answers without running the calls.
+  if (format === 'openai-chat' && turn.toolCalls.length > 0 && turn.ending.reason === 'stop' && turn.ending.line)
+    add('toolStop', 'problem', [turn.ending.line], 'fourDetails');
 
   // A call's arguments must parse before it runs; a turn cut or stopped at its limit leaves them half
   // written. An empty text is a call without arguments (Anthropic's tool_use with input {} sends no delta).
@@ -191,7 +257,7 @@ export function findIn(input: FindingInput): Finding[] {
   const loneCr = linesWhere((line) => line.end === '\r');
   if (loneCr.length > 0) add('loneCr', 'problem', loneCr, 'fiveRules');
 
-  const fieldNames = linesWhere((line) => line.tag === 'no-colon');
+  const fieldNames = unknownFieldLines(trace, offset);
   if (fieldNames.length > 0) add('fieldName', 'problem', fieldNames, 'writerReader');
 
   if (input.replaced > 0)
@@ -238,8 +304,8 @@ function onTransport(
 /**
  * The findings on a response's status, headers and timings: a status that is not 2xx; one late burst
  * (inspect-transport.ts says when); a content type other than text/event-stream; a compressed body;
- * a cache-control that lets a cache keep the response or a proxy transform it; a response that asks
- * nginx to buffer it (x-accel-buffering: yes).
+ * a cache-control that says none of no-cache, no-store and no-transform; a response that asks nginx
+ * to buffer it (x-accel-buffering: yes).
  */
 function transportFindings(t: TransportView): Finding[] {
   const out: Finding[] = [];
@@ -266,16 +332,22 @@ function transportFindings(t: TransportView): Finding[] {
   const codings = directives(encoding.value).filter((coding) => coding !== 'identity');
   if (codings.length > 0)
     out.push(onTransport(t, 'compressed', 'note', encoding.line, 'noStream', { coding: codings.join(', ') }));
+  // RFC 9111: no-transform forbids a proxy to change the body (§5.2.2.6), no-store a cache to keep it
+  // (§5.2.2.5); no-cache lets a cache keep it, never to serve again without asking the server
+  // (§5.2.2.4). A response that says any of them has had its say on the way; one that says none of them
+  // may be transformed on the way, which the note says, with what each directive does.
   const cache = header('cache-control');
   const said = directives(cache.value);
-  if (!said.includes('no-cache') && !said.includes('no-transform'))
+  if (!['no-cache', 'no-store', 'no-transform'].some((directive) => said.includes(directive)))
     out.push(
       onTransport(t, 'cacheControl', 'note', cache.line || t.statusAt, 'noStream', { value: cache.value ?? '' }),
     );
   // nginx reads this header from the upstream's response and buffers the response when it says yes
-  // (https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_buffering).
+  // (https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_buffering), and by default takes it
+  // off before the client (#proxy_hide_header): a capture that shows it was most likely taken before
+  // nginx, so it is a note on what an nginx in front of this server would do.
   const buffering = header('x-accel-buffering');
   if (buffering.value !== null && /^\s*yes\s*$/i.test(buffering.value))
-    out.push(onTransport(t, 'proxyBuffering', 'problem', buffering.line, 'noStream'));
+    out.push(onTransport(t, 'proxyBuffering', 'note', buffering.line, 'noStream'));
   return out;
 }

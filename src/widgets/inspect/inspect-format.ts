@@ -7,8 +7,8 @@
 //   `data: [DONE]` (https://platform.openai.com/docs/api-reference/chat/streaming);
 // - Anthropic Messages: the types `message_start`, `content_block_delta` and their kin
 //   (https://platform.claude.com/docs/en/build-with-claude/streaming);
-// - Gemini `streamGenerateContent?alt=sse`: `candidates[].content.parts`
-//   (https://ai.google.dev/api/generate-content#generatecontentresponse);
+// - Gemini `streamGenerateContent?alt=sse`: `candidates[].content.parts`, or `promptFeedback` alone
+//   when the prompt was blocked (https://ai.google.dev/api/generate-content#generatecontentresponse);
 // - GA's host stream: a routing event, the answer's chunks as text, `[DONE]`, or an error event whose
 //   `error` is a string (lessons-code/host/chatbot-host.ts, lessons-code/core/events.ts).
 
@@ -117,6 +117,7 @@ function signsOf(event: InspectedEvent): { strong: [FormatId, string][]; weak: [
     strong.push(['gemini', parts ? 'candidates[].content.parts' : 'candidates']);
   }
   if (isObject(p.usageMetadata)) strong.push(['gemini', 'usageMetadata']);
+  if (isObject(p.promptFeedback)) strong.push(['gemini', 'promptFeedback']);
   const kind = classifyEvent(event.data).kind;
   if (kind === 'routing') strong.push(['ga', 'type: routing']);
   // GA's error event carries a string; the providers' and Google's carry an object.
@@ -126,12 +127,59 @@ function signsOf(event: InspectedEvent): { strong: [FormatId, string][]; weak: [
 
 const MAX_EVIDENCE = 5;
 
+/** The first keys of a JSON object cut short, as far as they go: enough for signsOf to know its format. */
+function cutPayload(data: string): Json | undefined {
+  if (!/^\s*\{/.test(data)) return undefined;
+  const out: Json = {};
+  for (const key of ['type', 'object']) {
+    const value = new RegExp(`"${key}"\\s*:\\s*"([^"\\\\]*)"`).exec(data)?.[1];
+    if (value !== undefined) out[key] = value;
+  }
+  if (/^\s*\{\s*"candidates"\s*:\s*\[/.test(data)) out.candidates = [];
+  if (/^\s*\{\s*"promptFeedback"\s*:\s*\{/.test(data)) out.promptFeedback = {};
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/**
+ * The event the end of the stream threw away (rule 5: no blank line came after it), as an event, for
+ * the format of a body that holds no other: a single chunk cut before its blank line, or a last line
+ * without even a line end. Its data is parsed as JSON, or, cut short, read for its first keys.
+ */
+export function pendingEvent(trace: StandardTrace, offset: number): InspectedEvent | null {
+  let data = trace.discardedData;
+  let type = 'message';
+  let line = 0;
+  trace.lines.forEach((l, i) => {
+    if (!l.discarded) return;
+    if (l.tag === 'event') type = l.value;
+    if (line === 0 && (l.tag === 'data' || l.tag === 'unfinished')) line = i + 1 + offset;
+  });
+  const last = trace.lines.at(-1);
+  if (last?.tag === 'unfinished' && /^data:/.test(last.text)) {
+    const value = last.text.slice(5).replace(/^ /, '');
+    data = data === '' ? value : `${data}\n${value}`;
+  }
+  if (data === '' || line === 0) return null;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(data);
+  } catch {
+    payload = cutPayload(data);
+  }
+  return { index: trace.events.length, type, data, line, dispatchLine: 0, payload };
+}
+
 /**
  * The format of a stream: the one whose strong signs the most events carry (the earlier in
  * FORMAT_IDS on a tie); with none, GA's when text chunks end with `[DONE]`, else `plain`. Its
  * evidence: each sign seen, the strong ones first, with its first line and how many events carry it.
+ * `pending`, the event the end of the stream threw away, counts only when no other event carries a
+ * strong sign: a single chunk cut before its blank line still shows its format.
  */
-export function detectFormat(events: readonly InspectedEvent[]): FormatDetection {
+export function detectFormat(
+  events: readonly InspectedEvent[],
+  pending: InspectedEvent | null = null,
+): FormatDetection {
   const scores = new Map<FormatId, number>();
   const seen = new Map<FormatId, Map<string, Evidence & { strong: boolean }>>();
   const note = (format: FormatId, what: string, line: number, strong: boolean) => {
@@ -150,6 +198,12 @@ export function detectFormat(events: readonly InspectedEvent[]): FormatDetection
     }
     for (const format of formats) scores.set(format, (scores.get(format) ?? 0) + 1);
     for (const [format, what] of weak) note(format, what, event.line, false);
+  }
+  const hasStrong = () => [...scores.values()].some((score) => score > 0);
+  if (pending !== null && !hasStrong()) {
+    const { strong } = signsOf(pending);
+    for (const [format, what] of strong) note(format, what, pending.line, true);
+    for (const format of new Set(strong.map(([format]) => format))) scores.set(format, 1);
   }
   let id: FormatId = 'plain';
   let best = 0;

@@ -58,8 +58,13 @@ function isToolRound(ending: EndingView): boolean {
   return ending.kind === 'complete' && TOOL_ROUND_REASONS.has(ending.reason);
 }
 
-/** The sentences that explain an ending: its kind's, and the tool round's when it is one. */
+/**
+ * The sentences that explain an ending: its kind's, and the tool round's when it is one. An unknown
+ * ending in a known format is a stream that closed without saying why (Chat Completions' `[DONE]`
+ * with no `finish_reason`).
+ */
 export function endingHelp(ending: EndingView, tr: Tr): string {
+  if (ending.kind === 'unknown' && ending.event !== '') return tr('inspect.endingHelp.noReason');
   const help = tr(`inspect.endingHelp.${endingKey(ending.kind)}`);
   return isToolRound(ending) ? `${help} ${tr('inspect.endingHelp.toolRound')}` : help;
 }
@@ -96,6 +101,18 @@ export function findingText(finding: Finding, tr: Tr): string {
       count: Number(finding.detail.events),
     });
   return tr(`inspect.finding.${finding.id}.text`, vars);
+}
+
+/**
+ * What the page says when there is no finding: that the stream ends as its format says it should,
+ * only of a stream in a format the inspector knows. A body in which the standard's reader found no
+ * event, and events in no known format, get words of their own: the findings that need a format were
+ * not looked for. `md`: the report's shorter words for a stream read in full.
+ */
+export function noFindingsText(report: Pick<InspectReport, 'stream' | 'format'>, tr: Tr, md = false): string {
+  if (report.stream.eventCount === 0) return tr('inspect.findingsNoneNoEvent');
+  if (report.format.id === 'plain') return tr('inspect.findingsNonePlain');
+  return tr(md ? 'inspect.md.noFindings' : 'inspect.findingsNone');
 }
 
 /**
@@ -237,7 +254,7 @@ export function reportMarkdown(report: InspectReport, tr: Tr, options: ReportOpt
     out.push(`- ${tr('inspect.md.usage', { usage: turn.usage.fields.map(([k, v]) => `${code(k)} ${v}`).join(', ') })}`);
 
   out.push('', `## ${tr('inspect.md.findings')}`, '');
-  if (report.findings.length === 0) out.push(tr('inspect.md.noFindings'));
+  if (report.findings.length === 0) out.push(noFindingsText(report, tr, true));
   report.findings.forEach((finding, i) => {
     const lesson = options.lesson(finding.lesson);
     out.push(

@@ -22,7 +22,7 @@ import {
   type LineEnd,
 } from '../../../lessons-code/index.ts';
 import { viewOfTrace, type TraceResult } from '../shared/wire-ops.ts';
-import { detectFormat, inspectedEvents, type Evidence } from './inspect-format.ts';
+import { detectFormat, inspectedEvents, pendingEvent, type Evidence } from './inspect-format.ts';
 import { findIn, type Finding } from './inspect-findings.ts';
 import { readInput, type HarEntry, type HttpHead, type InputProblem, type InputSource } from './inspect-input.ts';
 import type { ExampleId, FormatId } from './inspect-model.ts';
@@ -173,7 +173,7 @@ export function inspectBody(
   const offset = head?.lines ?? 0;
   const trace = traceStandard(body);
   const events = inspectedEvents(trace, offset);
-  const detection = detectFormat(events);
+  const detection = detectFormat(events, pendingEvent(trace, offset));
   const format = options.format ?? detection.id;
   const lastLine = trace.lines.length + offset;
   const { turn, facts } = readTurn(format, body, events, lastLine);

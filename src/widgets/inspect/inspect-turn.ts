@@ -1,5 +1,6 @@
 // The turn a stream carries, as the course reads it: the answer, the reasoning, the tool calls put
-// together by their index, how the turn ended and what it cost. Each format is read by lessons-code's
+// together by their index (or by their id, where a compatible server sends none), how the turn ended
+// and what it cost. Each format is read by lessons-code's
 // own reader: the three providers by their parsers (lessons-code/providers/, createProviderPipeline),
 // Chat Completions by the round reader (lessons-code/rounds/round-reader.ts: RoundReader,
 // assembleToolCalls), GA's host stream by the one event classifier (lessons-code/core/events.ts).
@@ -58,16 +59,27 @@ export interface TurnView {
   routingLine: number | null;
 }
 
+/**
+ * One event's text in the answer: where it starts, the line of its event, and the content block it
+ * belongs to (Anthropic's `index`, the Responses API's `output_index` and `content_index`; `''` where
+ * the format has no blocks). Two blocks are two parts of the answer, which a client may show apart.
+ */
+export interface AnswerPiece {
+  at: number;
+  line: number;
+  block: string;
+}
+
 /** What the findings need beside the turn: where each piece of the answer came from, and the events that said more. */
 export interface TurnFacts {
   /** Where each event's text starts in the answer, in order: for a line number of any place in it. */
-  pieces: { at: number; line: number }[];
+  pieces: AnswerPiece[];
   /** Events that report a failure (an error event, `response.failed`, Google's error object). */
   errorLines: number[];
   errorMessage: string;
   /** The `[DONE]` events. */
   doneLines: number[];
-  /** Chat Completions: tool-call fragments without a numeric `index`. */
+  /** Chat Completions: the lines of tool-call fragments without a numeric `index` (placed by `id`). */
   unindexed: number[];
   /** Events whose data should be JSON in this format and is not. */
   notJson: number[];
@@ -181,12 +193,21 @@ class ProviderToolCalls {
 
 /** The answer's pieces, each with its event's line: the findings' way from a place in the answer to a line. */
 class Pieces {
-  readonly list: { at: number; line: number }[] = [];
-  add(at: number, line: number): void {
+  readonly list: AnswerPiece[] = [];
+  add(at: number, line: number, block = ''): void {
     const last = this.list.at(-1);
     if (last && last.line === line) return;
-    this.list.push({ at, line });
+    this.list.push({ at, line, block });
   }
+}
+
+/** The content block an event's text belongs to, in the formats that have blocks (AnswerPiece). */
+function blockOf(format: FormatId, payload: unknown): string {
+  if (!isObject(payload)) return '';
+  if (format === 'anthropic') return String(payload.index ?? '');
+  if (format === 'openai-responses')
+    return `${String(payload.output_index ?? '')}.${String(payload.content_index ?? '')}`;
+  return '';
 }
 
 function emptyFacts(): TurnFacts {
@@ -219,7 +240,7 @@ function providerTurn(
   const pipeline = createProviderPipeline(provider, {
     // A channel hears of an event's text before the event observer does: eventIndex is still that event's.
     answer(delta) {
-      pieces.add(answer.length, lineOf(eventIndex));
+      pieces.add(answer.length, lineOf(eventIndex), blockOf(format, events[eventIndex]?.payload));
       answer += delta;
     },
     event(_event, routes) {
@@ -277,10 +298,55 @@ const FINISH_REASONS: Readonly<Record<string, EndingKind>> = {
   content_filter: 'refused',
 };
 
+/** A tool-call fragment of the first choice, with the line of its chunk. */
+interface Fragment {
+  fragment: Record<string, unknown>;
+  line: number;
+}
+
+/**
+ * Tool calls put together as readers of compatible servers do, for a stream where some fragments
+ * have no `index` (Google's OpenAI-compatible endpoint sends each call whole, with its `id` and no
+ * `index`): a fragment goes to the call of its `id`, else to the call of its `index`, else to the
+ * latest call; a fragment that matches none opens a new call. The order is the order the calls
+ * opened in. As vercel/ai's StreamingToolCallTracker (packages/provider-utils/src/streaming-tool-call-tracker.ts
+ * at ed857f50, processDelta) places them.
+ */
+function placeToolCalls(fragments: readonly Fragment[]): ToolCallView[] {
+  const calls: ToolCallView[] = [];
+  const byId = new Map<string, ToolCallView>();
+  const byIndex = new Map<number, ToolCallView>();
+  const otherType = new Set<ToolCallView>();
+  let latest: ToolCallView | undefined;
+  for (const { fragment, line } of fragments) {
+    const id = text(fragment.id);
+    const index = typeof fragment.index === 'number' ? fragment.index : null;
+    let call = id !== '' ? byId.get(id) : index !== null ? byIndex.get(index) : latest;
+    if (call === undefined) {
+      call = { index, id: '', name: '', arguments: '', line };
+      calls.push(call);
+    }
+    if (id !== '') {
+      byId.set(id, call);
+      if (call.id === '') call.id = id;
+    }
+    if (index !== null) byIndex.set(index, call);
+    if (fragment.type !== undefined && fragment.type !== 'function') otherType.add(call);
+    const fn = isObject(fragment.function) ? fragment.function : {};
+    if (call.name === '' && typeof fn.name === 'string') call.name = fn.name;
+    if (typeof fn.arguments === 'string') call.arguments += fn.arguments;
+    latest = call;
+  }
+  return calls.filter((call) => !otherType.has(call));
+}
+
 /**
  * A Chat Completions stream, read chunk by chunk by the course's RoundReader, the tool calls by
- * `index` (assembleToolCalls). As lessons-code's readChatChunks reads it, the turn is over only at
- * `data: [DONE]`: a stream that ends before it is cut, whatever `finish_reason` said.
+ * `index` (assembleToolCalls), or by `id` where fragments come without an index (placeToolCalls).
+ * The reasoning that DeepSeek, vLLM and OpenRouter add to the delta (`reasoning_content`, or
+ * `reasoning`) is read as reasoning. As lessons-code's readChatChunks reads it, the turn is over only
+ * at `data: [DONE]`: a stream that ends before it is cut, whatever `finish_reason` said; one that
+ * reaches `[DONE]` without any `finish_reason` never said how the turn ended.
  */
 function chatTurn(events: readonly InspectedEvent[], lastLine: number): { turn: TurnView; facts: TurnFacts } {
   const facts = emptyFacts();
@@ -288,8 +354,10 @@ function chatTurn(events: readonly InspectedEvent[], lastLine: number): { turn: 
   const reader = new RoundReader();
   const usage = new UsageTracker();
   const toolChunks: ChatCompletionChunk[] = [];
+  const fragments: Fragment[] = [];
   const firstLineOf = new Map<number, number>();
   let answer = '';
+  let reasoning = '';
   let refusal = '';
   let finish: { reason: string; line: number } | null = null;
   let failure: { code: string; message: string; line: number } | null = null;
@@ -319,14 +387,22 @@ function chatTurn(events: readonly InspectedEvent[], lastLine: number): { turn: 
       .filter((c) => isObject(c) && isObject(c.delta))
       .map((choice) => {
         const c = choice as Record<string, unknown> & { delta: Record<string, unknown> };
-        const fragments = Array.isArray(c.delta.tool_calls) ? c.delta.tool_calls : [];
-        const indexed = fragments.filter((f) => isObject(f) && typeof f.index === 'number');
-        if (indexed.length < fragments.length && (c.index ?? 0) === 0) facts.unindexed.push(event.line);
-        for (const f of indexed)
-          if (!firstLineOf.has(f.index as number)) firstLineOf.set(f.index as number, event.line);
-        if ((c.index ?? 0) === 0 && typeof c.delta.refusal === 'string') refusal += c.delta.refusal;
+        const first = (c.index ?? 0) === 0;
+        const all = Array.isArray(c.delta.tool_calls) ? c.delta.tool_calls.filter(isObject) : [];
+        const indexed = all.filter((f) => typeof f.index === 'number');
+        if (first) {
+          if (indexed.length < all.length) facts.unindexed.push(event.line);
+          for (const fragment of all) fragments.push({ fragment, line: event.line });
+          for (const f of indexed)
+            if (!firstLineOf.has(f.index as number)) firstLineOf.set(f.index as number, event.line);
+          if (typeof c.delta.refusal === 'string') refusal += c.delta.refusal;
+          // DeepSeek and vLLM name it reasoning_content, OpenRouter and later vLLM reasoning: one of them.
+          const thought =
+            typeof c.delta.reasoning_content === 'string' ? c.delta.reasoning_content : text(c.delta.reasoning);
+          reasoning += thought;
+        }
         const reason = typeof c.finish_reason === 'string' ? c.finish_reason : null;
-        if (reason !== null && (c.index ?? 0) === 0) finish = { reason, line: event.line };
+        if (reason !== null && first) finish = { reason, line: event.line };
         return {
           index: typeof c.index === 'number' ? c.index : 0,
           delta: { ...c.delta, tool_calls: indexed },
@@ -348,21 +424,26 @@ function chatTurn(events: readonly InspectedEvent[], lastLine: number): { turn: 
   if (failed !== null)
     ending = { kind: 'failed', event: 'error', reason: failed.code, message: failed.message, line: failed.line };
   else if (!done) ending = { kind: 'cut', event: '', reason: finished?.reason ?? '', message: '', line: null };
-  else if (finished === null) ending = { kind: 'cut', event: '', reason: '', message: '', line: null };
+  else if (finished === null)
+    ending = { kind: 'unknown', event: 'data: [DONE]', reason: '', message: '', line: facts.doneLines[0]! };
   else {
     const kind =
       refusal !== '' && finished.reason === 'stop' ? 'refused' : (FINISH_REASONS[finished.reason] ?? 'failed');
     ending = { kind, event: 'finish_reason', reason: finished.reason, message: refusal, line: finished.line };
   }
-  const indices = [...firstLineOf.keys()].sort((a, b) => a - b);
-  const toolCalls = assembleToolCalls(toolChunks).map((call, i) => ({
-    index: indices[i] ?? null,
-    ...call,
-    line: firstLineOf.get(indices[i] ?? -1) ?? lastLine,
-  }));
+  let toolCalls: ToolCallView[];
+  if (facts.unindexed.length > 0) toolCalls = placeToolCalls(fragments);
+  else {
+    const indices = [...firstLineOf.keys()].sort((a, b) => a - b);
+    toolCalls = assembleToolCalls(toolChunks).map((call, i) => ({
+      index: indices[i] ?? null,
+      ...call,
+      line: firstLineOf.get(indices[i] ?? -1) ?? lastLine,
+    }));
+  }
   facts.pieces = pieces.list;
   return {
-    turn: { answer, reasoning: '', toolCalls, ending, usage: usage.view(), routing: null, routingLine: null },
+    turn: { answer, reasoning, toolCalls, ending, usage: usage.view(), routing: null, routingLine: null },
     facts,
   };
 }

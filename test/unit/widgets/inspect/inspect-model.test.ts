@@ -162,6 +162,11 @@ describe('every key the inspector builds exists in every locale', () => {
     ...['head', 'har'].map((k) => `inspect.transportFrom.${k}`),
     'inspect.finding.contentType.textMissing',
     'inspect.finding.cacheControl.textMissing',
+    // an ending without its reason, and the words when nothing is found in a body without events or in
+    // no known format
+    'inspect.endingHelp.noReason',
+    'inspect.findingsNoneNoEvent',
+    'inspect.findingsNonePlain',
     ...Object.values(WORD_SIGNS).map((key) => `inspect.sign.${key}`),
     'inspect.md.evidenceSeparator',
     'inspect.headerAbsent',

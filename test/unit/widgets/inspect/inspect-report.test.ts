@@ -192,7 +192,8 @@ describe('the turn, as the course’s readers read it', () => {
     expect(voicing.findings).toEqual([]);
     const failure = inspect(await exampleStream('gaFailure'));
     expect(failure.turn.ending).toMatchObject({ kind: 'failed', message: STREAM_FAILURE_MESSAGE, line: 1 });
-    expect(ids(failure)).toEqual(['doneMissing', 'errorEvent']);
+    // the error event says why the turn stopped: no missing [DONE] beside it
+    expect(ids(failure)).toEqual(['errorEvent']);
     expect(finding(failure, 'errorEvent')?.lesson).toBe('whenFails');
   });
 });
@@ -306,15 +307,18 @@ describe('findings, each with its lines and its lesson', () => {
     expect(finding(inspect(streamOf(writeGaChatbotEvent, splitAfter743(IMPROVISATION_ANSWER))), 'sentenceRun')).toBe(
       undefined,
     );
-    // the same mark in a provider's answer, across two events
-    const anthropic = PROVIDER_RECORDINGS.find((r) => r.id === 'anthropic')!.text.replace(
-      '"text":" A B C D. The half step from F"',
-      '"text":" A B C D.The half step from F"',
-    );
+    // the same mark in a provider's answer, where two events of one content block meet
+    const recording = PROVIDER_RECORDINGS.find((r) => r.id === 'anthropic')!.text;
+    const anthropic = recording
+      .replace('"text":" down to E is the sound of a soleá. When the"', '"text":" down to E is the sound of a soleá."')
+      .replace('"text":" chord is E major', '"text":"When the chord is E major');
     expect(finding(inspect(anthropic), 'sentenceRun')).toMatchObject({
-      lines: [37],
-      detail: { text: 'F G A B C D.The half step' },
+      lines: [40, 43],
+      detail: { text: 'sound of a soleá.When the chord' },
     });
+    // inside one event, the same letters are the text's own: no finding
+    const inside = recording.replace(' A B C D. The half step from F"', ' A B C D.The half step from F"');
+    expect(finding(inspect(inside), 'sentenceRun')).toBe(undefined);
   });
 
   it('errorEvent: an error inside the stream, quoted', () => {
@@ -330,7 +334,7 @@ describe('findings, each with its lines and its lesson', () => {
     expect(finding(report, 'errorEvent')).toMatchObject({ lines: [3], detail: { message: 'Rate limit reached' } });
   });
 
-  it('toolIndex: a tool-call fragment without an index is left out of the calls', () => {
+  it('toolIndex: a tool-call fragment without an index goes on the latest call, with a note', () => {
     const report = inspect(
       chunk({
         choices: [
@@ -349,8 +353,8 @@ describe('findings, each with its lines and its lesson', () => {
         chunk({ choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] }) +
         DONE_EVENT,
     );
-    expect(finding(report, 'toolIndex')).toMatchObject({ lines: [3], lesson: 'fourDetails' });
-    expect(report.turn.toolCalls).toEqual([{ index: 0, id: 'call_a', name: 'f', arguments: '{"a"', line: 1 }]);
+    expect(finding(report, 'toolIndex')).toMatchObject({ severity: 'note', lines: [3], lesson: 'fourDetails' });
+    expect(report.turn.toolCalls).toEqual([{ index: 0, id: 'call_a', name: 'f', arguments: '{"a":1}', line: 1 }]);
   });
 
   it('toolArguments: a call whose arguments do not parse, in a turn that ended well; whole or empty ones pass', () => {

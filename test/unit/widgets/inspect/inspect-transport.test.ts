@@ -247,11 +247,11 @@ describe('the headers’ findings', () => {
     expect(findingText(finding(absent, 'cacheControl')!, tr)).toMatch(/^The response has no cache-control header,/);
   });
 
-  it('x-accel-buffering: yes, a problem; no, or none, nothing', async () => {
+  it('x-accel-buffering: yes, a note (it holds for the app behind nginx); no, or none, nothing', async () => {
     const withBuffering = (value: string) =>
       fromHar(har({ ...STREAMED, headers: { ...SSE_HEADERS, 'X-Accel-Buffering': value } }));
     const buffered = finding(await withBuffering('yes'), 'proxyBuffering')!;
-    expect(buffered).toMatchObject({ severity: 'problem', lesson: 'noStream' });
+    expect(buffered).toMatchObject({ severity: 'note', lesson: 'noStream' });
     expect(findingText(buffered, tr)).toMatch(/^The response says x-accel-buffering: yes\. An nginx in front/);
     // nginx keeps X-Accel-* from the client by default: the note says where such a capture was taken
     expect(findingText(buffered, tr)).toContain('does not pass the header on to the client by default');
