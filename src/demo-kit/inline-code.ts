@@ -22,7 +22,7 @@ function shownSpace(code: string, at: number): boolean {
 }
 
 /** `code` as plain runs and signs, in order (each sign stands for one character of `code`). */
-export function inlineCodeParts(code: string): VisiblePart[] {
+function inlineCodeParts(code: string): VisiblePart[] {
   const out: VisiblePart[] = [];
   const text = (run: string) => {
     const last = out[out.length - 1];

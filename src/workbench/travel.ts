@@ -8,6 +8,7 @@ import type { WorkbenchContext } from './exercise-parts.ts';
 import { h } from '../demo-kit/kit-client.ts';
 import { button } from './exercise-render.ts';
 import type { SavedState } from './exercise-saved-state.ts';
+import { withCurrentStarterLines } from './exercise-store.ts';
 import { Strings, type Translate } from '../demo-kit/strings.ts';
 import { codeOfFragment, exerciseOfFragment, fragmentFor, type SharedCode } from './share.ts';
 
@@ -33,7 +34,9 @@ export class Travel {
   /** Reads the link the page was opened with, if it is one to this exercise's code. */
   async read(): Promise<void> {
     if (exerciseOfFragment(location.hash) !== this.context.id) return;
-    this.shared = await codeOfFragment(location.hash, this.maxChars);
+    const shared = await codeOfFragment(location.hash, this.maxChars);
+    // A link made with an earlier starter means what it meant then (exercise-store.ts).
+    this.shared = 'code' in shared ? { code: withCurrentStarterLines(this.context.id, shared.code) } : shared;
   }
 
   /** What the editor starts with: the link's code, when it brought other code than the learner's. */

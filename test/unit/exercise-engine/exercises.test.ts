@@ -632,8 +632,8 @@ describe('the check engine', () => {
         {
           ...prediction,
           cases: [
-            { ...prediction.cases[0]!, expected: [] },
-            { ...prediction.cases[1]!, expected: '' },
+            { id: 'words', uses: ['words'], run: (l) => l.value('words'), expected: [] },
+            { id: 'word', uses: ['word'], run: (l) => l.value('word'), expected: '' },
           ],
         },
         "export const words: string[] = [];\nexport const word = '';\n",
