@@ -152,7 +152,7 @@ describe('the store', () => {
     expect(readExercise('demo').last?.report.console).toHaveLength(20);
   });
 
-  it('a prediction saved with the former starter’s [] and \'\' untouched still asks for those values', () => {
+  it("a prediction saved with the former starter’s [] and '' untouched still asks for those values", () => {
     const starter = exerciseSource('predict', 'starter', 'en');
     // The earlier starter's three values, with the learner's first prediction written in.
     const saved =
