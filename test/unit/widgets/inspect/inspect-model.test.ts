@@ -102,7 +102,7 @@ describe('the signs of a format, in the page’s language', () => {
       for (const what of Object.keys(WORD_SIGNS)) expect(evidenceWords(what, trOf(locale))).not.toMatch(/^inspect\./);
   });
 
-  it('GA’s streams: the report names its signs in Spanish and French, and lists them as French writes a list', async () => {
+  it('GA’s streams: the report names its signs in Spanish and French, listed as French writes a list', async () => {
     for (const id of ['ga', 'gaFailure'] as const) {
       const report = inspectBody(await exampleStream(id));
       for (const locale of ['es', 'fr'] as const) {
