@@ -65,7 +65,7 @@ import { importVariant } from './exercise-variants.ts';
 import { testPlatform } from './exercises-platform.ts';
 import { frenchTypographyProblems } from '../helpers/typography-rules.ts';
 import { uiStrings } from '../../ui-strings.ts';
-import { exerciseIds } from '../../exercise-ids.ts';
+import { EXERCISES, exerciseIds } from '../../exercises.ts';
 
 const EXERCISES_DIR = new URL('../../../lessons-code/exercises/', import.meta.url);
 const ATTACKS_DIR = new URL('./exercises-attacks/', import.meta.url);
@@ -99,7 +99,7 @@ afterAll(() => runner.dispose());
 
 describe('every exercise folder is complete', () => {
   it('the course’s exercises are found by their folders, by Vite’s globs and in plain Node alike', async () => {
-    // The folders themselves (test/exercise-ids.ts), as every other test's list of exercises.
+    // The folders themselves (test/exercises.ts), as every other test's list of exercises.
     expect(EXERCISE_IDS).toEqual(exerciseIds());
     expect(EXERCISE_IDS.length).toBeGreaterThanOrEqual(9);
     const node = await nodeRegistry();
@@ -108,7 +108,7 @@ describe('every exercise folder is complete', () => {
       for (const locale of LOCALES) expect(node.text(id, locale)).toEqual(exerciseText(id, locale));
   });
 
-  for (const id of EXERCISE_IDS) {
+  for (const id of EXERCISES) {
     it(`${id}: its text names every case, says what it checks, and has the same hints in each language`, () => {
       const definition = exerciseDefinition(id)!;
       const texts = LOCALES.map((locale) => exerciseText(id, locale)!);
@@ -140,7 +140,7 @@ describe('every exercise folder is complete', () => {
       '(content/i18n/TERMINOLOGY.md); `code` is left alone',
     () => {
       const problems: string[] = [];
-      for (const id of EXERCISE_IDS) {
+      for (const id of EXERCISES) {
         for (const locale of LOCALES) {
           const text = exerciseText(id, locale)!;
           const all = [
@@ -179,7 +179,7 @@ describe('every exercise folder is complete', () => {
 });
 
 describe('each exercise in the learner’s worker', () => {
-  for (const id of EXERCISE_IDS) {
+  for (const id of EXERCISES) {
     for (const locale of LOCALES) {
       it(`${id} (${locale}): the reference solution passes every case`, async () => {
         const report = await runner.run(id, locale, exerciseSource(id, 'solution', locale));
@@ -604,13 +604,12 @@ describe('the check engine', () => {
   );
 
   describe('a prediction', () => {
+    const words: ExerciseCase = { id: 'words', uses: ['words'], run: (l) => l.value('words'), expected: ['a'] };
+    const word: ExerciseCase = { id: 'word', uses: ['word'], run: (l) => l.value('word'), expected: 'x' };
     const prediction: ExerciseDefinition = {
       kind: 'prediction',
       exports: { words: 'string-array', word: 'string' },
-      cases: [
-        { id: 'words', uses: ['words'], run: (l) => l.value('words'), expected: ['a'] },
-        { id: 'word', uses: ['word'], run: (l) => l.value('word'), expected: 'x' },
-      ],
+      cases: [words, word],
     };
 
     it('a value still undefined, or not exported, is not answered: nothing is checked or revealed', async () => {
