@@ -28,6 +28,7 @@ import {
   type FormatId,
 } from './inspect-model.ts';
 import type { InspectReport, InspectRequest, InspectResult, InspectSource, ReadProgress } from './inspect-ops.ts';
+import { EXCERPT_CHARS, errorShapeName, type ResponseView } from './inspect-response.ts';
 
 /** A stream of 20 MB takes far longer than the kit's default limit on a slow phone; Cancel stops it sooner. */
 const TIME_LIMIT = 120_000;
@@ -39,6 +40,7 @@ export const mount = demo('inspect', ({ host, s, t }) => {
   const box = p<HTMLTextAreaElement>('body');
   const status = p('status');
   const results = p('results');
+  const responseBox = p('response');
   const run = p<HTMLButtonElement>('run');
   const cancel = p<HTMLButtonElement>('cancel');
   const fileInput = p<HTMLInputElement>('file');
@@ -65,6 +67,7 @@ export const mount = demo('inspect', ({ host, s, t }) => {
     strings: s,
     clear: () => {
       results.hidden = true;
+      responseBox.hidden = true;
     },
   });
 
@@ -212,6 +215,7 @@ export const mount = demo('inspect', ({ host, s, t }) => {
     fact(list, t('fact.comments'), s.n(stream.comments));
     fact(list, t('fact.lineEnds'), lineEndsText(stream.lineEnds, t));
     fact(list, t('fact.bom'), t(stream.bom ? 'bom.yes' : 'bom.no'));
+    if (r.decoded) fact(list, t('fact.decoded'), t(`decoded.${r.decoded}`)).className = 'si-wide';
     const values = (found: { line: number; value: string }[], count: number) => {
       if (count === 0) return [t('fieldsNone')];
       const parts: (Node | string)[] = [];
@@ -286,6 +290,7 @@ export const mount = demo('inspect', ({ host, s, t }) => {
     });
 
   const drawReport = (r: InspectReport) => {
+    responseBox.hidden = true;
     drawFormat(r);
     drawTurn(r);
     drawTransport(r);
@@ -304,15 +309,49 @@ export const mount = demo('inspect', ({ host, s, t }) => {
 
   // ---- Running the inspector -------------------------------------------------------------------------
 
-  /** Bad input: said in the status line, and no earlier report left on screen. */
-  const problem = (key: string): Shown => ({
+  /** Bad input: said in the status line, and no earlier report left on screen; `note`: what curl said, if it did. */
+  const problem = (key: string, note?: string): Shown => ({
     render: () => {
       report = null;
       results.hidden = true;
+      responseBox.hidden = true;
       status.dataset.problem = '';
-      return t(`problem.${key}`);
+      return note ? `${t(`problem.${key}`)} ${t('problem.curlNote', { note })}` : t(`problem.${key}`);
     },
   });
+
+  /** A response that is not an event stream: its status, headers and error words, and its body as it came. */
+  const drawResponse = (v: ResponseView) => {
+    results.hidden = true;
+    p('response-title').textContent = t(`response.title.${v.why}`);
+    p('response-why').textContent = t(`response.why.${v.why}`, { count: v.jsonLines });
+    const list = p('response-facts');
+    list.replaceChildren();
+    const header = (name: string, value: string | null) =>
+      fact(
+        list,
+        name,
+        value === null ? t('headerAbsent') : h('code', undefined, value),
+      ).firstElementChild!.setAttribute('translate', 'no');
+    if (v.statusLine !== '') fact(list, t('fact.status'), h('code', undefined, v.statusLine)).className = 'si-wide';
+    if (v.entry)
+      fact(list, t('fact.entry'), h('code', undefined, `${v.entry.method} ${v.entry.url}`)).className = 'si-wide';
+    if (v.statusLine !== '') header('content-type', v.contentType);
+    if (v.retryAfter !== null) header('retry-after', v.retryAfter);
+    const words = v.words;
+    if (words) {
+      fact(list, t('response.shape'), errorShapeName(words.shape, t));
+      if (words.kind !== '') fact(list, t('response.kind'), h('code', undefined, words.kind));
+      if (words.code !== '') fact(list, t('response.code'), h('code', undefined, words.code));
+      if (words.retryDelay !== '') header('retryDelay', words.retryDelay);
+    }
+    p('response-message').textContent = words?.message ?? '';
+    p('response-words').hidden = !words?.message;
+    p('response-body').textContent = v.excerpt;
+    p('response-note').textContent = v.cut ? t('shownPart', { count: EXCERPT_CHARS }) : '';
+    responseBox.hidden = false;
+    return v.why === 'status' ? t('response.done.status', { status: v.statusLine }) : t(`response.done.${v.why}`);
+  };
 
   const drawHar = (
     entries: { index: number; method: string; url: string; status: number; size: number }[],
@@ -359,7 +398,12 @@ export const mount = demo('inspect', ({ host, s, t }) => {
           report = null;
           if (!['entryEmpty', 'noSuchEntry', 'binary'].includes(result.problem) || entry === undefined)
             harBox.hidden = true;
-          return problem(result.problem);
+          return problem(result.problem, result.detail);
+        }
+        if (result.kind === 'response') {
+          report = null;
+          if (entry === undefined) harBox.hidden = true;
+          return { render: () => drawResponse(result.response) };
         }
         if (result.kind === 'har') {
           report = null;
@@ -397,6 +441,7 @@ export const mount = demo('inspect', ({ host, s, t }) => {
     harBox.hidden = true;
     if (next === null) {
       results.hidden = true;
+      responseBox.hidden = true;
       report = null;
       delete status.dataset.problem;
       status.textContent = t('idle');

@@ -24,7 +24,16 @@ import {
 import { viewOfTrace, type TraceResult } from '../shared/wire-ops.ts';
 import { detectFormat, inspectedEvents, pendingEvent, type Evidence } from './inspect-format.ts';
 import { findIn, type Finding } from './inspect-findings.ts';
-import { readInput, type HarEntry, type HttpHead, type InputProblem, type InputSource } from './inspect-input.ts';
+import {
+  inflateGzip,
+  readInput,
+  type Decoding,
+  type HarEntry,
+  type HttpHead,
+  type InputSource,
+  type ProblemResult,
+} from './inspect-input.ts';
+import type { ResponseView } from './inspect-response.ts';
 import type { ExampleId, FormatId } from './inspect-model.ts';
 import { transportOf, type TransportView } from './inspect-transport.ts';
 import { readTurn, type TurnView } from './inspect-turn.ts';
@@ -59,6 +68,8 @@ export interface InspectReport {
   head: HttpHead | null;
   entry: HarEntry | null;
   replaced: number;
+  /** How the input's bytes became text, when not as UTF-8 (UTF-16, a gzip body inflated). */
+  decoded: Decoding | null;
   /** Lines of the input before the body: every line number in the report counts them. */
   offset: number;
   stream: StreamFacts;
@@ -105,8 +116,9 @@ export type InspectRequest =
   | { op: 'example'; id: ExampleId };
 
 export type InspectResult =
-  | { kind: 'problem'; problem: InputProblem }
+  | ProblemResult
   | { kind: 'har'; entries: HarEntry[]; total: number }
+  | { kind: 'response'; response: ResponseView }
   | { kind: 'report'; report: InspectReport };
 
 function streamFacts(trace: ReturnType<typeof traceStandard>, bytes: number, offset: number): StreamFacts {
@@ -166,6 +178,7 @@ export function inspectBody(
     head?: HttpHead | null;
     entry?: HarEntry | null;
     replaced?: number;
+    decoded?: Decoding | null;
     format?: FormatId;
   } = {},
 ): InspectReport {
@@ -184,6 +197,7 @@ export function inspectBody(
     head,
     entry,
     replaced,
+    decoded: options.decoded ?? null,
     offset,
     stream: streamFacts(trace, options.bytes ?? new TextEncoder().encode(body).length, offset),
     transport,
@@ -245,6 +259,13 @@ export async function runInspect(
       return request.op === 'body' ? '' : { kind: 'problem', problem: 'unreadable' };
     }
   }
+  // A gzip body (curl -i without --compressed) is inflated first, where the browser can.
+  let inflated = false;
+  if (source.kind === 'bytes') {
+    const bytes = source.bytes instanceof Uint8Array ? source.bytes : new Uint8Array(source.bytes);
+    const gunzipped = await inflateGzip(bytes);
+    if (gunzipped !== null) [source, inflated] = [{ kind: 'bytes', bytes: gunzipped }, true];
+  }
   const input = readInput(source, request.entry);
   if (request.op === 'body') return input.kind === 'stream' ? input.body : '';
   if (input.kind !== 'stream') return input;
@@ -255,6 +276,7 @@ export async function runInspect(
       head: input.head,
       entry: input.entry,
       replaced: input.replaced,
+      decoded: inflated ? 'gzip' : input.decoded,
       ...(request.format ? { format: request.format } : {}),
     }),
   };

@@ -87,7 +87,7 @@ describe('what the inspector refuses', () => {
 
   it('more than 20 MB, as bytes or as a text measured in UTF-8', () => {
     expect(problemOf(bytes(new Uint8Array(MAX_INPUT_BYTES + 1).fill(0x61)))).toBe('tooLarge');
-    expect(problemOf(bytes(new Uint8Array(MAX_INPUT_BYTES).fill(0x61)))).toBe('stream');
+    expect(problemOf(bytes(new Uint8Array(MAX_INPUT_BYTES).fill(0x61)))).not.toBe('tooLarge');
     // 7 MiB of a three-byte character is 21 MiB of UTF-8
     expect(problemOf(text('♯'.repeat(7 * 1024 * 1024)))).toBe('tooLarge');
     expect(utf8Length('a é ♯ 🎸')).toBe(encode('a é ♯ 🎸').length);
@@ -100,8 +100,17 @@ describe('what the inspector refuses', () => {
     expect(problemOf(text('{"log": {"pages": []}}'))).toBe('notHar');
   });
 
-  it('JSON-looking text that does not parse is a body: a stream may start with a brace', () => {
-    expect(problemOf(text('{"error": {"code": 503}\n'))).toBe('stream');
+  it('JSON cut short, or broken, is said so in words; a stream that starts with a brace is read', () => {
+    expect(problemOf(text('{"error": {"code": 503}\n'))).toBe('jsonCut');
+    expect(problemOf(text('{"error": {"code": 503}}}\n'))).toBe('jsonInvalid');
+    expect(problemOf(text('{"a": "an open string\n'))).toBe('jsonCut');
+    expect(problemOf(text('{"a":1}\ndata: x\n\n'))).toBe('stream');
+  });
+
+  it('a HAR file cut short, or broken, is said so in words and never read as a stream', () => {
+    const whole = har([{ text: 'data: hello\n\n' }]);
+    expect(problemOf(text(whole.slice(0, whole.length - 40)))).toBe('harCut');
+    expect(problemOf(text(whole.replace('"entries":', '"entries"::')))).toBe('harInvalid');
   });
 
   it('a HAR file with no streaming entry', () => {
@@ -124,6 +133,13 @@ describe('what the inspector refuses', () => {
       'noStreamingEntry',
       'entryEmpty',
       'noSuchEntry',
+      'compressed',
+      'harCut',
+      'harInvalid',
+      'jsonCut',
+      'jsonInvalid',
+      'curlVerbose',
+      'curlVerboseNoBody',
     ];
     for (const locale of ['en', 'es', 'fr']) {
       const table = JSON.parse(
@@ -212,5 +228,124 @@ describe('a HAR file', () => {
     expect(problemOf(text(file, 3))).toBe('entryEmpty');
     expect(problemOf(text(file, 0))).toBe('noSuchEntry');
     expect(problemOf(text(file, 99))).toBe('noSuchEntry');
+  });
+});
+
+describe('what a developer brings: other encodings, curl -v, pasted text', () => {
+  const stream = 'data: {"a":"G♯"}\r\n\r\ndata: [DONE]\r\n\r\n';
+  const utf16 = (value: string, little: boolean, bom: boolean) => {
+    const out = new Uint8Array((value.length + (bom ? 1 : 0)) * 2);
+    [...(bom ? '\uFEFF' : ''), ...value].forEach((char, i) => {
+      const code = char.charCodeAt(0);
+      out[2 * i + (little ? 0 : 1)] = code & 0xff;
+      out[2 * i + (little ? 1 : 0)] = code >> 8;
+    });
+    return out;
+  };
+
+  it('UTF-16, little- or big-endian, by its byte order mark or by its NUL bytes, is read as text', () => {
+    for (const little of [true, false])
+      for (const bom of [true, false]) {
+        const result = bytes(utf16(stream, little, bom));
+        expect(result.kind, `${little} ${bom}`).toBe('stream');
+        if (result.kind !== 'stream') continue;
+        expect(result.body).toBe(stream);
+        expect(result.decoded).toBe(little ? 'utf-16le' : 'utf-16be');
+        expect(result.replaced).toBe(0);
+      }
+    // A head before the body, as Windows PowerShell 5.1 writes curl -i's output with >
+    const captured = bytes(utf16(`HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\n${stream}`, true, true));
+    expect(captured.kind === 'stream' && [captured.head?.statusLine, captured.body]).toEqual([
+      'HTTP/1.1 200 OK',
+      stream,
+    ]);
+  });
+
+  it('gzip bytes, alone or after a head, and a head naming a coding over noise pasted: compressed, in words', () => {
+    expect(problemOf(bytes(new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0xff])))).toBe('compressed');
+    const head = encode('HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncontent-encoding: gzip\r\n\r\n');
+    expect(problemOf(bytes(new Uint8Array([...head, 0x1f, 0x8b, 8, 0, 0x13, 0x88])))).toBe('compressed');
+    const br = encode('HTTP/2 200\r\ncontent-encoding: br\r\n\r\n');
+    expect(problemOf(bytes(new Uint8Array([...br, 0x8b, 0x05, 0x80, 0xff, 0xfe, 0xc3, 0xc3, 0xfa, 0x91, 0x92])))).toBe(
+      'compressed',
+    );
+    expect(
+      problemOf(text('HTTP/1.1 200 OK\r\ncontent-encoding: gzip\r\n\r\n\u001f\uFFFD\b\u0000\u0000\uFFFD\uFFFD\u0003')),
+    ).toBe('compressed');
+    // curl --compressed: the head still says gzip, the body is text
+    expect(problemOf(text('HTTP/1.1 200 OK\r\ncontent-encoding: gzip\r\n\r\ndata: x\n\n'))).toBe('stream');
+  });
+
+  it('a pasted text with U+FFFD is read, as the same bytes in a file are', () => {
+    const replaced = 'data: \uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\n\n';
+    expect(problemOf(text(replaced))).toBe('stream');
+    expect(problemOf(bytes(encode(replaced)))).toBe('stream');
+  });
+
+  const verbose = [
+    '*   Trying 127.0.0.1:5252...',
+    '* Connected to 127.0.0.1 (127.0.0.1) port 5252 (#0)',
+    '> POST /api/chatbot/chat/stream HTTP/1.1\r',
+    '> Host: 127.0.0.1:5252\r',
+    '> \r',
+    '} [36 bytes data]',
+    '< HTTP/1.1 200 OK\r',
+    '< content-type: text/event-stream\r',
+    '< cache-control: no-cache\r',
+    '< \r',
+    '{ [408 bytes data]',
+    'data: hello',
+    '',
+    'data: [DONE]',
+    '',
+    '* Connection #0 to host 127.0.0.1 left intact',
+    '',
+  ].join('\n');
+
+  it('curl -v: the head read from its < lines, the body from the lines after them; line numbers the input’s', () => {
+    const result = text(verbose);
+    expect(result.kind).toBe('stream');
+    if (result.kind !== 'stream') return;
+    expect(result.body).toBe('data: hello\n\ndata: [DONE]\n\n');
+    expect(result.head).toMatchObject({
+      statusLine: 'HTTP/1.1 200 OK',
+      headers: [
+        ['content-type', 'text/event-stream'],
+        ['cache-control', 'no-cache'],
+      ],
+      statusAt: 7,
+      headerAt: [8, 9],
+      lines: 11,
+    });
+  });
+
+  it('curl -v without a response, without a body, or with its marks inside lines: said so in words', () => {
+    const refused = text('*   Trying 127.0.0.1:9...\n* connect to 127.0.0.1 port 9 failed: Connection refused\n');
+    expect(refused).toEqual({
+      kind: 'problem',
+      problem: 'curlVerbose',
+      detail: 'connect to 127.0.0.1 port 9 failed: Connection refused',
+    });
+    expect(problemOf(text(verbose.replace(/\ndata: [\s\S]*?(?=\* Connection)/, '\n')))).toBe('curlVerboseNoBody');
+    expect(problemOf(text(verbose.replace('data: hello', 'data: hel{ [3 bytes data]\nlo')))).toBe('curlVerbose');
+    // A text that merely starts with "* " is no curl output
+    expect(problemOf(text('* a list item\n* another\n'))).toBe('response');
+  });
+});
+
+describe('a HAR entry is a stream by its type or by an event-stream line at its start', () => {
+  const file = har([
+    { url: 'https://host.example/style.css', mimeType: 'text/css', text: ':root {\n  --gap: 1rem;\n}\n' },
+    { url: 'https://host.example/keep-alive-first', mimeType: 'text/plain', text: ': ping\n\ndata: x\n\n' },
+    { url: 'https://host.example/typed', mimeType: 'text/event-stream; charset=utf-8', text: ': ping\n\n' },
+    { url: 'https://host.example/comment-only', mimeType: 'text/plain', text: ': just a comment\n' },
+  ]);
+
+  it('lists the typed entry and the one whose first field line is an event stream’s, never CSS', () => {
+    const result = text(file);
+    expect(result.kind === 'har' && result.entries.map((e) => e.url)).toEqual([
+      'https://host.example/keep-alive-first',
+      'https://host.example/typed',
+    ]);
   });
 });
