@@ -167,7 +167,7 @@ test.describe('stream inspector (en)', () => {
       expect(await findings(inspector)).toEqual(['cut', 'discarded', 'replaced']);
       const cut = inspector.locator('[data-finding=cut]');
       await expect(cut.locator('.si-finding-title')).toHaveText('The body ends without the closing event');
-      await expect(cut).toContainText('In this format a turn ends with message_stop;');
+      await expect(cut).toContainText('In this format a turn that succeeds ends with message_stop;');
       await expect(cut).toContainText('Lines: 44');
       const lesson = cut.locator('a');
       await expect(lesson).toHaveText('Cuts, and how a turn ends');
