@@ -3,15 +3,9 @@
 // read by that unit test and by the browser test of the diagnoses (test/e2e/exercise-mistakes.spec.ts).
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { EXERCISES } from './exercises.ts';
 
 const EXERCISES_DIR = new URL('../lessons-code/exercises/', import.meta.url);
-
-/** The exercise folders, found as the engine finds them (a folder with a cases.ts). */
-const exerciseIds = (): string[] =>
-  readdirSync(EXERCISES_DIR, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(new URL(`${entry.name}/cases.ts`, EXERCISES_DIR)))
-    .map((entry) => entry.name)
-    .sort();
 
 export interface MistakeFile {
   exercise: string;
@@ -48,9 +42,9 @@ function mistakeHeader(source: string): Record<(typeof FIELDS)[number], string> 
   return header as Record<(typeof FIELDS)[number], string>;
 }
 
-/** Every mistake file of every exercise. */
+/** Every mistake file of every exercise the tests walk (test/exercises.ts). */
 export function mistakeFiles(): MistakeFile[] {
-  return exerciseIds().flatMap((exercise) => {
+  return EXERCISES.flatMap((exercise) => {
     const dir = new URL(`${exercise}/mistakes/`, EXERCISES_DIR);
     if (!existsSync(dir)) return [];
     return readdirSync(dir)

@@ -13,13 +13,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { alternativesIn } from '../../src/exercise-engine/variants.ts';
 import { readVariant } from '../../src/exercise-engine/variants-node.ts';
-import { exercisesOn } from '../exercise-ids.ts';
+import { exercisesOn } from '../exercises.ts';
 import { PAGES } from '../pages.ts';
 import { EN, LOCALES, expect, lessonUrl, modelStreamUrl, roundsUrl, t as tl, test } from './fixtures.ts';
 import { editorText, pasteCode as setCode, typesCheckedFor } from './editor-helpers.ts';
 
 const ROOT = new URL('../../', import.meta.url);
-/** The lesson page's exercises (test/exercise-ids.ts). */
+/** The lesson page's exercises (test/exercises.ts). */
 const IDS = exercisesOn(PAGES.lesson);
 type Id = string;
 /** How many cases an exercise has: its text names each once (test/unit/exercise-engine/exercise-texts.test.ts). */

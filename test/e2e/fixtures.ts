@@ -17,7 +17,7 @@ import { resolve } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { LEARN, type Build } from '../builds.ts';
-import { exercisesOn } from '../exercise-ids.ts';
+import { exercisesOn } from '../exercises.ts';
 import { PAGE_KIND_NAMES, PAGES, pagePath, type PageKind } from '../pages.ts';
 import { EXPECTED_OUTPUT, LOCALES, englishIn, uiStrings, type Locale } from '../ui-strings.ts';
 import { serveSite, type ServedSite } from './served-site.ts';

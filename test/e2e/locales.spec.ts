@@ -13,7 +13,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { IMPROVISATION_ANSWER } from '../../lessons-code/index.ts';
 import { readVariant } from '../../src/exercise-engine/variants-node.ts';
-import { exercisesOn } from '../exercise-ids.ts';
+import { exercisesOn } from '../exercises.ts';
 import { PAGES } from '../pages.ts';
 import { CHUNKER_PRESETS } from '../../src/widgets/shared/chunker-model.ts';
 import { pairsTable, strings, tableRows } from './demo-helpers.ts';

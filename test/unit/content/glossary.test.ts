@@ -13,6 +13,7 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { EXERCISES as EXERCISE_FOLDERS } from '../../exercises.ts';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const LANGS = ['en', 'es', 'fr'] as const;
@@ -159,9 +160,7 @@ function checkComments(file: string, lang: Lang): string[] {
 
 const DOCS = join(ROOT, 'content/docs');
 const EXERCISES = join(ROOT, 'lessons-code/exercises');
-const exerciseDirs = readdirSync(EXERCISES, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => join(EXERCISES, entry.name));
+const exerciseDirs = EXERCISE_FOLDERS.map((id) => join(EXERCISES, id));
 
 /** The table of TERMINOLOGY.md, made from the data. */
 function glossaryTable(): string {

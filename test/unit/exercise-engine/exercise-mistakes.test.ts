@@ -13,13 +13,14 @@
 // section in English as the header names.
 
 import { afterAll, describe, expect, it } from 'vitest';
-import { EXERCISE_IDS, exerciseDefinition, exerciseText, globRegistry } from '../../../src/exercise-engine/registry.ts';
+import { exerciseDefinition, exerciseText, globRegistry } from '../../../src/exercise-engine/registry.ts';
 import { ExerciseRunner } from '../../../src/exercise-engine/runner.ts';
 import { isSolved } from '../../../src/exercise-engine/solved.ts';
 import { transpile } from '../../../src/exercise-engine/transpile.ts';
 import type { CaseVerdict } from '../../../src/exercise-engine/types.ts';
 import { testPlatform } from './exercises-platform.ts';
 import { mistakeFiles } from '../../exercise-mistakes.ts';
+import { EXERCISES } from '../../exercises.ts';
 
 const MISTAKES = mistakeFiles();
 const runner = new ExerciseRunner(testPlatform(globRegistry));
@@ -29,7 +30,7 @@ const diagnosesOf = (verdict: CaseVerdict): string[] =>
   verdict.status === 'fail' || verdict.status === 'throw' ? (verdict.diagnoses ?? []) : [];
 
 describe('every exercise has its plausible mistakes as files', () => {
-  for (const id of EXERCISE_IDS) {
+  for (const id of EXERCISES) {
     it(`${id}: at least four mistakes, each with its header filled in and code that compiles`, () => {
       const mine = MISTAKES.filter((m) => m.exercise === id);
       expect(mine.length, `files in lessons-code/exercises/${id}/mistakes/`).toBeGreaterThanOrEqual(4);

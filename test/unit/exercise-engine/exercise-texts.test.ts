@@ -5,8 +5,9 @@
 // test/dist/links.test.ts then finds each link's #fragment on the built page.
 
 import { describe, expect, it } from 'vitest';
-import { EXERCISE_IDS, exerciseDefinition, exerciseText } from '../../../src/exercise-engine/registry.ts';
+import { exerciseDefinition, exerciseText } from '../../../src/exercise-engine/registry.ts';
 import { LOCALES, type Locale } from '../../../src/exercise-engine/types.ts';
+import { EXERCISES } from '../../exercises.ts';
 
 /** A link from the site's root to a section of one of the course's pages, in `locale`. */
 const SECTION_LINK: Record<Locale, RegExp> = {
@@ -19,7 +20,7 @@ const SECTION_LINK: Record<Locale, RegExp> = {
 const pageOf = (link: string): string => link.replace(/^\/(es|fr)\//, '/').replace(/#.*$/, '');
 
 describe('every exercise text says where the course explains each case, and which hints help', () => {
-  for (const id of EXERCISE_IDS) {
+  for (const id of EXERCISES) {
     it(`${id}: each case has its section and its hints, the same in every language`, () => {
       const definition = exerciseDefinition(id)!;
       const english = exerciseText(id, 'en')!;

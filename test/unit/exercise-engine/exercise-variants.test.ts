@@ -4,7 +4,6 @@
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { EXERCISE_IDS } from '../../../src/exercise-engine/registry.ts';
 import {
   alternativeSources,
   commentTable,
@@ -13,6 +12,7 @@ import {
 } from '../../../src/exercise-engine/sources.ts';
 import { LOCALES } from '../../../src/exercise-engine/types.ts';
 import { alternativesIn, commentBlocks, translateComments, variantOf } from '../../../src/exercise-engine/variants.ts';
+import { EXERCISES } from '../../exercises.ts';
 import { writeVariant } from './exercise-variants.ts';
 
 const FILE = `import { x } from 'lessons-code';
@@ -82,7 +82,7 @@ describe('an exercise file and its variants', () => {
 });
 
 describe('the course’s exercise files', () => {
-  for (const id of EXERCISE_IDS) {
+  for (const id of EXERCISES) {
     it(
       `${id}: every comment of its starter and solution is translated into Spanish and ` +
         `French, and every translation is used`,
@@ -119,7 +119,7 @@ describe('the course’s exercise files', () => {
 
   it('every variant a learner gets (starter and solution in three languages) and ' +
     'every alternative type-checks with the project’s options', () => {
-    const files = EXERCISE_IDS.flatMap((id) => [
+    const files = EXERCISES.flatMap((id) => [
       ...LOCALES.flatMap((locale) => [writeVariant(id, 'starter', locale), writeVariant(id, 'solution', locale)]),
       ...alternativeSources(id).map(({ name }) => writeVariant(id, `alternative:${name}`)),
     ]);

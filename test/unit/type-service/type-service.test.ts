@@ -13,13 +13,13 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EXERCISE_IDS } from '../../../src/exercise-engine/registry.ts';
 import { alternativeSources, exerciseSource } from '../../../src/exercise-engine/sources.ts';
 import { LOCALES } from '../../../src/exercise-engine/types.ts';
 import { diagnosticsOf } from '../../../src/type-service/editor.ts';
 import { exerciseFile, type TypeSetup } from '../../../src/type-service/files.ts';
 import { TypeService } from '../../../src/type-service/service.ts';
 import { libFiles, pageOptions, typeSetup } from '../../../src/type-service/setup-node.ts';
+import { EXERCISES } from '../../exercises.ts';
 import type { AgreementInput, AgreementOutput } from './type-service-node.ts';
 
 const ROOT = new URL('../../../', import.meta.url);
@@ -42,7 +42,7 @@ function alternativeFiles(id: string): string[] {
 }
 
 function variants(locale: (typeof LOCALES)[number]): { name: string; code: string; reference: boolean }[] {
-  const list = EXERCISE_IDS.flatMap((id) => [
+  const list = EXERCISES.flatMap((id) => [
     { name: `${id}.starter`, code: exerciseSource(id, 'starter', locale), reference: false },
     { name: `${id}.solution`, code: exerciseSource(id, 'solution', locale), reference: true },
     // The alternatives are the same text in every language (no comments to translate) and must give
