@@ -8,7 +8,7 @@
 //   npm run bench:check -- --runs 9
 
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { nodeRegistry } from '../src/exercise-engine/registry-node.ts';
+import { changedRegistry, nodeRegistry } from '../src/exercise-engine/registry-node.ts';
 import type { ExerciseRegistry } from '../src/exercise-engine/registry.ts';
 import { ExerciseRunner } from '../src/exercise-engine/runner.ts';
 import { readVariant } from '../src/exercise-engine/variants-node.ts';
@@ -19,15 +19,11 @@ const RUNS = runsFromArgs(5);
 const EXERCISES = new URL('../lessons-code/exercises/', import.meta.url);
 
 /** The same exercises, without their generated cases. */
-function withoutGenerated(registry: ExerciseRegistry): ExerciseRegistry {
-  return {
-    ...registry,
-    definition: (id) => {
-      const definition = registry.definition(id);
-      return definition && { ...definition, cases: definition.cases.filter((c) => c.kind !== 'generated') };
-    },
-  };
-}
+const withoutGenerated = (registry: ExerciseRegistry): ExerciseRegistry =>
+  changedRegistry(registry, (definition) => ({
+    ...definition,
+    cases: definition.cases.filter((c) => c.kind !== 'generated'),
+  }));
 
 /** The first mistake file of an exercise, alphabetically, if it has one. */
 function firstMistake(id: string): string | null {
@@ -47,7 +43,7 @@ async function main(): Promise<void> {
   };
   const figures = new Figures();
   for (const id of registry.ids) {
-    const generated = registry.definition(id)!.cases.filter((c) => c.kind === 'generated').length;
+    const generated = (await registry.definition(id))!.cases.filter((c) => c.kind === 'generated').length;
     const samples: [string, string][] = [
       ['reference', readVariant(new URL(`${id}/exercise.ts`, EXERCISES), 'solution', 'en').code],
     ];

@@ -226,6 +226,8 @@ export interface GeneratedCase<I = unknown, V = unknown> {
   show?(value: V, tools: CheckTools): Shown;
   /** How many inputs are tried (100 by default). */
   runs?: number;
+  /** The seed of the inputs, if not the one derived from the id (a search beyond the page's inputs). */
+  seed?: number;
   diagnoses?: readonly GeneratedDiagnosis<I, V>[];
 }
 

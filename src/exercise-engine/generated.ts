@@ -122,7 +122,7 @@ export async function runGenerated<I, V>(
   result: (input: I) => Promise<V>,
   options: GeneratedOptions = {},
 ): Promise<GeneratedRun<I>> {
-  const seed = options.seed ?? seedOf(c.id);
+  const seed = options.seed ?? c.seed ?? seedOf(c.id);
   const runs = options.runs ?? c.runs ?? DEFAULT_RUNS;
   const tried: Tried<I>[] = [];
   let aborted: CheckAborted | null = null;

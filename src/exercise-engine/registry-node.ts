@@ -25,3 +25,20 @@ export async function nodeRegistry(
   }
   return { ids, definition: (id) => definitions.get(id), text: (id, locale: Locale) => texts.get(`${id}/${locale}`) };
 }
+
+/**
+ * The same exercises with each definition changed by `change`: a benchmark without the generated
+ * cases, a script's own seed for them (bench/exercise-check.ts, scripts/check-exercise.ts).
+ */
+export function changedRegistry(
+  registry: ExerciseRegistry,
+  change: (definition: ExerciseDefinition) => ExerciseDefinition,
+): ExerciseRegistry {
+  return {
+    ...registry,
+    definition: async (id) => {
+      const definition = await registry.definition(id);
+      return definition && change(definition);
+    },
+  };
+}
