@@ -42,6 +42,7 @@ export const FINDING_IDS = [
   'emptyData',
   'doneUnexpected',
   'toolIndex',
+  'toolIndexShared',
   'keepAlive',
   'compressed',
   'cacheControl',
@@ -235,6 +236,7 @@ export function findIn(input: FindingInput): Finding[] {
 
   // Placed by id (inspect-turn.ts, placeToolCalls): a note on a reader that goes by index alone.
   if (facts.unindexed.length > 0) add('toolIndex', 'note', facts.unindexed, 'fourDetails');
+  if (facts.sharedIndex.length > 0) add('toolIndexShared', 'note', facts.sharedIndex, 'fourDetails');
   // Google's compatible endpoint ends a tool round with "stop": a host that decides by the reason
   // answers without running the calls.
   if (format === 'openai-chat' && turn.toolCalls.length > 0 && turn.ending.reason === 'stop' && turn.ending.line)

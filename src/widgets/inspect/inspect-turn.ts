@@ -81,6 +81,8 @@ export interface TurnFacts {
   doneLines: number[];
   /** Chat Completions: the lines of tool-call fragments without a numeric `index` (placed by `id`). */
   unindexed: number[];
+  /** Chat Completions: the lines of fragments that open a call with a new `id` under an `index` an earlier call has. */
+  sharedIndex: number[];
   /** Events whose data should be JSON in this format and is not. */
   notJson: number[];
 }
@@ -211,7 +213,7 @@ function blockOf(format: FormatId, payload: unknown): string {
 }
 
 function emptyFacts(): TurnFacts {
-  return { pieces: [], errorLines: [], errorMessage: '', doneLines: [], unindexed: [], notJson: [] };
+  return { pieces: [], errorLines: [], errorMessage: '', doneLines: [], unindexed: [], sharedIndex: [], notJson: [] };
 }
 
 /** The turn of a provider's stream (OpenAI Responses, Anthropic, Gemini), read by the course's provider parsers. */
@@ -307,9 +309,10 @@ interface Fragment {
 /**
  * Tool calls put together as readers of compatible servers do, for a stream where some fragments
  * have no `index` (Google's OpenAI-compatible endpoint sends each call whole, with its `id` and no
- * `index`): a fragment goes to the call of its `id`, else to the call of its `index`, else to the
- * latest call; a fragment that matches none opens a new call. The order is the order the calls
- * opened in. As vercel/ai's StreamingToolCallTracker (packages/provider-utils/src/streaming-tool-call-tracker.ts
+ * `index`) or where calls with different ids share one (Ollama numbers every call 0:
+ * https://github.com/ollama/ollama/issues/15457): a fragment goes to the call of its `id`, else to the
+ * latest call of its `index`, else to the latest call; a fragment that matches none opens a new call.
+ * The order is the order the calls opened in. As vercel/ai's StreamingToolCallTracker (packages/provider-utils/src/streaming-tool-call-tracker.ts
  * at ed857f50, processDelta) places them.
  */
 function placeToolCalls(fragments: readonly Fragment[]): ToolCallView[] {
@@ -356,6 +359,7 @@ function chatTurn(events: readonly InspectedEvent[], lastLine: number): { turn: 
   const toolChunks: ChatCompletionChunk[] = [];
   const fragments: Fragment[] = [];
   const firstLineOf = new Map<number, number>();
+  const idOf = new Map<number, string>();
   let answer = '';
   let reasoning = '';
   let refusal = '';
@@ -393,8 +397,14 @@ function chatTurn(events: readonly InspectedEvent[], lastLine: number): { turn: 
         if (first) {
           if (indexed.length < all.length) facts.unindexed.push(event.line);
           for (const fragment of all) fragments.push({ fragment, line: event.line });
-          for (const f of indexed)
-            if (!firstLineOf.has(f.index as number)) firstLineOf.set(f.index as number, event.line);
+          for (const f of indexed) {
+            const index = f.index as number;
+            if (!firstLineOf.has(index)) firstLineOf.set(index, event.line);
+            const id = text(f.id);
+            if (id === '') continue;
+            if (idOf.has(index) && idOf.get(index) !== id) facts.sharedIndex.push(event.line);
+            idOf.set(index, id);
+          }
           if (typeof c.delta.refusal === 'string') refusal += c.delta.refusal;
           // DeepSeek and vLLM name it reasoning_content, OpenRouter and later vLLM reasoning: one of them.
           const thought =
@@ -432,7 +442,7 @@ function chatTurn(events: readonly InspectedEvent[], lastLine: number): { turn: 
     ending = { kind, event: 'finish_reason', reason: finished.reason, message: refusal, line: finished.line };
   }
   let toolCalls: ToolCallView[];
-  if (facts.unindexed.length > 0) toolCalls = placeToolCalls(fragments);
+  if (facts.unindexed.length > 0 || facts.sharedIndex.length > 0) toolCalls = placeToolCalls(fragments);
   else {
     const indices = [...firstLineOf.keys()].sort((a, b) => a - b);
     toolCalls = assembleToolCalls(toolChunks).map((call, i) => ({

@@ -254,6 +254,26 @@ describe('tool calls as compatible servers send them', () => {
     expect(ids(report)).toEqual(['toolIndex']);
   });
 
+  it('calls that share index 0 with ids of their own are kept apart, as Ollama numbers them', () => {
+    // ollama/ollama issue 15457: every call of a parallel batch streamed with index 0; the arguments of
+    // the second come in two fragments, the later one with its index and no id.
+    const report = inspectBody(
+      chunk({ tool_calls: [{ index: 0, ...call('call_a', 'read_file', '{"path":"a.rs"}') }] }) +
+        chunk({ tool_calls: [{ index: 0, ...call('call_b', 'read_file', '{"path":') }] }) +
+        chunk({ tool_calls: [{ index: 0, function: { arguments: '"b.rs"}' } }] }) +
+        chunk({}, 'tool_calls') +
+        DONE_EVENT,
+    );
+    expect(report.turn.toolCalls.map(({ index, id, arguments: args, line }) => [index, id, args, line])).toEqual([
+      [0, 'call_a', '{"path":"a.rs"}', 1],
+      [0, 'call_b', '{"path":"b.rs"}', 3],
+    ]);
+    expect(report.findings.map(({ id, severity, lines }) => [id, severity, lines])).toEqual([
+      ['toolIndexShared', 'note', [3]],
+    ]);
+    expect(findingText(report.findings[0]!, tr)).toMatch(/joins the calls into one, whose arguments do not parse/);
+  });
+
   it('calls by index that end with “stop” are flagged too; by index with tool_calls, nothing', () => {
     const indexed = (reason: string) =>
       inspectBody(
