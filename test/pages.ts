@@ -1,6 +1,7 @@
 // The site's pages, one list for the checks of the built site (test/dist/site.ts), the browser tests
 // (test/e2e/fixtures.ts) and the JavaScript budgets (test/e2e/a11y.spec.ts). A new page gets a line here, then
-// its widgets' fullest state in PAGE_WIDGETS (test/e2e/fixtures.ts).
+// its demos' fullest state in DEMOS (test/e2e/fixtures.ts); the exercises it shows are found from its MDX
+// (test/exercises.ts).
 
 import type { Locale } from './ui-strings.ts';
 

@@ -17,7 +17,7 @@
 // English page started there, with the fixtures' checks (no page error, console error, policy
 // violation or response of 400 or more). Every other spec runs the /learn/ build, where
 // locales.spec.ts and layout.spec.ts follow the links under the base with the widgets open.
-// A new page: add it to test/pages.ts and PAGE_WIDGETS in fixtures.ts; it is checked here.
+// A new page: add it to test/pages.ts and its demos to DEMOS in fixtures.ts; it is checked here, exercises and all.
 import type { Browser } from '@playwright/test';
 import { ROOT } from '../builds.ts';
 import { pagePath } from '../pages.ts';

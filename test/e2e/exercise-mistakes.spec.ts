@@ -1,4 +1,4 @@
-// A learner who is wrong is told why: on each page with exercises, every exercise is checked with
+// A learner who is wrong is told why: on each page with exercises (test/exercises.ts), every exercise is checked with
 // one of its plausible wrong answers (the first file of lessons-code/exercises/<id>/mistakes/, see
 // test/exercise-mistakes.ts). The exercise is not solved; the first failing case is the one the
 // file's header names, its details open, and under it the diagnosis that names the mistake, with a
@@ -10,23 +10,13 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { mistakeFiles, type MistakeFile } from '../exercise-mistakes.ts';
 import { withCodeText } from '../../src/demo-kit/inline-code.ts';
+import { exercisePageKinds, exercisesOn } from '../exercises.ts';
+import { PAGES } from '../pages.ts';
 import { pasteCode } from './editor-helpers.ts';
-import { EN, englishShown, expect, LOCALES, pageUrl, type PageKind, readyWidget, test } from './fixtures.ts';
+import { EN, englishShown, expect, LOCALES, pageUrl, readyWidget, test } from './fixtures.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 const MISTAKES = mistakeFiles();
-
-/** The exercises each lesson page shows, in its order, read from its English MDX. */
-function exercisesOn(file: string): string[] {
-  const mdx = readFileSync(new URL(`content/docs/ga-ai/${file}.mdx`, ROOT), 'utf8');
-  return [...mdx.matchAll(/<Exercise id="([a-z0-9-]+)"/g)].map((m) => m[1]!);
-}
-
-const PAGES: { kind: PageKind; file: string }[] = [
-  { kind: 'lesson', file: '06-answer-on-the-wire' },
-  { kind: 'modelStream', file: '06c-model-stream' },
-  { kind: 'rounds', file: '06d-one-call-per-round' },
-];
 
 /** An exercise's diagnosis text in a locale, as shown (backquotes are code, not characters; its notable spaces ␣). */
 function diagnosisText(id: string, diagnosis: string, locale: string): string {
@@ -51,12 +41,14 @@ async function checkMistake(page: Page, mistake: MistakeFile): Promise<Locator> 
   return box.locator(`.exercise-cases > li[data-case="${mistake.fails[0]}"]`);
 }
 
-for (const { kind, file } of PAGES) {
+// Every page that shows an exercise (test/exercises.ts), whichever page it is.
+for (const kind of exercisePageKinds()) {
+  const file = PAGES[kind].split('/')[2]!;
   test(`${file}: each exercise, given a plausible wrong answer, names the mistake and links the course`, async ({
     page,
   }) => {
     await page.goto(pageUrl(kind, EN));
-    for (const id of exercisesOn(file)) {
+    for (const id of exercisesOn(PAGES[kind])) {
       const mistake = MISTAKES.find((m) => m.exercise === id);
       expect(mistake, `a file in lessons-code/exercises/${id}/mistakes/`).toBeDefined();
       await test.step(`${id}: ${mistake!.name}`, async () => {

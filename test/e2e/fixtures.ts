@@ -11,7 +11,8 @@
 //   OTHER_LOCALES for the locale smoke tests (test/e2e/locales.spec.ts);
 // - the UI strings of a locale (`t`), and checks that text comes from them / holds no English phrase;
 // - `PAGE_WIDGETS`: every widget of a page shown in its fullest state (used by the axe and
-//   layout tests); axe-core with the WCAG 2.1 A and AA rules and landmark-unique; the theme.
+//   layout tests): its demos as `DEMOS` gives them, then every exercise the page shows, found from
+//   its MDX (test/exercises.ts); axe-core with the WCAG 2.1 A and AA rules and landmark-unique; the theme.
 
 import { resolve } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
@@ -308,9 +309,9 @@ export async function readyWidget(page: Page, selector: string): Promise<Locator
 
 /**
  * Each exercise checked as it starts, its first hint shown, then its answer opened: by default the
- * reference solution's <details>; `open` replaces that step for an exercise that shows it otherwise.
+ * reference solution's <details>; `OPEN_ANSWER` replaces that step for an exercise that shows it otherwise.
  */
-async function checkEach(page: Page, ids: string[], open?: (box: Locator, id: string) => Promise<void>): Promise<void> {
+async function checkEach(page: Page, ids: string[]): Promise<void> {
   for (const id of ids) {
     const box = page.locator(`#exercise-${id}`);
     await box.scrollIntoViewIfNeeded();
@@ -319,18 +320,38 @@ async function checkEach(page: Page, ids: string[], open?: (box: Locator, id: st
     await expect(box.locator('.exercise-report')).toBeVisible({ timeout: 30_000 });
     await expect(box.locator('ga-exercise')).not.toHaveAttribute('data-checking', '', { timeout: 30_000 });
     await box.locator('[data-hint]').click();
-    if (open) await open(box, id);
+    const open = OPEN_ANSWER[id];
+    if (open) await open(box);
     else await box.locator('.exercise-reference summary').click();
   }
 }
 
 /**
- * Every widget of a page shown in its fullest state: each demo loaded and used (the terminal has
- * run the program, a pair's cell is open, the playground shows its mixed stream, the scan has run),
- * each exercise checked with its verdicts, hints and reference solution open. Used by the axe and
- * layout tests; a widget's owner keeps its step here in step with the widget.
+ * What opens an exercise's answer in its fullest state, for an exercise that shows it otherwise than
+ * by its reference solution's <details> (checkEach's default).
  */
-export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
+const OPEN_ANSWER: Record<string, (box: Locator) => Promise<void>> = {
+  predict: async (box) => {
+    // A prediction shows its answer (the expected values, the proof, the solution) once asked; then
+    // "reset" leaves its confirmation on screen.
+    await box.locator('[data-show-answer]').click();
+    await box.locator('[data-confirm] .exercise-danger').click();
+    await expect(box.locator('[data-reveal]')).toBeVisible({ timeout: 30_000 });
+    await box.locator('[data-reset]').click();
+    await expect(box.locator('[data-confirm]')).toBeVisible();
+  },
+  'fix-746': async (box) => {
+    await box.locator('.exercise-reference summary').click();
+    await box.locator('.exercise-cases > li[data-case="table"] [data-case-detail] > details > summary').click();
+  },
+};
+
+/**
+ * Each page's demos shown in their fullest state: each loaded and used (the terminal has run the
+ * program, a pair's cell is open, the playground shows its mixed stream, the scan has run). A
+ * widget's owner keeps its step here in step with the widget.
+ */
+const DEMOS: Record<PageKind, (page: Page) => Promise<void>> = {
   landing: async () => undefined,
   source: async () => undefined,
   lesson: async (page) => {
@@ -352,21 +373,6 @@ export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
     const pairs = await readyWidget(page, 'ga-pairs-demo');
     await pairs.locator('button.pd-cell[data-writer=gaapi][data-reader=standard][data-split=pinned]').click();
     await expect(pairs.locator('[data-testid=wire] > li[data-tag=no-colon]')).toHaveCount(1);
-
-    await checkEach(page, exercisesOn(PAGES.lesson), async (box, id) => {
-      if (id === 'predict') {
-        // A prediction shows its answer (the expected values, the proof, the solution) once asked.
-        await box.locator('[data-show-answer]').click();
-        await box.locator('[data-confirm] .exercise-danger').click();
-        await expect(box.locator('[data-reveal]')).toBeVisible({ timeout: 30_000 });
-      } else {
-        await box.locator('.exercise-reference summary').click();
-      }
-      if (id === 'fix-746')
-        await box.locator('.exercise-cases > li[data-case="table"] [data-case-detail] > details > summary').click();
-    });
-    await page.locator('#exercise-predict [data-reset]').click();
-    await expect(page.locator('#exercise-predict [data-confirm]')).toBeVisible();
   },
   beyond: async (page) => {
     const cut = await readyWidget(page, 'ga-cut-anywhere-demo');
@@ -389,12 +395,10 @@ export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
     const cut = await readyWidget(page, 'ga-provider-cut-demo');
     await cut.locator('[data-scan]').click();
     await expect(cut.getByTestId('scan')).toBeVisible({ timeout: 90_000 });
-    // The two exercises: checked (the starters), a hint and the reference solution open.
-    await checkEach(page, exercisesOn(PAGES.modelStream));
   },
   rounds: async (page) => {
     // The timeline after a real turn of each harness; every tab of the four details once, the
-    // first one left open; a turn stopped in the chat; each exercise checked, hint and solution open.
+    // first one left open; a turn stopped in the chat.
     const timeline = await readyWidget(page, 'ga-rounds-timeline');
     await timeline.locator('[data-part=run]').click();
     await expect(timeline.locator('[data-part=run]')).toHaveAttribute('data-running', 'false', { timeout: 60_000 });
@@ -408,7 +412,6 @@ export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
     });
     await stop.locator('[data-part=send]').click();
     await expect(stop).toHaveAttribute('data-state', 'stopped', { timeout: 30_000 });
-    await checkEach(page, exercisesOn(PAGES.rounds));
   },
   inspect: async (page) => {
     // The inspector on a stream with findings (the cut copy of Anthropic's recording, one of the
@@ -421,3 +424,18 @@ export const PAGE_WIDGETS: Record<PageKind, (page: Page) => Promise<void>> = {
     await expect(inspector.locator('[data-part=lines] > li').first()).toBeVisible();
   },
 };
+
+/**
+ * Every widget of a page shown in its fullest state, for the axe and layout tests: its demos
+ * (`DEMOS`), then each exercise the page shows (test/exercises.ts, on whatever page) checked as it
+ * starts, with its verdicts, first hint and answer open.
+ */
+export const PAGE_WIDGETS = Object.fromEntries(
+  PAGE_KIND_NAMES.map((kind) => [
+    kind,
+    async (page: Page) => {
+      await DEMOS[kind](page);
+      await checkEach(page, exercisesOn(PAGES[kind]));
+    },
+  ]),
+) as Record<PageKind, (page: Page) => Promise<void>>;

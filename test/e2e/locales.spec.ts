@@ -8,12 +8,13 @@
 // then follow every link of the page (under the base, alive, its #fragment present).
 //
 // A new widget: add a `test.step` to its page's test below, using `uiOf` (the elements whose text
-// must be the locale's strings) and `noEnglish`. A new page: add a test like these.
+// must be the locale's strings) and `noEnglish`. A new page: add a test like these. Exercises need
+// nothing: every page that shows some (test/exercises.ts) gets a test of its exercises at the end.
 
 import type { Locator, Page } from '@playwright/test';
 import { IMPROVISATION_ANSWER } from '../../lessons-code/index.ts';
 import { readVariant } from '../../src/exercise-engine/variants-node.ts';
-import { exercisesOn } from '../exercises.ts';
+import { exercisePageKinds, exercisesOn } from '../exercises.ts';
 import { PAGES } from '../pages.ts';
 import { CHUNKER_PRESETS } from '../../src/widgets/shared/chunker-model.ts';
 import { pairsTable, strings, tableRows } from './demo-helpers.ts';
@@ -29,6 +30,7 @@ import {
   modelStreamUrl,
   notFromLocale,
   outsideTheScreen,
+  pageUrl,
   readyWidget,
   roundsUrl,
   t,
@@ -423,8 +425,6 @@ for (const locale of OTHER_LOCALES) {
       await noEnglish(demo, locale);
     });
 
-    await test.step('exercises', () => solveEach(page, exercisesOn(PAGES.modelStream), locale));
-
     await test.step(`layout at ${PHONE_WIDTH} px`, async () => {
       expect(await outsideTheScreen(page)).toEqual([]);
     });
@@ -435,7 +435,7 @@ for (const locale of OTHER_LOCALES) {
   });
 
   test(`the “one call per round” widgets speak ${locale.code}`, async ({ page }) => {
-    test.slow(); // three demos and three exercises solved, one after the other
+    test.slow(); // three demos used, one after the other
     await page.setViewportSize({ width: PHONE_WIDTH, height: 800 });
     await page.goto(roundsUrl(locale));
     await expect(page.locator('html')).toHaveAttribute('lang', locale.lang);
@@ -494,8 +494,6 @@ for (const locale of OTHER_LOCALES) {
       await noEnglish(demo, locale);
     });
 
-    await test.step('exercises', () => solveEach(page, exercisesOn(PAGES.rounds), locale));
-
     await test.step(`layout at ${PHONE_WIDTH} px`, async () => {
       expect(await outsideTheScreen(page)).toEqual([]);
     });
@@ -504,4 +502,16 @@ for (const locale of OTHER_LOCALES) {
       expect(await followLinks(page)).toBeGreaterThan(5);
     });
   });
+
+  // The exercises of every page that shows some, whichever page it is (test/exercises.ts): each
+  // checked, the first one solved. The lesson's are all solved, one by one, in its own test above.
+  for (const kind of exercisePageKinds().filter((kind) => kind !== 'lesson')) {
+    test(`the exercises of ${PAGES[kind]} speak ${locale.code}`, async ({ page }) => {
+      test.slow(); // each exercise checked, one after the other
+      await page.setViewportSize({ width: PHONE_WIDTH, height: 800 });
+      await page.goto(pageUrl(kind, locale));
+      await expect(page.locator('html')).toHaveAttribute('lang', locale.lang);
+      await solveEach(page, exercisesOn(PAGES[kind]), locale);
+    });
+  }
 }

@@ -29,8 +29,7 @@ import { storageKey } from '../../src/workbench/exercise-store.ts';
 import { codeOfFragment, fragmentFor } from '../../src/workbench/share.ts';
 import { PRELOAD_DWELL_MS } from '../../src/type-service/preload.ts';
 import { LEARN } from '../builds.ts';
-import { exercisesOn } from '../exercises.ts';
-import { PAGES } from '../pages.ts';
+import { exercisePages, exercisesOn } from '../exercises.ts';
 import { EN, LOCALES, axeViolations, expect, roundsUrl, t, test, type Locale } from './fixtures.ts';
 import { editorText, pasteCode, typesCheckedFor } from './editor-helpers.ts';
 import { ScriptLog, TYPE_CHECKER_BUDGET, kb, typeCheckerFiles } from './script-bytes.ts';
@@ -39,7 +38,7 @@ const ES = LOCALES[1];
 const FR = LOCALES[2];
 const ROOT = new URL('../../', import.meta.url);
 /** Every exercise, page by page, as the pages show them (test/exercises.ts). */
-const IDS = [PAGES.lesson, PAGES.modelStream, PAGES.rounds].flatMap((page) => exercisesOn(page));
+const IDS = exercisePages().flatMap((page) => exercisesOn(page));
 const ID = 'bill-in-finally';
 const MAX_CODE = 200_000;
 
