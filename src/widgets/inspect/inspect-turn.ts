@@ -312,8 +312,8 @@ interface Fragment {
  * `index`) or where calls with different ids share one (Ollama numbers every call 0:
  * https://github.com/ollama/ollama/issues/15457): a fragment goes to the call of its `id`, else to the
  * latest call of its `index`, else to the latest call; a fragment that matches none opens a new call.
- * The order is the order the calls opened in. As vercel/ai's StreamingToolCallTracker (packages/provider-utils/src/streaming-tool-call-tracker.ts
- * at ed857f50, processDelta) places them.
+ * The order is the order the calls opened in. So vercel/ai's StreamingToolCallTracker places them
+ * (packages/provider-utils/src/streaming-tool-call-tracker.ts at ed857f50, processDelta).
  */
 function placeToolCalls(fragments: readonly Fragment[]): ToolCallView[] {
   const calls: ToolCallView[] = [];
