@@ -5,6 +5,8 @@
 // is judged where the two chunks meet: what it puts between their text, against what appending
 // puts there; what it does at the ends of the text does not count. It may change whitespace only
 // (trim, or a space or a line break between chunks): without whitespace, its text is the chunks'.
+// The last case applies that rule to render() alone, on pairs of chunks generated as #743 cuts them
+// (only the client's part has one right behaviour on every input: the answer is the learner's).
 
 import {
   compare,
@@ -13,13 +15,18 @@ import {
   splitAfter743,
   streamOf,
   writeGaChatbotEvent,
+  type Arbitrary,
   type CheckTools,
   type ExerciseCase,
   type ExerciseDefinition,
+  type Gen,
+  type GeneratedCase,
   type Learner,
   type Outcome,
   type Shown,
 } from 'lessons-code';
+// The file of the exercise is its reference solution: what a right client gives for any two chunks.
+import * as reference from './exercise.ts';
 
 /** A chunk that ends after an abbreviation (e.g., i.e.) or after a list number alone at the start of a line. */
 const UNWANTED_END = /(?:(?:^|[^\p{L}\p{N}])(?:e\.g|i\.e)\.|(?:^|\n)[ \t]*\d+\.)[\f\n\r\t\v\x85\p{Z}]+$/iu;
@@ -61,9 +68,20 @@ const verdictShown = (verdict: unknown, tools: CheckTools): Shown => ({
   text: typeof verdict === 'string' ? verdict : tools.showValue(verdict),
 });
 
+/** render()'s result for two neighbouring chunks. */
+interface Rendered {
+  pair: string[];
+  rendered: unknown;
+}
+
 interface AtTheSplit {
   pair: string[] | null;
   rendered: unknown;
+  /**
+   * render()'s result for every two neighbouring chunks of the answer, in order (`null` where it
+   * threw): what the diagnoses that name a way of writing render() rest on.
+   */
+  everyPair?: Rendered[];
 }
 
 interface Seams {
@@ -76,7 +94,7 @@ interface Seams {
 }
 
 /** Where the two chunks meet, appended and in render()'s result; null when there is no pair. */
-function seams({ pair, rendered }: AtTheSplit): Seams | null {
+function seams({ pair, rendered }: { pair: string[] | null; rendered: unknown }): Seams | null {
   if (pair === null) return null;
   const appended = pair.join('');
   return {
@@ -87,20 +105,86 @@ function seams({ pair, rendered }: AtTheSplit): Seams | null {
 }
 
 /**
- * True when render() gave a text other than the chunks appended that holds, where the two chunks
- * meet, what appending holds there, and that `made` recognizes.
+ * The rule a client that treats chunks as units follows, for two chunks and what render() gave for
+ * them: a text that, once whitespace is left out, is the chunks' text appended, and that holds the
+ * chunks' own text with something other than what appending puts between them (render-changes and
+ * render-keeps-text together).
  */
-function sameAtTheSplit(at: AtTheSplit, made: (rendered: string, pair: string[]) => boolean): boolean {
-  const found = seams(at);
+function followsTheRule(pair: readonly string[], rendered: unknown): boolean {
+  if (typeof rendered !== 'string') return false;
+  const found = seams({ pair: [...pair], rendered });
   return (
     found !== null &&
-    typeof at.rendered === 'string' &&
-    at.rendered !== found.appended &&
     found.yours !== null &&
-    found.yours === found.whenAppended &&
-    made(at.rendered, at.pair!)
+    found.yours !== found.whenAppended &&
+    withoutWhitespace(rendered) === withoutWhitespace(found.appended)
   );
 }
+
+/** A way of writing render(), as a diagnosis names it. */
+type Render = (pair: readonly string[]) => unknown;
+
+const trimmed = (pair: readonly string[]): string[] => pair.map((chunk) => chunk.trim());
+const appended = (pair: readonly string[]): string => pair.join('');
+/** Every run of whitespace made one space, as `replace(/\s+/g, ' ')` does. */
+const collapsed = (pair: readonly string[]): string => appended(pair).replace(/\s+/g, ' ');
+
+/**
+ * The ways of writing render() that each diagnosis below names by what it does (trims, joins with a
+ * space, collapses whitespace). Such a diagnosis is shown only when render() gives what one of its
+ * ways gives for every two neighbouring chunks of the answer, and no way of another diagnosis
+ * does: on an answer where two of them give the same text, neither is named.
+ */
+const WAYS: Readonly<Record<'trimmed-then-spaced' | 'trimmed-whole-text' | 'collapses-whitespace', Render[]>> = {
+  // Every chunk trimmed, then a space between them (or after, or before, each).
+  'trimmed-then-spaced': [
+    (pair) => trimmed(pair).join(' '),
+    (pair) =>
+      trimmed(pair)
+        .map((text) => `${text} `)
+        .join(''),
+    (pair) =>
+      trimmed(pair)
+        .map((text) => ` ${text}`)
+        .join(''),
+  ],
+  // Appended, then the whole text trimmed: only its ends change.
+  'trimmed-whole-text': [
+    (pair) => appended(pair).trim(),
+    (pair) => appended(pair).trimEnd(),
+    (pair) => appended(pair).trimStart(),
+  ],
+  // Every run of whitespace made one space (the text trimmed or not).
+  'collapses-whitespace': [
+    (pair) => collapsed(pair),
+    (pair) => collapsed(pair).trim(),
+    (pair) => collapsed(pair).trimEnd(),
+  ],
+};
+
+type Way = keyof typeof WAYS;
+
+/** True when render() gave what `way` gives on every pair of the answer. */
+const givesAsOneOf = (ways: readonly Render[], everyPair: readonly Rendered[]): boolean =>
+  ways.some((way) => everyPair.every(({ pair, rendered }) => rendered === way(pair)));
+
+/**
+ * A diagnosis that names a way of writing render(): render() changed the two chunks at the first
+ * split where no sentence ends, and gave, for every two neighbouring chunks of the answer, what a
+ * way of `id` gives and what no way of another diagnosis gives.
+ */
+const written =
+  (id: Way) =>
+  (outcome: Outcome<AtTheSplit>): boolean => {
+    if (outcome.kind !== 'value' || outcome.value === null || typeof outcome.value !== 'object') return false;
+    const { pair, rendered, everyPair } = outcome.value;
+    if (pair === null || typeof rendered !== 'string' || rendered === pair.join('')) return false;
+    if (!Array.isArray(everyPair) || everyPair.length === 0) return false;
+    return (
+      givesAsOneOf(WAYS[id], everyPair) &&
+      (Object.keys(WAYS) as Way[]).every((other) => other === id || !givesAsOneOf(WAYS[other], everyPair))
+    );
+  };
 
 /** A diagnosis of render-changes, recognized from what the case gave: the pair and render()'s result. */
 const atTheSplit =
@@ -110,14 +194,27 @@ const atTheSplit =
 
 /**
  * The two chunks on either side of the first split of the learner's answer where no sentence ends,
- * and render()'s result for them.
+ * and render()'s result for them; then render()'s result for every two neighbouring chunks.
  */
 async function atTheFirstSplit(learner: Learner): Promise<AtTheSplit> {
   const chunks = splitAfter743(learner.value('answer') as string);
   const at = unwantedSplit(chunks);
-  if (at === null) return { pair: null, rendered: null };
-  const pair = [chunks[at]!, chunks[at + 1]!];
-  return { pair, rendered: await learner.call('render', pair) };
+  if (at === null) return { pair: null, rendered: null, everyPair: [] };
+  const pairs = chunks.slice(1).map((chunk, i) => [chunks[i]!, chunk]);
+  const pair = pairs[at]!;
+  const rendered = await learner.call('render', pair);
+  const render = await learner.memo(
+    'render',
+    pairs.map((p) => [p]),
+  );
+  const everyPair = pairs.map((p) => {
+    try {
+      return { pair: p, rendered: render(p) };
+    } catch {
+      return { pair: p, rendered: null };
+    }
+  });
+  return { pair, rendered, everyPair };
 }
 
 /** True when render() gave a text that holds more than the pair's text, once whitespace is left out of both. */
@@ -131,6 +228,150 @@ const addsText = ({ pair, rendered }: AtTheSplit): boolean => {
 
 /** render() as a text: a list of chunks is not one. */
 const renderNotText = atTheSplit(({ pair, rendered }) => pair !== null && Array.isArray(rendered));
+
+/** What a client did with two chunks, judged by the rule: `RIGHT`, or what it gave and where it breaks the rule. */
+type Judged =
+  | typeof RIGHT
+  | {
+      pair: string[];
+      rendered: unknown;
+      appended: string;
+      whenAppended: string | null;
+      yours: string | null;
+      textKept: boolean;
+    };
+
+/** What any right client gives, whichever of the right ways it takes. */
+const RIGHT = 'follows the rule';
+
+/** render()'s result for two chunks, judged: many results are right, and each is reported as `RIGHT`. */
+function judged(pair: readonly string[], rendered: unknown): Judged {
+  if (followsTheRule(pair, rendered)) return RIGHT;
+  const found = seams({ pair: [...pair], rendered })!;
+  return {
+    pair: [...pair],
+    rendered,
+    appended: found.appended,
+    whenAppended: found.whenAppended,
+    yours: found.yours,
+    textKept: typeof rendered === 'string' && withoutWhitespace(rendered) === withoutWhitespace(found.appended),
+  };
+}
+
+/** Letters (of one, two and four bytes in UTF-8), punctuation that ends no sentence, whitespace of every kind. */
+const TEXT_UNITS = ['a', 'b', 'é', '🎸', ',', ':', ' ', '  ', '\n', '\r\n', '\t', '\u00a0'];
+
+const textOf = (gen: Gen): Arbitrary<string> => gen.string({ unit: gen.constantFrom(...TEXT_UNITS), maxLength: 4 });
+
+/**
+ * The chunk before a split, as #743 cuts one: perhaps whitespace at its start (the answer's first
+ * chunk), some text, then `e.g. `, a list number at the start of a line, or a sentence's end, with
+ * the one space #743 keeps after it.
+ */
+const chunkBefore = (gen: Gen): Arbitrary<string> =>
+  gen
+    .tuple(
+      gen.constantFrom('', ' ', '\n'),
+      textOf(gen),
+      gen.oneof(
+        gen.tuple(gen.constantFrom(' ', '(', ', '), gen.constantFrom('e.g. ', 'i.e. ', 'E.g. ')),
+        gen.tuple(gen.constantFrom('\n', '\r\n'), gen.constantFrom('3. ', '12. ')),
+        gen.tuple(gen.constantFrom(' ', ''), gen.constantFrom('ok. ', 'no! ', 'why? ')),
+      ),
+    )
+    .map(([lead, text, [before, end]]) => lead + text + (text === '' ? '' : before) + end);
+
+/** The chunk after it: text that starts with no whitespace, then perhaps a sentence's end and a line break. */
+const chunkAfter = (gen: Gen): Arbitrary<string> =>
+  gen
+    .tuple(
+      gen.constantFrom('a', 'é', '🎸', 'P', '('),
+      textOf(gen),
+      gen.constantFrom('', '.', '.\n', ' ', '\n', '!\r\n', '.\n\n'),
+    )
+    .map(([first, text, end]) => first + text + end);
+
+/** Two neighbouring chunks exactly as #743 cuts their text. */
+const pairOf = (gen: Gen): Arbitrary<string[]> =>
+  gen
+    .tuple(chunkBefore(gen), chunkAfter(gen))
+    .map(([before, after]) => [before, after])
+    .filter((pair) => {
+      const chunks = splitAfter743(pair.join(''));
+      return chunks.length === 2 && chunks[0] === pair[0] && chunks[1] === pair[1];
+    });
+
+/**
+ * One to four pairs, each given to render() on its own: several per input, so that the inputs tried
+ * before a difference tell apart the ways of writing render() that a diagnosis names.
+ */
+const pairs = (gen: Gen): Arbitrary<string[][]> => gen.array(pairOf(gen), { minLength: 1, maxLength: 4 });
+
+/** render()'s result for each pair (one call each, made at once), judged. */
+async function judgedByLearner(learner: Learner, input: readonly string[][]): Promise<Judged[]> {
+  const render = await learner.memo(
+    'render',
+    input.map((pair) => [pair]),
+  );
+  return input.map((pair) => judged(pair, render(pair)));
+}
+
+/** The first pair whose result breaks the rule, with what render() gave and where the chunks meet; else a note. */
+const showJudged = (values: Judged[], tools: CheckTools): Shown => {
+  const value = values.find((judgement) => judgement !== RIGHT);
+  if (value === undefined || typeof value === 'string') return { kind: 'note', text: tools.text('generated.expected') };
+  const pair = { label: tools.text('render.pair'), text: tools.showValue(value.pair) };
+  const yours = { label: tools.text('render.yours'), text: tools.showValue(value.rendered) };
+  if (typeof value.rendered !== 'string') return { kind: 'fields', fields: [pair, yours] };
+  const fields = [
+    pair,
+    yours,
+    { label: tools.text('render.appended'), text: tools.showValue(value.appended) },
+    { label: tools.text('render.splitAppended'), text: tools.showValue(value.whenAppended) },
+    {
+      label: tools.text('render.splitYours'),
+      text: value.yours === null ? tools.text('render.notFound') : tools.showValue(value.yours),
+    },
+  ];
+  if (!value.textKept)
+    fields.push(
+      { label: tools.text('keeps.appended'), text: tools.showValue(withoutWhitespace(value.appended)) },
+      { label: tools.text('keeps.yours'), text: tools.showValue(withoutWhitespace(value.rendered)) },
+    );
+  return { kind: 'fields', fields };
+};
+
+/** A diagnosis of the generated case: what render() written that way gives, judged. */
+const like = (id: string, render: Render) => ({
+  id,
+  like: (input: string[][]) => input.map((pair) => judged(pair, render(pair))),
+});
+
+const generatedCases = [
+  {
+    kind: 'generated',
+    id: 'render-generated',
+    uses: ['render'],
+    inputs: pairs,
+    run: judgedByLearner,
+    expected: (input) => input.map((pair) => judged(pair, reference.render(pair))),
+    input: (input, tools) => ({
+      kind: 'code',
+      text: input.map((pair) => `render(${tools.showValue(pair)})`).join('\n'),
+    }),
+    show: showJudged,
+    diagnoses: [
+      like('render-unchanged', appended),
+      like('trimmed-then-spaced', (pair) => trimmed(pair).join(' ')),
+      like('trimmed-whole-text', (pair) => appended(pair).trimEnd()),
+      like('collapses-whitespace', (pair) => collapsed(pair).trim()),
+      like('render-not-text', trimmed),
+      like('render-adds-text', (pair) => trimmed(pair).join(' / ')),
+      // `replace(/^\s+|\s+$/, '')` without the g flag: a chunk that starts with whitespace keeps its end's.
+      like('trims-one-end', (pair) => pair.map((chunk) => chunk.replace(/^\s+|\s+$/, '')).join('')),
+    ],
+  } satisfies GeneratedCase<string[][], Judged[]>,
+];
 
 const definition: ExerciseDefinition = {
   exports: { answer: 'string', render: 'function' },
@@ -196,32 +437,12 @@ const definition: ExerciseDefinition = {
           id: 'render-unchanged',
           recognize: atTheSplit(({ pair, rendered }) => pair !== null && rendered === pair.join('')),
         },
-        // Every chunk trimmed, then a space between them (or after, or before, each): the space #743
-        // kept after `e.g.` is back.
-        {
-          id: 'trimmed-then-spaced',
-          recognize: atTheSplit((at) =>
-            sameAtTheSplit(at, (rendered, pair) => {
-              const trimmed = pair.map((chunk) => chunk.trim());
-              const spaced = [
-                trimmed.join(' '),
-                trimmed.map((t) => `${t} `).join(''),
-                trimmed.map((t) => ` ${t}`).join(''),
-              ];
-              return spaced.includes(rendered);
-            }),
-          ),
-        },
+        // Every chunk trimmed, then a space between them: the space #743 kept after `e.g.` is back.
+        { id: 'trimmed-then-spaced', recognize: written('trimmed-then-spaced') },
         // Appended, then the whole text trimmed: only its ends change.
-        {
-          id: 'trimmed-whole-text',
-          recognize: atTheSplit((at) =>
-            sameAtTheSplit(at, (rendered, pair) => {
-              const appended = pair.join('');
-              return [appended.trim(), appended.trimEnd(), appended.trimStart()].includes(rendered);
-            }),
-          ),
-        },
+        { id: 'trimmed-whole-text', recognize: written('trimmed-whole-text') },
+        // Every run of whitespace made one space: the one space #743 kept stays.
+        { id: 'collapses-whitespace', recognize: written('collapses-whitespace') },
         // The chunks returned as a list (each trimmed, say), never joined into one text.
         { id: 'render-not-text', recognize: renderNotText },
       ],
@@ -269,6 +490,7 @@ const definition: ExerciseDefinition = {
       expected: 'exact',
       show: verdictShown,
     },
+    ...generatedCases,
   ],
 };
 

@@ -2,7 +2,7 @@
 // before the next sentence; #743 leaves it at the end of the chunk before, so there is nothing
 // to trim and the text comes out exactly as appended.
 // Lesson: /ga-ai/06-answer-on-the-wire/#sentences
-// Fails: render-changes
+// Fails: render-changes, render-generated
 // Diagnosis: render-unchanged
 
 export const answer = 'Play a passing tone, e.g. a chromatic note. Then resolve to the chord tone.\n';

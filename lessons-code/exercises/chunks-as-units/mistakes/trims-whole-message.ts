@@ -2,7 +2,7 @@
 // end; only the message's ends change, and where #743 split after the list number the chunks
 // still meet as they came.
 // Lesson: /ga-ai/06-answer-on-the-wire/#sentences
-// Fails: render-changes
+// Fails: render-changes, render-generated
 // Diagnosis: trimmed-whole-text
 
 export const answer = 'Three steps:\n1. Play the root.\n2. Add the third.\n';
