@@ -7,6 +7,7 @@
 
 import {
   SEARCH_VOICINGS,
+  assembleToolCalls,
   VOICINGS_QUESTION,
   roundChunks,
   type ChatCompletionChunk,
@@ -14,10 +15,15 @@ import {
   type Diagnosis,
   type ExerciseCase,
   type ExerciseDefinition,
+  type Gen,
+  type GeneratedCase,
+  type Arbitrary,
   type Outcome,
   type Shown,
   type ToolCallFragment,
 } from 'lessons-code';
+// The file of the exercise is its reference solution: what a right answer gives on any chunks.
+import * as reference from './exercise.ts';
 
 interface Call {
   id: string;
@@ -65,6 +71,14 @@ const chunksShown = (chunks: readonly ChatCompletionChunk[], tools: CheckTools):
 /** Every fragment of the chunks, in arrival order. */
 const fragmentsOf = (chunks: readonly ChatCompletionChunk[]): ToolCallFragment[] =>
   chunks.flatMap((c) => c.choices[0]?.delta.tool_calls ?? []);
+
+/** The chunks with only the first fragment of each: what code that reads `tool_calls[0]` sees. */
+const firstFragmentOnly = (chunks: readonly ChatCompletionChunk[]): ChatCompletionChunk[] =>
+  chunks.map((c) =>
+    c.choices[0]?.delta.tool_calls === undefined
+      ? c
+      : { ...c, choices: [{ ...c.choices[0], delta: { tool_calls: c.choices[0].delta.tool_calls.slice(0, 1) } }] },
+  );
 
 /** Every piece of arguments of the chunks, glued in arrival order, whatever call it belongs to. */
 const allPieces = (chunks: readonly ChatCompletionChunk[]): string =>
@@ -184,6 +198,12 @@ const indicesDiagnoses: Diagnosis<Call[]>[] = [
       return JSON.stringify(filled) === '[1,3,10]';
     },
   },
+  // `tool_calls[0]` only: the second fragment of chunks 3, 4 and 5 lost, `call_a` and `call_c` left
+  // with no arguments (what lessons-code's assembleToolCalls makes of the first fragments alone).
+  {
+    id: 'first-fragment-per-chunk',
+    recognize: (o) => sameCalls(o, assembleToolCalls(firstFragmentOnly(INDICES))),
+  },
 ];
 
 // ---- A later fragment repeats the id and the name.
@@ -264,6 +284,187 @@ function toolCallsCase(
   };
 }
 
+// ---- Generated rounds: up to four calls with any distinct indices from 0 to 12 and distinct ids in
+// any order relative to them, each sent in one of the shapes the lesson's streams and OpenAI's types
+// allow, their arguments cut into pieces anywhere between two characters (a multi-byte one
+// included), the fragments of different calls interleaved in any order and two of them sharing a
+// chunk now and then; a later fragment that repeats the id and the name, or names the call otherwise
+// (the statement keeps the first); a call of another type now and then; a sentence before the calls,
+// the `finish_reason` chunk, and perhaps the usage chunk. Each chunk has one choice: what a right
+// answer gives is then fully determined.
+
+/** How a call's first fragments come: OpenAI's (id, type and name, with empty arguments), the
+ * first piece of the arguments with the name, or the id and the name in fragments of their own. */
+type Shape = 'empty-arguments' | 'first-piece' | 'name-later';
+
+interface GeneratedCall {
+  index: number;
+  id: string;
+  name: string;
+  type: string;
+  arguments: string;
+  /** Where the arguments are cut, in characters (code points), before they are reduced to their length. */
+  cuts: number[];
+  shape: Shape;
+  /** Whether the fragment of the first piece after the name also carries an id and a name: the same, or others. */
+  echo: 'none' | 'same' | 'other';
+}
+
+const ARGUMENTS = [
+  '{"chord": "Cmaj7"}',
+  '{"chord": "Am7", "instrument": "guitar", "limit": 2}',
+  '{}',
+  '{"mode": "Dorian"}',
+  '{"chord": "F#m7♭5", "note": "🎸"}',
+];
+
+/** The fragments of one call, in the order that call sends them. */
+function fragmentsOfCall(call: GeneratedCall): ToolCallFragment[] {
+  const characters = Array.from(call.arguments);
+  const cuts = [...new Set(call.cuts.map((cut) => 1 + (cut % Math.max(1, characters.length - 1))))]
+    .filter((cut) => cut < characters.length)
+    .sort((a, b) => a - b);
+  const pieces = [0, ...cuts].map((from, i) => characters.slice(from, cuts[i] ?? characters.length).join(''));
+  const { index, id, type, name } = call;
+  const later = (call.shape === 'first-piece' ? pieces.slice(1) : pieces).map((piece) => more(index, piece));
+  if (later[0] !== undefined && call.echo !== 'none') {
+    const [otherId, otherName] = call.echo === 'same' ? [id, name] : ['call_other', 'get_other'];
+    later[0] = { index, id: otherId, function: { name: otherName, arguments: later[0].function!.arguments! } };
+  }
+  if (call.shape === 'empty-arguments') return [{ index, id, type, function: { name, arguments: '' } }, ...later];
+  if (call.shape === 'first-piece') return [{ index, id, type, function: { name, arguments: pieces[0]! } }, ...later];
+  return [{ index, id, type }, { index, function: { name } }, ...later];
+}
+
+const generatedCall = (gen: Gen): Arbitrary<GeneratedCall> =>
+  gen
+    .tuple(
+      gen.nat(12),
+      gen.string({ unit: gen.constantFrom('a', 'b', 'x', '1', '2'), minLength: 1, maxLength: 3 }),
+      gen.constantFrom(SEARCH_VOICINGS, 'get_chord', 'get_scale'),
+      // A call of another type one time in five.
+      gen.constantFrom('function', 'function', 'function', 'function', 'custom'),
+      gen.constantFrom(...ARGUMENTS),
+      gen.array(gen.nat(60), { maxLength: 3 }),
+      gen.constantFrom<Shape>('empty-arguments', 'first-piece', 'name-later'),
+      gen.constantFrom<GeneratedCall['echo']>('none', 'none', 'same', 'other'),
+    )
+    .map(([index, suffix, name, type, args, cuts, shape, echo]) => ({
+      index,
+      id: `call_${suffix}`,
+      name,
+      type,
+      arguments: args,
+      cuts,
+      shape,
+      echo,
+    }));
+
+/** A round's chunks: the calls' fragments in the order `order` gives (the k-th time a call's
+ * position appears, its k-th fragment), a fragment sharing the chunk before when `shares` says so
+ * and that chunk holds one fragment of another call. */
+function roundOf(
+  calls: readonly GeneratedCall[],
+  order: readonly number[],
+  shares: readonly boolean[],
+  sentence: string | undefined,
+  withUsage: boolean,
+): ChatCompletionChunk[] {
+  const queues = calls.map(fragmentsOfCall);
+  const lists: ToolCallFragment[][] = [];
+  order.forEach((position, i) => {
+    const fragment = queues[position]!.shift()!;
+    const last = lists.at(-1);
+    if (shares[i] === true && last?.length === 1 && last[0]!.index !== fragment.index) last.push(fragment);
+    else lists.push([fragment]);
+  });
+  const reason = calls.length > 0 ? ('tool_calls' as const) : ('stop' as const);
+  return [
+    ...(sentence === undefined ? [] : [chunk([], sentence)]),
+    ...lists.map((fragments) => chunk(fragments)),
+    { ...finish, choices: [{ index: 0, delta: {}, finish_reason: reason }] },
+    ...(withUsage ? [usage] : []),
+  ];
+}
+
+const generatedRound = (gen: Gen): Arbitrary<ChatCompletionChunk[]> =>
+  gen
+    .uniqueArray(generatedCall(gen), { maxLength: 4, selector: (call) => call.index })
+    .filter((calls) => new Set(calls.map((call) => call.id)).size === calls.length)
+    .chain((calls) => {
+      const positions = calls.flatMap((call, position) => fragmentsOfCall(call).map(() => position));
+      return gen
+        .tuple(
+          gen.shuffledSubarray(positions, { minLength: positions.length, maxLength: positions.length }),
+          gen.array(gen.boolean(), { minLength: positions.length, maxLength: positions.length }),
+          gen.option(gen.constantFrom('Let me look those up. ', 'One moment…'), { nil: undefined }),
+          gen.boolean(),
+        )
+        .map(([order, shares, sentence, withUsage]) => roundOf(calls, order, shares, sentence, withUsage));
+    });
+
+/** The reference's calls with the index of each: the indices of calls of type function, sorted. */
+function referenceByIndex(chunks: ChatCompletionChunk[]): [number, Call][] {
+  const types = new Map<number, string>();
+  for (const f of fragmentsOf(chunks))
+    if (!types.has(f.index) || f.type !== undefined) types.set(f.index, f.type ?? '');
+  const others = new Set(
+    fragmentsOf(chunks).flatMap((f) => (f.type !== undefined && f.type !== 'function' ? [f.index] : [])),
+  );
+  const indices = [...types.keys()].filter((index) => !others.has(index)).sort((a, b) => a - b);
+  const calls = reference.assembleToolCalls(chunks);
+  return indices.map((index, i) => [index, calls[i]!]);
+}
+
+/** The calls with the name only from each call's first fragment ('' when that fragment has none). */
+function nameFromFirstFragment(chunks: ChatCompletionChunk[]): Call[] {
+  const firsts = new Map<number, ToolCallFragment>();
+  for (const f of fragmentsOf(chunks)) if (!firsts.has(f.index)) firsts.set(f.index, f);
+  return referenceByIndex(chunks).map(([index, call]) => ({ ...call, name: firsts.get(index)?.function?.name ?? '' }));
+}
+
+/** The calls with each id and name made of every fragment's, glued. */
+function namesGlued(chunks: ChatCompletionChunk[]): Call[] {
+  const ids = new Map<number, string>();
+  const names = new Map<number, string>();
+  const add = (map: Map<number, string>, index: number, value: string | undefined) => {
+    if (value) map.set(index, (map.get(index) ?? '') + value);
+  };
+  for (const f of fragmentsOf(chunks)) {
+    add(ids, f.index, f.id);
+    add(names, f.index, f.function?.name);
+  }
+  return referenceByIndex(chunks).map(([index, call]) => ({
+    ...call,
+    id: ids.get(index) ?? '',
+    name: names.get(index) ?? '',
+  }));
+}
+
+const generatedCase = {
+  kind: 'generated',
+  id: 'generated-rounds',
+  uses: ['assembleToolCalls'],
+  inputs: generatedRound,
+  // One call of the learner's function each: 40 rounds keep the case within a few hundred ms.
+  runs: 40,
+  run: (learner, chunks) => learner.call('assembleToolCalls', chunks) as Promise<Call[]>,
+  expected: (chunks) => reference.assembleToolCalls(chunks),
+  input: (chunks, tools) => chunksShown(chunks, tools),
+  // Only mistakes whose sentence holds for any input (arrival-order's and sorted-as-strings' quote
+  // the indices 1, 3 and 10 of their case, name-overwritten's the ids of its own).
+  diagnoses: [
+    // localeCompare, as such code is usually written; on these ids it orders as the code units do.
+    {
+      id: 'sorted-by-id',
+      like: (chunks) => reference.assembleToolCalls(chunks).sort((a, b) => a.id.localeCompare(b.id)),
+    },
+    { id: 'first-fragment-per-chunk', like: (chunks) => reference.assembleToolCalls(firstFragmentOnly(chunks)) },
+    { id: 'name-from-first-fragment', like: nameFromFirstFragment },
+    { id: 'name-concatenated', like: namesGlued },
+  ],
+} satisfies GeneratedCase<ChatCompletionChunk[], Call[]>;
+
 const definition: ExerciseDefinition = {
   exports: { assembleToolCalls: 'function' },
   cases: [
@@ -286,8 +487,10 @@ const definition: ExerciseDefinition = {
       [{ id: 'call_a', name: 'get_chord', arguments: '{"chord": "C"}' }],
       [
         {
+          // One call, renamed: code that starts a second call for the second id does not overwrite.
           id: 'name-overwritten',
-          recognize: (o) => callsOf(o).some((c) => c.id === 'call_b' || c.name === 'get_scale'),
+          recognize: (o) =>
+            callsOf(o).length === 1 && callsOf(o).some((c) => c.id === 'call_b' || c.name === 'get_scale'),
         },
         {
           id: 'name-concatenated',
@@ -317,6 +520,11 @@ const definition: ExerciseDefinition = {
         // V8: "(reading 'name')"; Firefox: "fragment.function is undefined"; Safari: "(evaluating
         // 'fragment.function.name')".
         { id: 'function-unguarded', recognize: (o) => threw(o, 'TypeError', /\bfunction\b|\b(name|arguments)\b/) },
+        // The name read only from the call's first fragment, which carries none here.
+        {
+          id: 'name-from-first-fragment',
+          recognize: (o) => sameCalls(o, [{ id: 'call_a', name: '', arguments: '{"chord": "C"}' }]),
+        },
         // A missing piece appended as it is: `+=` writes it as "undefined".
         {
           id: 'undefined-appended',
@@ -333,11 +541,13 @@ const definition: ExerciseDefinition = {
         { id: 'other-type-kept', recognize: (o) => callsOf(o).some((c) => c.id === 'call_x') },
         {
           id: 'other-type-later-fragments',
-          recognize: (o) => callsOf(o).some((c) => c.id !== 'call_x' && c.arguments === 'x y z'),
+          // A call of their own: no id, no name (filed with another call, they are another mistake).
+          recognize: (o) => callsOf(o).some((c) => c.id === '' && c.name === '' && c.arguments === 'x y z'),
         },
       ],
     ),
     toolCallsCase('text-only', TEXT_ONLY, []),
+    generatedCase,
   ],
 };
 

@@ -2,8 +2,8 @@
 // later fragment replace those gathered so far instead of being appended: each call keeps only
 // its last piece.
 // Lesson: /ga-ai/06d-one-call-per-round/#four-details-that-fail-without-a-sound
-// Fails: replica, indices-from-one, name-repeated, first-id-and-name, one-fragment
-// Diagnosis: arguments-replaced
+// Fails: replica, indices-from-one, name-repeated, first-id-and-name, one-fragment, generated-rounds
+// Diagnosis: arguments-replaced, name-overwritten
 
 import type { ChatCompletionChunk } from 'lessons-code';
 

@@ -1,7 +1,7 @@
 // Mistake: stores each call at calls[index] in an array and returns the array: indices that start
 // above 0 or skip numbers leave empty slots in it.
 // Lesson: /ga-ai/06d-one-call-per-round/#four-details-that-fail-without-a-sound
-// Fails: indices-from-one, other-type
+// Fails: indices-from-one, other-type, generated-rounds
 // Diagnosis: array-with-holes
 
 import type { ChatCompletionChunk } from 'lessons-code';

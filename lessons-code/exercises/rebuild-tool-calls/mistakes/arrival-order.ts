@@ -1,7 +1,7 @@
 // Mistake: keys the calls by index in a Map, right, but returns them in the Map's order, the
 // order in which each index first arrived, instead of sorting them by index.
 // Lesson: /ga-ai/06d-one-call-per-round/#four-details-that-fail-without-a-sound
-// Fails: indices-from-one
+// Fails: indices-from-one, generated-rounds
 // Diagnosis: arrival-order
 
 import type { ChatCompletionChunk } from 'lessons-code';

@@ -2,8 +2,8 @@
 // position named the call. Each chunk usually carries one fragment, so every fragment lands at
 // position 0 and the replica's two calls become one, its arguments the pieces of both.
 // Lesson: /ga-ai/06d-one-call-per-round/#four-details-that-fail-without-a-sound
-// Fails: replica, indices-from-one, first-id-and-name, one-fragment, other-type
-// Diagnosis: by-position
+// Fails: replica, indices-from-one, first-id-and-name, one-fragment, other-type, generated-rounds
+// Diagnosis: by-position, name-overwritten
 
 import type { ChatCompletionChunk } from 'lessons-code';
 

@@ -2,8 +2,8 @@
 // later ones, as the lesson's description of the usual stream reads. A call that comes whole in one
 // fragment loses its arguments, and one whose name comes after its id loses its name.
 // Lesson: /ga-ai/06d-one-call-per-round/#four-details-that-fail-without-a-sound
-// Fails: one-fragment, fields-missing
-// Diagnosis: first-arguments-dropped
+// Fails: one-fragment, fields-missing, generated-rounds
+// Diagnosis: first-arguments-dropped, name-from-first-fragment
 
 import type { ChatCompletionChunk } from 'lessons-code';
 

@@ -2,7 +2,7 @@
 // lesson's streams do, and reads `fragment.function!.name` without checking. A fragment that carries
 // only the id and the type makes the code throw a TypeError.
 // Lesson: /ga-ai/06d-one-call-per-round/#four-details-that-fail-without-a-sound
-// Fails: fields-missing
+// Fails: fields-missing, generated-rounds
 // Diagnosis: function-unguarded
 
 import type { ChatCompletionChunk } from 'lessons-code';

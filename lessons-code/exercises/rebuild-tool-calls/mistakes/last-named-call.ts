@@ -2,8 +2,8 @@
 // a call's fragments came one after the other. The replica names both calls first, then
 // alternates their pieces: every piece goes to the second call.
 // Lesson: /ga-ai/06d-one-call-per-round/#four-details-that-fail-without-a-sound
-// Fails: replica, indices-from-one, first-id-and-name, fields-missing, other-type
-// Diagnosis: last-named-call
+// Fails: replica, indices-from-one, first-id-and-name, fields-missing, other-type, generated-rounds
+// Diagnosis: last-named-call, name-from-first-fragment, other-type-kept
 
 import type { ChatCompletionChunk } from 'lessons-code';
 

@@ -1,7 +1,7 @@
 // Mistake: appends the id and the name of every fragment as it appends the arguments, so a
 // fragment that repeats them doubles them. Only the arguments come in pieces.
 // Lesson: /ga-ai/06d-one-call-per-round/#four-details-that-fail-without-a-sound
-// Fails: name-repeated, first-id-and-name
+// Fails: name-repeated, first-id-and-name, generated-rounds
 // Diagnosis: name-concatenated
 
 import type { ChatCompletionChunk } from 'lessons-code';

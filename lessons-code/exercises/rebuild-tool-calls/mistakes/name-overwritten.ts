@@ -2,7 +2,7 @@
 // name a call wins. The id and the name belong to the first fragment that names the call; a later
 // one only brings the next piece of the arguments.
 // Lesson: /ga-ai/06d-one-call-per-round/#four-details-that-fail-without-a-sound
-// Fails: first-id-and-name
+// Fails: first-id-and-name, generated-rounds
 // Diagnosis: name-overwritten
 
 import type { ChatCompletionChunk } from 'lessons-code';

@@ -2,7 +2,7 @@
 // carries a type: the later fragments of the custom call start a call of their own, with no id and
 // no name.
 // Lesson: /ga-ai/06d-one-call-per-round/#four-details-that-fail-without-a-sound
-// Fails: other-type
+// Fails: other-type, generated-rounds
 // Diagnosis: other-type-later-fragments
 
 import type { ChatCompletionChunk } from 'lessons-code';

@@ -1,7 +1,7 @@
 // Mistake: never looks at a call's type, so a call of another type (a custom tool) comes back
 // among the function calls.
 // Lesson: /ga-ai/06d-one-call-per-round/#four-details-that-fail-without-a-sound
-// Fails: other-type
+// Fails: other-type, generated-rounds
 // Diagnosis: other-type-kept
 
 import type { ChatCompletionChunk } from 'lessons-code';

@@ -1,7 +1,7 @@
 // Mistake: sorts the indices with sort() and no compare function, which compares them as strings:
 // 10 comes before 3.
 // Lesson: /ga-ai/06d-one-call-per-round/#four-details-that-fail-without-a-sound
-// Fails: indices-from-one
+// Fails: indices-from-one, generated-rounds
 // Diagnosis: sorted-as-strings
 
 import type { ChatCompletionChunk } from 'lessons-code';

@@ -2,7 +2,7 @@
 // string may take `+= undefined`): a fragment that carries no arguments appends undefined, and `+=`
 // writes it into the string as the word "undefined".
 // Lesson: /ga-ai/06d-one-call-per-round/#four-details-that-fail-without-a-sound
-// Fails: fields-missing
+// Fails: fields-missing, generated-rounds
 // Diagnosis: undefined-appended
 
 import type { ChatCompletionChunk } from 'lessons-code';

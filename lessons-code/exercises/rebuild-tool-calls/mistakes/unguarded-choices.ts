@@ -1,7 +1,7 @@
 // Mistake: reads chunk.choices[0].delta without checking that the chunk has a choice. The usage
 // chunk, last in every round that asks for it, has choices: [], so the code throws a TypeError.
 // Lesson: /ga-ai/06d-one-call-per-round/#four-details-that-fail-without-a-sound
-// Fails: replica, indices-from-one, one-fragment, other-type, text-only
+// Fails: replica, indices-from-one, one-fragment, other-type, text-only, generated-rounds
 // Diagnosis: unguarded-choices
 
 import type { ChatCompletionChunk } from 'lessons-code';
