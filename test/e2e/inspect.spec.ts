@@ -9,6 +9,7 @@
 // Elsewhere: axe and the first-load budget (a11y.spec.ts, PAGE_WIDGETS), the links' #fragments in
 // both builds (test/dist/links.test.ts), the reading itself on every course stream
 // (test/unit/widgets/inspect/).
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import {
   ANTHROPIC_MESSAGES_STREAM,
@@ -19,6 +20,7 @@ import {
 import {
   EN,
   OTHER_LOCALES,
+  axeViolations,
   PHONE_WIDTH,
   englishShown,
   expect,
@@ -30,6 +32,9 @@ import {
   test,
   type Locale,
 } from './fixtures.ts';
+
+/** A real capture (test/fixtures/inspect-captures/, how it was made: expected.json there). */
+const capture = (name: string) => readFileSync(new URL(`../fixtures/inspect-captures/${name}`, import.meta.url));
 
 const CUT = new TextDecoder().decode(TRUNCATED_RECORDINGS.find((copy) => copy.from.id === 'anthropic')!.bytes);
 
@@ -224,6 +229,37 @@ test.describe('stream inspector (en)', () => {
       await expect(inspector.locator('[data-part=answer]')).toHaveText(PROVIDER_ANSWER);
     });
 
+    await test.step('not a stream: an error response with its words; a gzip capture inflated and read', async () => {
+      await paste(inspector, capture('anthropic-429.txt').toString('utf8'));
+      await expect(status).toHaveText('The server answered HTTP/1.1 429 Too Many Requests: an error, not a stream.');
+      const response = inspector.locator('[data-part=response]');
+      await expect(response).toBeVisible();
+      await expect(inspector.locator('[data-part=results]')).toBeHidden();
+      await expect(response.locator('h4')).toHaveText('The server answered with an error, not a stream');
+      await expect(response.locator('[data-part=response-facts] dt')).toHaveText([
+        'Status',
+        'content-type',
+        'retry-after',
+        'Error format',
+        'Error type',
+      ]);
+      await expect(response.locator('[data-part=response-facts] dd').nth(2)).toHaveText('17');
+      await expect(response.locator('[data-part=response-message]')).toHaveText(
+        'This request would exceed the rate limit for your organization. Wait before trying again.',
+      );
+      expect(await axeViolations(page, 'ga-stream-inspector'), 'the response shown').toEqual([]);
+      await inspector.locator('[data-part=file]').setInputFiles({
+        name: 'chat-gzip.txt',
+        mimeType: 'text/plain',
+        buffer: capture('chat-gzip.txt'),
+      });
+      await settled(inspector);
+      await expect(status).toHaveText('OpenAI Chat Completions: Complete. Findings: 1.');
+      await expect(response).toBeHidden();
+      await expect(inspector.locator('[data-part=answer]')).toHaveText('Try the A minor pentatonic.');
+      await expect(inspector.locator('[data-part=stream-facts]')).toContainText('gzip, decompressed by the inspector');
+    });
+
     await test.step('bad input, in words: not HAR, binary, nothing, a head alone, no stream, too large', async () => {
       await paste(inspector, '{"choices": []}');
       await expect(status).toHaveText(t(EN, 'course.inspect.problem.notHar'));
@@ -343,6 +379,16 @@ for (const locale of OTHER_LOCALES) {
 
     await paste(inspector, '[1, 2]');
     await expect(inspector.locator('[data-part=status]')).toHaveText(t(locale, 'course.inspect.problem.notHar'));
+    // A response that is not a stream, in the locale's words: Gemini's 429, its retryDelay among the facts
+    await paste(inspector, capture('gemini-429.txt').toString('utf8'));
+    await expect(inspector.locator('[data-part=response-title]')).toHaveText(
+      t(locale, 'course.inspect.response.title.status'),
+    );
+    await expect(inspector.locator('[data-part=response-why]')).toHaveText(
+      t(locale, 'course.inspect.response.why.status'),
+    );
+    await expect(inspector.locator('[data-part=response-facts] dt').last()).toHaveText('retryDelay');
+    expect(await englishShown(inspector, locale), 'English UI phrases, a response').toEqual([]);
     // every link of the page, the lessons the page names in its own language among them: alive, #fragment present
     expect(await followLinks(page)).toBeGreaterThan(10);
   });
