@@ -27,12 +27,18 @@ import {
   type PageConsume,
   type PageConsumeResult,
   type PageRouting,
+  type Arbitrary,
   type ExerciseCase,
   type ExerciseDefinition,
+  type Gen,
+  type GeneratedCase,
+  type HistoryTurn,
   type Learner,
   type LearnerError,
   type Shown,
 } from 'lessons-code';
+// The file of the exercise is its reference solution: what a right answer gives on any input.
+import * as reference from './exercise.ts';
 
 /** What the page shows when the failure stream ends the read with an exception. */
 export const FAILURE_BUBBLE = `Request failed: ${STREAM_FAILURE_MESSAGE}`;
@@ -117,13 +123,13 @@ const answerAndRouting = (result: unknown): unknown =>
     : result;
 
 /** A host that answers every request with `events`, each in a read of its own, as the replica sends its burst. */
-function hostSending(events: readonly string[]): FetchLike {
+function hostSending(events: readonly (string | Uint8Array)[]): FetchLike {
   const encoder = new TextEncoder();
   return async () =>
     new Response(
       new ReadableStream<Uint8Array>({
         start(controller) {
-          for (const event of events) controller.enqueue(encoder.encode(event));
+          for (const event of events) controller.enqueue(typeof event === 'string' ? encoder.encode(event) : event);
           controller.close();
         },
       }),
@@ -228,6 +234,337 @@ const resultWith =
     outcome.value !== null &&
     typeof outcome.value === 'object' &&
     test((outcome.value as PageConsumeResult).answer, (outcome.value as PageConsumeResult).routing);
+
+// Generated streams. The page is asked one question, and its host answers with a stream of events
+// the lesson's hosts and providers send, in any order, cut into reads anywhere: error events with
+// `error` anywhere among other fields, written compactly, with spaces, or over several `data:`
+// lines; JSON events that are no error (the routing event, a status, an object that says "error"
+// in a string or nests it); text, text that starts with `{`, comments, `event:` lines, LF and CRLF
+// line ends, `[DONE]`. What the page shows (its assistant bubbles and its history) with the
+// learner's consumeSseStream must be what it shows with the reference's (exercise.ts).
+
+/** The question of every generated turn; what the page does with it does not depend on it. */
+const GENERATED_QUESTION = 'Which scale fits Am F C G?';
+
+/** One JSON object as a list of fields, so that their order is part of the input. */
+type Fields = [string, unknown][];
+
+/**
+ * How a host writes JSON: as JSON.stringify does (.NET's System.Text.Json alike), with a space
+ * after each colon and comma (Python's json.dumps), with spaces inside the braces too, or
+ * pretty-printed over several lines (JSON.stringify with an indent), one `data:` line each.
+ */
+type JsonStyle = 'compact' | 'spaced' | 'braces' | 'pretty';
+
+function writeJson(fields: Fields, style: JsonStyle): string {
+  if (style === 'pretty') return JSON.stringify(Object.fromEntries(fields), null, 2);
+  if (style === 'compact') return JSON.stringify(Object.fromEntries(fields));
+  const body = fields.map(([key, value]) => `${JSON.stringify(key)}: ${JSON.stringify(value)}`).join(', ');
+  return style === 'braces' ? `{ ${body} }` : `{${body}}`;
+}
+
+/** The messages an error event carries: GA's, a provider's, one beyond ASCII. */
+const ERROR_MESSAGES = [STREAM_FAILURE_MESSAGE, 'Overloaded', 'Olé 🎸'];
+
+/** Fields other hosts put beside `error` (never a routing `type`: that event is no error). */
+const ERROR_EXTRAS: Fields = [
+  ['code', 503],
+  ['type', 'error'],
+  ['retryable', true],
+];
+
+/** JSON that is no error event: no `error` property at the top of the object. */
+const NOT_ERRORS: Fields[] = [
+  [
+    ['type', 'routing'],
+    ['agentId', 'theory'],
+    ['routingMethod', 'keyword'],
+  ],
+  [
+    ['type', 'status'],
+    ['text', 'thinking'],
+  ],
+  [['message', 'no "error" here']],
+  [['errors', []]],
+  [['detail', { error: 'nested' }]],
+];
+
+/**
+ * How an event ends its lines: LF; CRLF (its blank line too); or CRLF, then a blank line of a lone
+ * LF, as a host that writes each line with .NET's AppendLine on Windows, then `\n`, sends it.
+ */
+type LineEnds = 'lf' | 'crlf' | 'crlf-then-lf';
+
+/**
+ * One event as its lines (before the blank line that ends it): `data:` lines, perhaps after an
+ * `event:`, `id:` or comment line, and how it ends its lines.
+ */
+interface GeneratedEvent {
+  before: string[];
+  data: string;
+  ends: LineEnds;
+}
+
+/** The stream of the events, each closed by a blank line. */
+function streamText(events: readonly (GeneratedEvent | string)[]): string {
+  return events
+    .map((event) => {
+      if (typeof event === 'string') return event;
+      const end = event.ends === 'lf' ? '\n' : '\r\n';
+      const lines = [...event.before, ...event.data.split('\n').map((line) => 'data: ' + line)];
+      return lines.join(end) + end + (event.ends === 'crlf-then-lf' ? '\n' : end);
+    })
+    .join('');
+}
+
+const errorFields = (gen: Gen): Arbitrary<Fields> =>
+  gen
+    .tuple(gen.constantFrom(...ERROR_MESSAGES), gen.shuffledSubarray(ERROR_EXTRAS), gen.nat(3))
+    .map(([message, extras, at]): Fields => {
+      const fields = [...extras];
+      fields.splice(Math.min(at, fields.length), 0, ['error', message]);
+      return fields;
+    });
+
+/** The data of an event: JSON (an error or not, perhaps after a space), or text. */
+const eventData = (gen: Gen): Arbitrary<string> => {
+  const style = gen.constantFrom<JsonStyle>('compact', 'spaced', 'braces', 'pretty');
+  const json = (fields: Arbitrary<Fields>) =>
+    gen.tuple(fields, style, gen.boolean()).map(([f, s, spaced]) => (spaced ? ' ' : '') + writeJson(f, s));
+  const text = gen.string({ unit: gen.constantFrom('a', ' ', ':', 'é', '🎸', '{', '"error"', '\n'), maxLength: 5 });
+  return gen.oneof(
+    json(errorFields(gen)),
+    json(errorFields(gen)),
+    json(gen.constantFrom(...NOT_ERRORS)),
+    text,
+    gen.constantFrom('{"error": oops', '[DONE]'),
+  );
+};
+
+const generatedEvent = (gen: Gen): Arbitrary<GeneratedEvent | string> =>
+  gen.oneof<GeneratedEvent | string>(
+    gen
+      .tuple(
+        gen.shuffledSubarray(['event: error', 'id: 7', ': ping'], { maxLength: 1 }),
+        eventData(gen),
+        gen.constantFrom<LineEnds>('lf', 'lf', 'crlf', 'crlf-then-lf'),
+      )
+      .map(([before, data, ends]) => ({ before, data, ends })),
+    gen.constantFrom(': keep-alive\n\n', '\n\n'),
+  );
+
+/** A generated stream: its events, and where its bytes are cut into reads. */
+interface GeneratedStream {
+  events: (GeneratedEvent | string)[];
+  /**
+   * Where reads end: a byte of the stream (`n` modulo its length), or, for `-1 - n`, the byte after
+   * the first of the stream's `n`th character beyond ASCII (modulo their number), if it has one.
+   */
+  cuts: number[];
+}
+
+/** A read: its bytes, and its text as the characters that start in it (one cut in a character at most). */
+interface Read {
+  bytes: Uint8Array;
+  text: string;
+  /** The character a cut at the read's end falls inside, and how many of its bytes the read holds. */
+  endsInside?: { char: string; bytes: number };
+  /** The character a cut at the read's start falls inside (its other bytes begin the read). */
+  startsInside?: string;
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * The reads of a generated stream. A cut lands between two bytes of the stream, inside a character
+ * or not; a second cut inside the same character is left out, so that each read shows as text.
+ */
+function readsOf(stream: GeneratedStream): Read[] {
+  const text = streamText(stream.events);
+  const chars = [...text];
+  const starts: number[] = [];
+  let offset = 0;
+  for (const char of chars) {
+    starts.push(offset);
+    offset += utf8.encode(char).length;
+  }
+  const bytes = utf8.encode(text);
+  const charAt = (byte: number) => {
+    let i = 0;
+    while (i + 1 < starts.length && starts[i + 1]! <= byte) i++;
+    return i;
+  };
+  const cuts: number[] = [];
+  const wide = starts.filter((_, i) => utf8.encode(chars[i]!).length > 1);
+  for (const raw of stream.cuts) {
+    if (bytes.length < 2) break;
+    const cut =
+      raw < 0 && wide.length > 0 ? wide[(-1 - raw) % wide.length]! + 1 : 1 + (Math.abs(raw) % (bytes.length - 1));
+    if (!cuts.some((other) => other === cut || (charAt(other) === charAt(cut) && starts[charAt(cut)] !== cut)))
+      cuts.push(cut);
+  }
+  cuts.sort((a, b) => a - b);
+  const bounds = [0, ...cuts, bytes.length];
+  const reads: Read[] = [];
+  for (let r = 0; r + 1 < bounds.length; r++) {
+    const [from, to] = [bounds[r]!, bounds[r + 1]!];
+    const read: Read = { bytes: bytes.slice(from, to), text: '' };
+    const first = charAt(from);
+    if (starts[first] !== from) read.startsInside = chars[first];
+    for (let i = 0; i < chars.length; i++) if (starts[i]! >= from && starts[i]! < to) read.text += chars[i];
+    const last = charAt(to - 1);
+    const lastEnd = starts[last]! + utf8.encode(chars[last]!).length;
+    if (to < bytes.length && lastEnd > to && starts[last]! >= from) {
+      read.text = read.text.slice(0, -chars[last]!.length);
+      read.endsInside = { char: chars[last]!, bytes: to - starts[last]! };
+    }
+    reads.push(read);
+  }
+  return reads;
+}
+
+const generatedStream = (gen: Gen): Arbitrary<GeneratedStream> =>
+  gen
+    .tuple(
+      gen.array(generatedEvent(gen), { minLength: 1, maxLength: 5 }),
+      gen.array(gen.integer({ min: -20, max: 400 }), { maxLength: 3 }),
+    )
+    .map(([events, cuts]) => ({ events, cuts }));
+
+/** What the page shows after the turn: its assistant bubbles (text, and the routing line under it) and its history. */
+interface PageShows {
+  bubbles: { text: string; meta: string | null }[];
+  history: HistoryTurn[];
+}
+
+async function pageShows(consume: PageConsume, stream: GeneratedStream): Promise<PageShows> {
+  const chat = createPageChat(hostSending(readsOf(stream).map((read) => read.bytes)), consume);
+  const submission = await chat.submit(GENERATED_QUESTION);
+  return {
+    bubbles: (submission?.bubbles ?? [])
+      .filter((bubble) => bubble.role === 'assistant')
+      .map(({ text, meta }) => ({ text, meta })),
+    history: chat.history,
+  };
+}
+
+/** A read's label: its number, and the bytes of a character cut at either end. */
+function readLabel(read: Read, n: number, tools: CheckTools): string {
+  const part = read.endsInside
+    ? tools.text(read.endsInside.bytes === 1 ? 'input.firstByte' : 'input.firstBytes', { count: read.endsInside.bytes })
+    : '';
+  if (read.startsInside && read.endsInside)
+    return tools.text('input.readCutBoth', { n, rest: read.startsInside, part, char: read.endsInside.char });
+  if (read.startsInside) return tools.text('input.readCutStart', { n, rest: read.startsInside });
+  if (read.endsInside) return tools.text('input.readCutEnd', { n, part, char: read.endsInside.char });
+  return tools.text('input.readN', { n });
+}
+
+/**
+ * The page's consumeSseStream with the error check given, placed where the reference has it: the
+ * model of a mistake that tests for the error another way.
+ */
+const consumeWith =
+  (errorOf: (data: string) => string | undefined): PageConsume =>
+  async (body, onText) => {
+    const reader = body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    let answer = '';
+    let routing: PageRouting | null = null;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let sep: number;
+      while ((sep = buffer.indexOf('\n\n')) >= 0) {
+        const rawEvent = buffer.slice(0, sep);
+        buffer = buffer.slice(sep + 2);
+        const lines = rawEvent.split('\n').filter((line) => line.startsWith('data: '));
+        if (lines.length === 0) continue;
+        const data = lines.map((line) => line.slice(6)).join('\n');
+        if (data === '[DONE]') return { answer, routing };
+        const error = errorOf(data);
+        if (error !== undefined) throw new Error(error);
+        if (routing === null && data.startsWith('{') && data.includes('"type"')) {
+          const parsed = objectOf(data);
+          if (parsed !== undefined && parsed.type === 'routing') {
+            routing = parsed as PageRouting;
+            continue;
+          }
+        }
+        answer += data;
+        onText?.(answer, routing);
+      }
+    }
+    return { answer, routing };
+  };
+
+/** The object JSON data parses to, if it is one. */
+function objectOf(data: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(data);
+    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The `error` property of data that passes `test` and parses to an object that has one and passes
+ * `also`.
+ */
+const errorWhen =
+  (test: (data: string) => boolean, also: (parsed: Record<string, unknown>) => boolean = () => true) =>
+  (data: string): string | undefined => {
+    const parsed = test(data) ? objectOf(data) : undefined;
+    return parsed !== undefined && 'error' in parsed && also(parsed) ? String(parsed.error) : undefined;
+  };
+
+/** What the page shows with the error check given: a mistake's results. */
+const pageWith = (errorOf: (data: string) => string | undefined) => (stream: GeneratedStream) =>
+  pageShows(consumeWith(errorOf), stream);
+
+const generatedCase = {
+  kind: 'generated',
+  id: 'any-error-event',
+  uses: ['consumeSseStream'],
+  inputs: generatedStream,
+  // Each input is one call of the learner's function in its worker, and a page's turn on either side.
+  runs: 60,
+  run: (learner, stream) => pageShows(learnerConsume(learner), stream),
+  expected: (stream) => pageShows(reference.consumeSseStream, stream),
+  input: (stream, tools): Shown => ({
+    kind: 'fields',
+    fields: [
+      { label: tools.text('input.question'), text: code(GENERATED_QUESTION, tools) },
+      ...readsOf(stream).map((read, i) => ({ label: readLabel(read, i + 1, tools), text: code(read.text, tools) })),
+    ],
+  }),
+  show: (shows, tools): Shown => ({
+    kind: 'fields',
+    fields: [
+      { label: tools.text('result.bubbles'), text: tools.showValue(shows.bubbles) },
+      { label: tools.text('result.history'), text: tools.showValue(shows.history) },
+    ],
+  }),
+  diagnoses: [
+    // No error check at all, or one whose Error is caught again: the page's own lines.
+    { id: 'error-shown-as-answer', like: pageWith(() => undefined) },
+    // The error found by the start of the raw text (`{"error"`, `{"error":` or `{"error`), then parsed.
+    { id: 'error-found-by-prefix', like: pageWith(errorWhen((data) => data.startsWith('{"error'))) },
+    // An error recognised only when it has no `type` field, as GA's has none: `{"type":"error","error":…}` is text.
+    {
+      id: 'error-with-type-missed',
+      like: pageWith(
+        errorWhen(
+          (data) => data.startsWith('{'),
+          (parsed) => !('type' in parsed),
+        ),
+      ),
+    },
+  ],
+} satisfies GeneratedCase<GeneratedStream, PageShows>;
 
 const definition: ExerciseDefinition = {
   exports: { consumeSseStream: 'function' },
@@ -369,6 +706,7 @@ const definition: ExerciseDefinition = {
         },
       ],
     } satisfies ExerciseCase<unknown>,
+    generatedCase,
   ],
 };
 

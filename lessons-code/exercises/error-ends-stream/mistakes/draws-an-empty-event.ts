@@ -3,7 +3,7 @@
 // draws the assistant's bubble at its first onText, so a comment line such as `: keep-alive` leaves
 // an empty bubble above the failure's. A blank line with no data fires nothing (rule 3).
 // Lesson: /ga-ai/06-answer-on-the-wire/#the-five-rules-of-server-sent-events
-// Fails: keep-alive-then-failure
+// Fails: keep-alive-then-failure, any-error-event
 // Diagnosis: empty-bubble-first
 
 import type { PageConsume, PageRouting } from 'lessons-code';

@@ -2,8 +2,8 @@
 // `error` property, without checking that it has one; the routing event is JSON too, so the
 // voicing question fails with "Request failed: " and no message.
 // Lesson: /ga-ai/06-answer-on-the-wire/#the-hosts-stream
-// Fails: voicing-answer, history, json-in-answer, page-stream
-// Diagnosis: threw-on-routing
+// Fails: voicing-answer, history, json-in-answer, page-stream, any-error-event
+// Diagnosis: threw-on-routing, threw-on-json-answer
 
 import type { PageConsume, PageRouting } from 'lessons-code';
 

@@ -2,7 +2,7 @@
 // `error` property or not; an answer whose last chunk is a line of JSON then fails with
 // "Request failed: " and no message.
 // Lesson: /ga-ai/06-answer-on-the-wire/#when-the-answer-fails
-// Fails: json-in-answer, page-stream
+// Fails: json-in-answer, page-stream, any-error-event
 // Diagnosis: threw-on-json-answer
 
 import type { PageConsume, PageRouting } from 'lessons-code';

@@ -3,7 +3,7 @@
 // skips leading whitespace, so `data:  {"error":…}` (two spaces, data that starts with a space)
 // ends the read with an exception where the page shows text.
 // Lesson: /ga-ai/06-answer-on-the-wire/#when-the-answer-fails
-// Fails: page-stream
+// Fails: page-stream, any-error-event
 // Diagnosis: threw-on-spaced-json
 
 import type { PageConsume, PageRouting } from 'lessons-code';

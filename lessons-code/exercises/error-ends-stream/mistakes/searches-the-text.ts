@@ -2,8 +2,8 @@
 // the answer's first sentence mentions "error", so it is parsed as JSON, which it is not, and the
 // SyntaxError ends the turn with "Request failed: ".
 // Lesson: /ga-ai/06-answer-on-the-wire/#when-the-answer-fails
-// Fails: json-in-answer, page-stream
-// Diagnosis: threw-on-mention
+// Fails: json-in-answer, page-stream, any-error-event
+// Diagnosis: threw-on-mention, threw-on-spaced-json
 
 import type { PageConsume, PageRouting } from 'lessons-code';
 
