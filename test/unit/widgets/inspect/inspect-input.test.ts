@@ -2,10 +2,12 @@
 // reason has its message in every locale), the HTTP head curl -i prints, set aside, and HAR files,
 // their streaming entries listed and one read, base64 included.
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ANTHROPIC_MESSAGES_STREAM } from '../../../../lessons-code/index.ts';
 import {
   MAX_INPUT_BYTES,
+  inflateGzip,
   readInput,
   splitHead,
   utf8Length,
@@ -347,5 +349,36 @@ describe('a HAR entry is a stream by its type or by an event-stream line at its 
       'https://host.example/keep-alive-first',
       'https://host.example/typed',
     ]);
+  });
+});
+
+describe('a gzip body, inflated before it is read (curl -i without --compressed)', () => {
+  const stream = 'data: {"a":1}\n\ndata: {"a":2}\n\ndata: [DONE]\n\n'.repeat(40);
+  const head = encode('HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncontent-encoding: gzip\r\n\r\n');
+  const zipped = new Uint8Array(gzipSync(stream));
+
+  it('alone or after its head: the head kept as it was, the body inflated', async () => {
+    expect(new TextDecoder().decode((await inflateGzip(zipped))!)).toBe(stream);
+    const inflated = await inflateGzip(new Uint8Array([...head, ...zipped]));
+    const result = bytes(inflated!);
+    expect(result.kind === 'stream' && [result.head?.statusLine, result.body]).toEqual(['HTTP/1.1 200 OK', stream]);
+  });
+
+  it('cut short: what came before the cut; nothing to inflate, or broken from the start: null', async () => {
+    const cut = await inflateGzip(zipped.subarray(0, Math.floor(zipped.length * 0.6)));
+    const text = new TextDecoder().decode(cut!);
+    expect(text.length).toBeGreaterThan(0);
+    expect(stream.startsWith(text)).toBe(true);
+    expect(text.length).toBeLessThan(stream.length);
+    expect(await inflateGzip(encode(stream))).toBeNull();
+    expect(await inflateGzip(new Uint8Array([0x1f, 0x8b, 0xff, 0xff, 0xff, 0xff]))).toBeNull();
+  });
+
+  it('a body that inflates past 20 MB: inflating stops there, and the input is too large', async () => {
+    const bomb = new Uint8Array(gzipSync(Buffer.alloc(MAX_INPUT_BYTES * 2, 'data: a\n\n')));
+    expect(bomb.length).toBeLessThan(200_000);
+    const inflated = await inflateGzip(bomb);
+    expect(inflated!.length).toBeLessThan(MAX_INPUT_BYTES * 1.5);
+    expect(problemOf(bytes(inflated!))).toBe('tooLarge');
   });
 });
