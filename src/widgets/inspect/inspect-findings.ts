@@ -89,18 +89,20 @@ export interface FindingInput {
 
 /**
  * Whether the sentence end at `at` and the capital after it are more likely a name or code than two
- * sentences: inside backquotes; a dot with nothing before it (`.NET`); a dotted or abbreviated word
- * before it (`System.Text.`, `e.g.`, `U.`); or a word after it that is all capitals (`ASP.NET`,
- * `Node.JS`), has a capital inside (`Console.WriteLine`), or goes on with a dot, a bracket or a
- * parenthesis (`System.Text.Json`, `List<T>`, `Foo()`).
+ * sentences: inside backquotes; a dot with nothing before it (`.NET`); a dotted word before it
+ * (`System.Text.`, `e.g.`); or a word after it that is one letter and a dot (`U.S.`), all capitals
+ * (`ASP.NET`, `Node.JS`), has a capital inside (`Console.WriteLine`), or goes on with a dot, a bracket
+ * or a parenthesis (`System.Text.Json`, `List<T>`, `Foo()`). A sentence that ends with one letter, a
+ * note or a chord (`resolve to G.`), is a sentence.
  */
 function nameOrCode(answer: string, at: number): boolean {
   if ((answer.slice(0, at).match(/`/g)?.length ?? 0) % 2 === 1) return true;
   const before = /\S*$/.exec(answer.slice(0, at))![0];
-  if (before === '' || /[.!?][\p{L}\p{N}]/u.test(before) || /^\p{L}$/u.test(before.replace(/^\W+/u, ''))) return true;
+  if (before === '' || /[.!?][\p{L}\p{N}]/u.test(before)) return true;
   const after = /^[\p{L}\p{N}_]*/u.exec(answer.slice(at + 1))![0];
   const next = answer.charAt(at + 1 + after.length);
   return (
+    (after.length === 1 && next === '.') ||
     /^\p{Lu}{2,}$/u.test(after) ||
     /\p{Ll}\p{Lu}/u.test(after) ||
     (next === '.' && /[\p{L}\p{N}]/u.test(answer.charAt(at + 2 + after.length))) ||

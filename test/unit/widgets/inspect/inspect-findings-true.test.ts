@@ -65,6 +65,9 @@ describe('sentenceRun: only where the texts of two events meet', () => {
     // the same in a Chat Completions stream, where each chunk is an event
     const chat = inspectBody(chatOf(['Use a C major chord.', 'Then move to G.']));
     expect(finding(chat, 'sentenceRun')).toMatchObject({ lines: [1, 3], count: 1 });
+    // a sentence that ends with a note's or a chord's letter is a sentence (not initials such as U.S.)
+    const note = inspectBody(ga(['Resolve the phrase to G.', 'Then rest.', 'Play the A.', 'A minor follows.']));
+    expect(finding(note, 'sentenceRun')).toMatchObject({ lines: [1, 3, 5, 7], count: 3 });
   });
 
   it('none inside one event: names, code and abbreviations are the text’s own', () => {
