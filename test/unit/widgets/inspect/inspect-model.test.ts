@@ -58,6 +58,9 @@ describe('the report to share', () => {
     expect(text).toContain('- Usage: `input_tokens` 24, `output_tokens` 112');
     expect(text).toContain('## Findings\n\nNone: the stream ends as its format says it should.');
     expect(text).not.toContain('event: message_start'); // the stream is left out
+    expect(text).not.toContain('Decoded from');
+    const utf16 = reportMarkdown(inspectBody(anthropic, { decoded: 'utf-16le' }), tr, { lesson, page: 'p' });
+    expect(utf16).toContain('- Decoded from: UTF-16 LE, turned into text by the inspector');
     expect(text.trimEnd().endsWith('https://course.example/inspect/')).toBe(true);
   });
 
