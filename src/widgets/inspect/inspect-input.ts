@@ -449,7 +449,8 @@ const CURL_VERBOSE_LINE =
 
 /**
  * `curl -v` output, with its body on the same screen or file (`2>&1`): curl's notes, the request
- * (`> `), the response's head (`< `), then the body, with data marks (`{ [190 bytes data]`). The head
+ * (`> `), the response's head (`< `), then the body (after the head again, with `-i`), with data
+ * marks (`{ [190 bytes data]`). The head
  * is read from the `< ` lines (of the last response, after a redirect or a `100 Continue`), the body
  * from the lines after it that are not curl's. Line numbers stay those of the input up to the body's
  * first line; a note of curl's inside the body (seldom: its last one comes after it) is left out.
@@ -485,15 +486,19 @@ function fromCurlVerbose(text: string): { head: HttpHead; body: string } | Probl
     .join('')
     .replace(/\* (?:Connection #\d+ to host \S+ left intact|Closing connection \d+)\r?\n?$/, '');
   if (firstBody === -1 || body.trim() === '') return { kind: 'problem', problem: 'curlVerboseNoBody' };
+  // With -i as well as -v, curl prints the head a second time, before the body: it is set aside too.
+  const again = splitHead(body);
+  const inner = 'head' in again && again.head !== null ? again : null;
+  if (inner !== null && inner.body.trim() === '') return { kind: 'problem', problem: 'curlVerboseNoBody' };
   const { head } = split;
   return {
     head: {
       ...head,
       statusAt: statusAt + 1,
       headerAt: head.headerAt.map((at) => at + statusAt),
-      lines: end + 1 + firstBody,
+      lines: end + 1 + firstBody + (inner?.head?.lines ?? 0),
     },
-    body,
+    body: inner?.body ?? body,
   };
 }
 

@@ -321,6 +321,18 @@ describe('what a developer brings: other encodings, curl -v, pasted text', () =>
     });
   });
 
+  it('curl -i -v: the head printed again before the body is set aside too', () => {
+    const both = verbose.replace(
+      '{ [408 bytes data]\n',
+      '{ [408 bytes data]\nHTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n\r\n',
+    );
+    const result = text(both);
+    expect(result.kind === 'stream' && [result.body, result.head?.lines]).toEqual([
+      'data: hello\n\ndata: [DONE]\n\n',
+      14,
+    ]);
+  });
+
   it('curl -v without a response, without a body, or with its marks inside lines: said so in words', () => {
     const refused = text('*   Trying 127.0.0.1:9...\n* connect to 127.0.0.1 port 9 failed: Connection refused\n');
     expect(refused).toEqual({
