@@ -1,7 +1,8 @@
 // The stream inspector (06e) in a browser. In English: a recording pasted, read as the course reads
 // it (format and evidence, ending, answer, no findings); the cut copy's findings with their lines and
 // lessons; a format chosen by hand; the report copied without the stream, then with it; a HAR file
-// opened and one of its streams picked; bad input said in words; Cancel while a reading runs. Then
+// opened and one of its streams picked; an error response shown as one (test/fixtures/inspect-captures/)
+// and a gzip capture inflated; bad input said in words; Cancel while a reading runs. Then
 // one pass in Spanish and one in French, at phone width: the strings are the locale's (a HAR entry's
 // transport and its one late burst among them), no English UI phrase shows, the demo fits a 360 px
 // screen, and every link of the page is alive under /learn/. A HAR file that Chromium writes itself,
