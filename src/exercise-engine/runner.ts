@@ -34,7 +34,23 @@ export interface RunnerOptions {
 export const CHECK_LIMIT_MS = 2000;
 
 /** The check could not run at all (a worker failed to load or crashed): not the learner's fault. */
-export class RunnerFailure extends Error {}
+/**
+ * Why a check could not run at all, as the page explains it in its language
+ * (`course.exercise.failed.<kind>`): the checker's worker did not load in time or stopped, the
+ * learner's worker did not load, or the checker could not run this exercise (its definition threw,
+ * an unknown id). The message is the engine's detail, in English, for the console and the tests.
+ */
+export const RUNNER_FAILURE_KINDS = ['checker-load', 'checker-stopped', 'learner-load', 'check-failed'] as const;
+export type RunnerFailureKind = (typeof RUNNER_FAILURE_KINDS)[number];
+
+export class RunnerFailure extends Error {
+  override name = 'RunnerFailure';
+  readonly kind: RunnerFailureKind;
+  constructor(kind: RunnerFailureKind, detail: string) {
+    super(detail);
+    this.kind = kind;
+  }
+}
 
 /** A report, marked when the time limit stopped the check (the cases done keep their verdicts). */
 export type RunReport = CheckReport;
@@ -93,7 +109,7 @@ export class ExerciseRunner {
     checker.ready = new Promise<void>((resolve, reject) => {
       const timer = this.setTimer(() => {
         this.killChecker(checker, 'the checker took too long to load');
-        reject(new RunnerFailure('the checker took too long to load'));
+        reject(new RunnerFailure('checker-load', 'the checker took too long to load'));
       }, this.loadLimitMs);
       endpoint.listen(
         (data) => {
@@ -118,7 +134,7 @@ export class ExerciseRunner {
         },
         (failure) => {
           this.clearTimer(timer);
-          reject(new RunnerFailure(failure));
+          reject(new RunnerFailure('checker-load', failure));
           this.killChecker(checker, failure);
         },
       );
@@ -153,7 +169,7 @@ export class ExerciseRunner {
       };
       const onFailure = (reason: string) => {
         cleanup();
-        reject(new RunnerFailure(reason));
+        reject(new RunnerFailure('checker-stopped', reason));
       };
       checker.failures.add(onFailure);
       checker.handlers.set(key, (m) =>
@@ -187,7 +203,7 @@ export class ExerciseRunner {
       let adopted = false;
       const timer = this.setTimer(() => {
         this.killLearnerWorker(learner);
-        reject(new RunnerFailure('the learner’s worker took too long to load'));
+        reject(new RunnerFailure('learner-load', 'the learner’s worker took too long to load'));
       }, this.loadLimitMs);
       // Before the hello no learner code has run in it: a failure now is a worker that could not load.
       // After it, the worker's errors are the learner's code and are ignored (the verdicts say it all).
@@ -197,7 +213,7 @@ export class ExerciseRunner {
           if (adopted) return;
           this.clearTimer(timer);
           this.killLearnerWorker(learner);
-          reject(new RunnerFailure(failure));
+          reject(new RunnerFailure('learner-load', failure));
         },
       );
       checker.ready.then(
@@ -264,7 +280,7 @@ export class ExerciseRunner {
       { type: 'transpile', id, source },
       (message, done, fail) => {
         if (message.type === 'transpiled') done(message.problem);
-        else if (message.type === 'failed') fail(new RunnerFailure(message.message));
+        else if (message.type === 'failed') fail(new RunnerFailure('check-failed', message.message));
       },
     );
   }
@@ -280,7 +296,7 @@ export class ExerciseRunner {
       { type: 'reveal', id, exercise, locale },
       (message, done, fail) => {
         if (message.type === 'revealed') done(message.reveal);
-        else if (message.type === 'failed') fail(new RunnerFailure(message.message));
+        else if (message.type === 'failed') fail(new RunnerFailure('check-failed', message.message));
       },
     );
   }
@@ -316,7 +332,7 @@ export class ExerciseRunner {
         };
         const onFailure = (reason: string) => {
           finish();
-          reject(new RunnerFailure(reason));
+          reject(new RunnerFailure('checker-stopped', reason));
         };
         checker.failures.add(onFailure);
         checker.handlers.set(`run:${run}`, (message) => {
@@ -358,7 +374,7 @@ export class ExerciseRunner {
               return;
             case 'failed':
               finish();
-              reject(new RunnerFailure(message.message));
+              reject(new RunnerFailure('check-failed', message.message));
               return;
           }
         });

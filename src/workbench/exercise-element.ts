@@ -202,13 +202,13 @@ class Workbench {
     parts.console.hidden = true;
     const source = this.editor.getCode();
     let report: RunReport | null = null;
-    let failure: string | null = null;
+    let failure: RunnerFailure | Error | null = null;
     try {
       report = await exerciseRunner().run(id, locale, source, (index: number) => {
         progress.textContent = t('runningCase', { n: index + 1, total: caseIds.length });
       });
     } catch (error) {
-      failure = error instanceof RunnerFailure || error instanceof Error ? error.message : String(error);
+      failure = error instanceof Error ? error : new Error(String(error));
     } finally {
       this.running = false;
       parts.check.removeAttribute('aria-disabled');
@@ -217,7 +217,8 @@ class Workbench {
       delete host.dataset.checking;
     }
     if (failure !== null || report === null) {
-      const message = t('failed', { message: failure ?? '' });
+      // The page's own words for the kind of failure; the engine's detail is English, for developers.
+      const message = failure instanceof RunnerFailure ? t(`failed.${failure.kind}`) : t('failed');
       parts.summary.replaceChildren(h('p', 'bad exercise-summary', message));
       this.feedback.say(message);
       return;

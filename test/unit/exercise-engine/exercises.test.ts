@@ -42,7 +42,13 @@ import { LearnerLink, type CheckerPort } from '../../../src/exercise-engine/lear
 import { runCheck } from '../../../src/exercise-engine/verdicts.ts';
 import { EXERCISE_IDS, exerciseDefinition, exerciseText, globRegistry } from '../../../src/exercise-engine/registry.ts';
 import { nodeRegistry } from '../../../src/exercise-engine/registry-node.ts';
-import { CHECK_LIMIT_MS, ExerciseRunner, RunnerFailure, type Endpoint } from '../../../src/exercise-engine/runner.ts';
+import {
+  CHECK_LIMIT_MS,
+  ExerciseRunner,
+  RUNNER_FAILURE_KINDS,
+  RunnerFailure,
+  type Endpoint,
+} from '../../../src/exercise-engine/runner.ts';
 import { isSolved } from '../../../src/exercise-engine/solved.ts';
 import { alternativeSources, exerciseSource } from '../../../src/exercise-engine/sources.ts';
 import { transpile } from '../../../src/exercise-engine/transpile.ts';
@@ -877,10 +883,37 @@ describe('the runner: a worker that never loads is named', () => {
       );
       expect(await runner.transpile('export const a = 1;\n')).toBeNull(); // the checker has loaded
       await timers.fireAll();
-      expect(await failure).toEqual(new RunnerFailure('the learner’s worker took too long to load'));
+      expect(await failure).toBeInstanceOf(RunnerFailure);
+      expect(await failure).toMatchObject({
+        kind: 'learner-load',
+        message: 'the learner’s worker took too long to load',
+      });
     } finally {
       runner.dispose();
     }
+  });
+
+  it('an exercise the checker cannot run fails as the check’s own failure, not the learner’s', async () => {
+    const runner = new ExerciseRunner(testPlatform(globRegistry));
+    try {
+      const failure = await runner.run('no-such-exercise', 'en', 'export const a = 1;\n').then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(RunnerFailure);
+      expect(failure).toMatchObject({ kind: 'check-failed', message: 'unknown exercise no-such-exercise' });
+    } finally {
+      runner.dispose();
+    }
+  });
+
+  it('each kind of failure has its sentence in every language of the page', () => {
+    for (const locale of LOCALES)
+      for (const kind of RUNNER_FAILURE_KINDS)
+        expect(
+          uiStrings(locale)[`course.exercise.failed.${kind}`],
+          `${locale}: course.exercise.failed.${kind}`,
+        ).toMatch(/\S/);
   });
 
   it('a checker that never loads: the check fails saying so', async () => {
@@ -892,7 +925,8 @@ describe('the runner: a worker that never loads is named', () => {
         (error: unknown) => error,
       );
       await timers.fireAll();
-      expect(await failure).toEqual(new RunnerFailure('the checker took too long to load'));
+      expect(await failure).toBeInstanceOf(RunnerFailure);
+      expect(await failure).toMatchObject({ kind: 'checker-load', message: 'the checker took too long to load' });
     } finally {
       runner.dispose();
     }
