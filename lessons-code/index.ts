@@ -252,8 +252,9 @@ export {
   joinRounds,
   joinRoundsAsTheyCome,
   ModelStreamError,
+  INCOMPLETE_STREAM_MESSAGE,
 } from './rounds/round-reader.ts';
-export type { AssembledToolCall, RoundResult } from './rounds/round-reader.ts';
+export type { AssembledToolCall, RoundResult, ModelStreamProblem } from './rounds/round-reader.ts';
 // runTurn(harness, options) → Promise<TurnReport>, and one per harness: runPollThenStreamTurn(options),
 // runStreamEveryRoundTurn(options).
 export { runTurn, startTurn, runPollThenStreamTurn, runStreamEveryRoundTurn, HARNESSES } from './rounds/harnesses.ts';

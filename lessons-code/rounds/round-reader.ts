@@ -9,9 +9,33 @@ import { readStandardStream } from '../standard/stream.ts';
 import { DONE_DATA, type ChatCompletionChunk, type FinishReason, type Usage } from './chat-format.ts';
 import { expectArray, expectBody, expectObject, expectString, expectStrings } from '../core/arguments.ts';
 
+/**
+ * What went wrong with a model's answer, as a program tells the cases apart (a UI by its own words,
+ * never by the message): an HTTP error status, no body, a chunk that is not JSON or not an object,
+ * an error event, a chunk without `choices`, an answer with no choice, or a stream that ended before
+ * `data: [DONE]`.
+ */
+export type ModelStreamProblem =
+  | 'http-status'
+  | 'no-body'
+  | 'not-json'
+  | 'not-object'
+  | 'error-event'
+  | 'no-choices'
+  | 'no-choice'
+  | 'incomplete';
+
+/** The message of a stream that ended before `data: [DONE]`. */
+export const INCOMPLETE_STREAM_MESSAGE = 'the stream ended before data: [DONE]: the answer is incomplete';
+
 /** A stream that broke the format: an error event, a chunk that is not JSON, or no `[DONE]`. */
 export class ModelStreamError extends Error {
   override name = 'ModelStreamError';
+  readonly kind: ModelStreamProblem;
+  constructor(kind: ModelStreamProblem, message: string) {
+    super(message);
+    this.kind = kind;
+  }
 }
 
 function parseChunk(data: string): ChatCompletionChunk {
@@ -19,14 +43,18 @@ function parseChunk(data: string): ChatCompletionChunk {
   try {
     value = JSON.parse(data);
   } catch {
-    throw new ModelStreamError(`a chunk is not JSON: ${data.length > 60 ? data.slice(0, 60) + '…' : data}`);
+    throw new ModelStreamError('not-json', `a chunk is not JSON: ${data.length > 60 ? data.slice(0, 60) + '…' : data}`);
   }
-  if (typeof value !== 'object' || value === null) throw new ModelStreamError('a chunk is not a JSON object');
+  if (typeof value !== 'object' || value === null)
+    throw new ModelStreamError('not-object', 'a chunk is not a JSON object');
   const error = (value as { error?: { message?: unknown } }).error;
   if (error !== undefined)
-    throw new ModelStreamError(`the model server sent an error: ${String(error?.message ?? 'no message')}`);
+    throw new ModelStreamError(
+      'error-event',
+      `the model server sent an error: ${String(error?.message ?? 'no message')}`,
+    );
   if (!Array.isArray((value as { choices?: unknown }).choices))
-    throw new ModelStreamError('a chunk has no choices array');
+    throw new ModelStreamError('no-choices', 'a chunk has no choices array');
   return value as ChatCompletionChunk;
 }
 
@@ -45,7 +73,7 @@ export async function* readChatChunks(
     if (data === DONE_DATA) return;
     yield parseChunk(data);
   }
-  throw new ModelStreamError('the stream ended before data: [DONE]: the answer is incomplete');
+  throw new ModelStreamError('incomplete', INCOMPLETE_STREAM_MESSAGE);
 }
 
 /** A complete tool call, rebuilt from its fragments. */

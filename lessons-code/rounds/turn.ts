@@ -119,7 +119,10 @@ export class Turn {
       } catch {
         // not JSON: the body as it is
       }
-      throw new ModelStreamError(`the model server answered HTTP ${response.status}${message ? `: ${message}` : ''}`);
+      throw new ModelStreamError(
+        'http-status',
+        `the model server answered HTTP ${response.status}${message ? `: ${message}` : ''}`,
+      );
     }
     return response;
   }
@@ -135,7 +138,7 @@ export class Turn {
   /** One streamed round: yields its text as it comes, returns what it comes to. */
   async *streamRound(request: ChatRequest): AsyncGenerator<string, RoundResult, undefined> {
     const response = await this.send(request);
-    if (response.body === null) throw new ModelStreamError('the model server sent no body');
+    if (response.body === null) throw new ModelStreamError('no-body', 'the model server sent no body');
     const reader = new RoundReader();
     this.open!.reader = reader;
     let first = true;
@@ -169,7 +172,7 @@ export class Turn {
     const response = await this.send(request);
     const completion = (await response.json()) as ChatCompletion;
     if (!Array.isArray(completion.choices) || completion.choices[0] === undefined)
-      throw new ModelStreamError('the answer has no choice');
+      throw new ModelStreamError('no-choice', 'the answer has no choice');
     this.close(completion.usage ?? null);
     return completion;
   }

@@ -301,7 +301,8 @@ const EXEMPT: Partial<Record<Name, string>> = {
   EventSorter: 'its constructor takes no argument',
   RoundReader: 'its constructor takes no argument',
   Transcript: 'its constructor takes no argument',
-  ModelStreamError: "an Error: its message is whatever Error's constructor accepts",
+  ModelStreamError:
+    "an Error the course's readers throw: a kind of ModelStreamProblem and a message, never learner input",
 };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -122,5 +122,15 @@ describe('every byte cut of the replica’s streams reads back the same chunks',
   it('a stream cut before data: [DONE] throws: the answer is incomplete', async () => {
     const cut = new TextEncoder().encode(hello!.slice(0, hello!.indexOf('data: [DONE]')));
     await expect(readAll(bytesIn(cut, 64))).rejects.toThrow(/ended before data: \[DONE\]/);
+    // A program tells the failures apart by their kind, not by their English message.
+    await expect(readAll(bytesIn(cut, 64))).rejects.toMatchObject({ name: 'ModelStreamError', kind: 'incomplete' });
+  });
+
+  it('each way a stream breaks the format has its kind', async () => {
+    const stream = (text: string) => readAll(bytesIn(new TextEncoder().encode(text), 64));
+    await expect(stream('data: {oops\n\n')).rejects.toMatchObject({ kind: 'not-json' });
+    await expect(stream('data: 7\n\n')).rejects.toMatchObject({ kind: 'not-object' });
+    await expect(stream('data: {"error":{"message":"overloaded"}}\n\n')).rejects.toMatchObject({ kind: 'error-event' });
+    await expect(stream('data: {}\n\n')).rejects.toMatchObject({ kind: 'no-choices' });
   });
 });
