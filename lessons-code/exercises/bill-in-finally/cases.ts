@@ -17,10 +17,16 @@ import {
   type Diagnosis,
   type ExerciseCase,
   type ExerciseDefinition,
+  type Arbitrary,
+  type ChatCompletionChunk,
+  type Gen,
+  type GeneratedCase,
   type Learner,
   type Outcome,
   type Shown,
 } from 'lessons-code';
+// The file of the exercise is its reference solution: what a right answer gives for any round.
+import * as reference from './exercise.ts';
 
 interface Turn {
   /** What the page's loop, showAnswer, returned: the text it showed; null when it threw. */
@@ -32,11 +38,11 @@ interface Turn {
   error: string | null;
 }
 
-/** The wire in reads of 97 bytes, cut anywhere, as a network delivers it. */
-function reads(wire: string): Uint8Array[] {
+/** The wire in reads of 97 bytes (or `size`), cut anywhere, as a network delivers it. */
+function reads(wire: string, size = 97): Uint8Array[] {
   const bytes = new TextEncoder().encode(wire);
   const out: Uint8Array[] = [];
-  for (let at = 0; at < bytes.length; at += 97) out.push(bytes.slice(at, at + 97));
+  for (let at = 0; at < bytes.length; at += size) out.push(bytes.slice(at, at + size));
   return out;
 }
 
@@ -54,13 +60,20 @@ function thrownText(error: unknown, tools: CheckTools): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : tools.showValue(error);
 }
 
-async function turn(learner: Learner, tools: CheckTools, wire: string, stopAfter: number | null): Promise<Turn> {
+async function turn(
+  learner: Learner,
+  tools: CheckTools,
+  wire: string,
+  stopAfter: number | null,
+  readSize?: number,
+): Promise<Turn> {
   const bill = learner.recorder();
   const save = learner.recorder();
   let returned: string | null = null;
   let error: string | null = null;
   try {
-    returned = (await learner.call('showAnswer', learner.stream(reads(wire)), stopAfter, bill, save)) as string;
+    const body = learner.stream(reads(wire, readSize));
+    returned = (await learner.call('showAnswer', body, stopAfter, bill, save)) as string;
   } catch (thrown) {
     error = thrownText(thrown, tools);
   }
@@ -177,6 +190,234 @@ const outOfScope: Diagnosis<Turn> = {
   recognize: (o) => turnOf(o)?.error?.startsWith('ReferenceError: ') === true,
 };
 
+/** Saved on a stop without the last piece shown: what was shown was added to the text after the `yield`. */
+const lastPieceNotSaved = (answer: string, stopAfter: number): Diagnosis<Turn> => ({
+  id: 'last-piece-not-saved',
+  recognize: (o) => {
+    const t = turnOf(o);
+    return (
+      t !== null &&
+      t.error === null &&
+      t.returned === firstPieces(answer, stopAfter) &&
+      JSON.stringify(t.saves) === JSON.stringify([[firstPieces(answer, stopAfter - 1), 'stopped']])
+    );
+  },
+});
+
+// ---- Generated rounds: some pieces of text (spaces, line breaks, characters of two and four bytes),
+// then, in a round that calls tools, up to two calls in fragments of one token each, as the replica
+// sends them: a round where the pieces of text and the tokens differ. The page reads to the end or
+// stops after some pieces; the stream may end early, anywhere between two events, the role chunk's
+// before and the finish_reason's after included; reads of any size cut the wire anywhere.
+
+interface GeneratedTurn {
+  texts: string[];
+  /** Per call, the pieces of its arguments after the fragment that names it. */
+  calls: string[][];
+  stopAfter: number | null;
+  /** How many events the body delivers before it ends without `[DONE]`; null: the whole wire. */
+  breakAfter: number | null;
+  readSize: number;
+}
+
+const chunkOf = (delta: ChatCompletionChunk['choices'][number]['delta']): ChatCompletionChunk => ({
+  id: 'chatcmpl-generated',
+  object: 'chat.completion.chunk',
+  created: 1_767_225_600,
+  model: 'ga-replica',
+  choices: [{ index: 0, delta, finish_reason: null }],
+});
+
+/** The round's chunks, as the replica writes them: the role, one token each, the finish, the usage. */
+function chunksOf(input: GeneratedTurn): ChatCompletionChunk[] {
+  const fragments = input.calls.flatMap((pieces, index) => [
+    chunkOf({
+      tool_calls: [
+        { index, id: `call_g${index + 1}`, type: 'function', function: { name: 'search_voicings', arguments: '' } },
+      ],
+    }),
+    ...pieces.map((piece) => chunkOf({ tool_calls: [{ index, function: { arguments: piece } }] })),
+  ]);
+  const tokens = input.texts.length + fragments.length;
+  const finish = {
+    ...chunkOf({}),
+    choices: [{ index: 0, delta: {}, finish_reason: input.calls.length > 0 ? 'tool_calls' : 'stop' }],
+  };
+  const usage = {
+    ...chunkOf({}),
+    choices: [],
+    usage: { prompt_tokens: 40, completion_tokens: tokens, total_tokens: 40 + tokens },
+  };
+  return [
+    chunkOf({ role: 'assistant', content: '' }),
+    ...input.texts.map((content) => chunkOf({ content })),
+    ...fragments,
+    finish as ChatCompletionChunk,
+    usage,
+  ];
+}
+
+/** The wire the body delivers: every event and `[DONE]`, or the first `breakAfter` events only. */
+function wireOfTurn(input: GeneratedTurn): string {
+  const wire = wireOf(chunksOf(input));
+  if (input.breakAfter === null) return wire;
+  return wire
+    .split('\n\n')
+    .slice(0, input.breakAfter)
+    .map((event) => event + '\n\n')
+    .join('');
+}
+
+const generatedTurn = (gen: Gen): Arbitrary<GeneratedTurn> =>
+  gen
+    .tuple(
+      gen.array(
+        gen.string({
+          unit: gen.constantFrom('Hi', ' there', '.', ' ', '\n', 'é', '🎸', 'Cmaj7'),
+          minLength: 1,
+          maxLength: 3,
+        }),
+        { maxLength: 6 },
+      ),
+      gen.array(
+        gen.array(gen.constantFrom('{"chord": ', '"Am7"', '}', ', "limit": 2'), { minLength: 1, maxLength: 3 }),
+        {
+          maxLength: 2,
+        },
+      ),
+      gen.option(gen.integer({ min: 1, max: 7 }), { nil: undefined }),
+      gen.option(gen.nat(20), { nil: undefined }),
+      gen.constantFrom(97, 7, 31, 4096),
+    )
+    .map(([texts, calls, stopAfter, breakAt, readSize]) => {
+      // The chunks, then `[DONE]`: an early end delivers fewer events than that.
+      const events = 1 + texts.length + calls.reduce((n, pieces) => n + 1 + pieces.length, 0) + 2 + 1;
+      return {
+        texts,
+        calls,
+        stopAfter: stopAfter ?? null,
+        breakAfter: breakAt === undefined ? null : breakAt % events,
+        readSize,
+      };
+    });
+
+/** What the reference gives: showAnswer's turn, and the pieces the page received (its own loop, the same as showAnswer's). */
+async function referenceTurn(input: GeneratedTurn): Promise<{ turn: Turn; pieces: string[] }> {
+  const body = () =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const read of reads(wireOfTurn(input), input.readSize)) controller.enqueue(read);
+        controller.close();
+      },
+    });
+  const bills: unknown[][] = [];
+  const saves: unknown[][] = [];
+  let returned: string | null = null;
+  let error: string | null = null;
+  try {
+    returned = await reference.showAnswer(
+      body(),
+      input.stopAfter,
+      (tokens) => bills.push([tokens]),
+      (text, status) => saves.push([text, status]),
+    );
+  } catch (thrown) {
+    error = thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown);
+  }
+  const pieces: string[] = [];
+  try {
+    for await (const piece of reference.streamAnswer(
+      body(),
+      () => {},
+      () => {},
+    )) {
+      pieces.push(piece);
+      if (pieces.length === input.stopAfter) break;
+    }
+  } catch {
+    // The same error as above: the pieces before it are what the page received.
+  }
+  return { turn: { returned, bills, saves, error }, pieces };
+}
+
+/** What the case tells of a generated round: its pieces of text, its tool-call fragments, how it ends, its reads. */
+function generatedInput(input: GeneratedTurn, tools: CheckTools): Shown {
+  const fragments = input.calls.reduce((n, pieces) => n + 1 + pieces.length, 0);
+  const round = tools.text('input.generatedRound', { texts: tools.showValue(input.texts), fragments });
+  const end =
+    input.breakAfter === null
+      ? tools.text('input.generatedEnd')
+      : tools.text('input.generatedBreak', { events: input.breakAfter });
+  return {
+    kind: 'fields',
+    fields: [
+      {
+        label: tools.text('input.stream'),
+        text: `${round} ${end} ${tools.text('input.generatedReads', { size: input.readSize })}`,
+      },
+      {
+        label: tools.text('input.stopAfter'),
+        text:
+          input.stopAfter === null
+            ? tools.text('input.readsToTheEnd')
+            : tools.text(input.stopAfter === 1 ? 'input.afterOne' : 'input.afterPieces', { n: input.stopAfter }),
+      },
+    ],
+  };
+}
+
+const generatedCase = {
+  kind: 'generated',
+  id: 'generated-rounds',
+  uses: ['showAnswer'],
+  inputs: generatedTurn,
+  // One turn of the learner's generator each, read from a stream in the learner's worker.
+  runs: 40,
+  run: (learner, input, tools) => turn(learner, tools, wireOfTurn(input), input.stopAfter, input.readSize),
+  expected: async (input) => (await referenceTurn(input)).turn,
+  input: generatedInput,
+  show: showTurn,
+  diagnoses: [
+    // The pieces of text counted and billed: a chunk with a tool-call fragment is a token too.
+    {
+      id: 'pieces-billed',
+      like: async (input) => {
+        const { turn: t, pieces } = await referenceTurn(input);
+        return { ...t, bills: [[pieces.length]] };
+      },
+    },
+    // The stream's error kept from the page: a catch that does not rethrow, or a return in finally.
+    {
+      id: 'error-swallowed',
+      like: async (input) => {
+        const { turn: t } = await referenceTurn(input);
+        return t.error === null ? t : { ...t, returned: String(t.saves[0]?.[0]), error: null };
+      },
+    },
+    // The loop left at the chunk with finish_reason, and the turn saved complete: a stream that ends
+    // after that chunk, before `[DONE]`, is taken for a complete one.
+    {
+      id: 'ends-at-finish-reason',
+      like: async (input) => {
+        const { turn: t } = await referenceTurn(input);
+        const finishEvent = chunksOf(input).length - 1;
+        if (t.error === null || input.breakAfter === null || input.breakAfter < finishEvent) return t;
+        const text = input.texts.join('');
+        return { returned: text, bills: t.bills, saves: [[text, 'complete']], error: null };
+      },
+    },
+    // What was shown added to the text after the `yield`: a stopped turn is saved without its last piece.
+    {
+      id: 'last-piece-not-saved',
+      like: async (input) => {
+        const { turn: t, pieces } = await referenceTurn(input);
+        if (t.saves[0]?.[1] !== 'stopped') return t;
+        return { ...t, saves: [[pieces.slice(0, -1).join(''), 'stopped']] };
+      },
+    },
+  ],
+} satisfies GeneratedCase<GeneratedTurn, Turn>;
+
 const definition: ExerciseDefinition = {
   exports: { streamAnswer: 'function', showAnswer: 'function' },
   cases: [
@@ -219,6 +460,7 @@ const definition: ExerciseDefinition = {
         stopSavedAs('stop-saved-failed', 'failed'),
         usageBilled,
         outOfScope,
+        lastPieceNotSaved(DROP2_ANSWER, 3),
       ],
     } satisfies ExerciseCase<Turn>,
     {
@@ -240,6 +482,7 @@ const definition: ExerciseDefinition = {
         stopSavedAs('stop-saved-failed', 'failed'),
         usageBilled,
         outOfScope,
+        lastPieceNotSaved(DROP2_ANSWER, 1),
       ],
     } satisfies ExerciseCase<Turn>,
     {
@@ -273,6 +516,7 @@ const definition: ExerciseDefinition = {
         outOfScope,
       ],
     } satisfies ExerciseCase<Turn>,
+    generatedCase,
   ],
 };
 

@@ -3,7 +3,7 @@
 // only its finally blocks, so a stopped turn is never billed nor saved; a broken stream throws past
 // the two calls as well.
 // Lesson: /ga-ai/06d-one-call-per-round/#stop-billed-once
-// Fails: stopped, stopped-first, broken
+// Fails: stopped, stopped-first, broken, generated-rounds
 // Diagnosis: not-billed-when-stopped
 
 import { RoundReader, readChatChunks } from 'lessons-code';

@@ -1,7 +1,7 @@
 // Mistake: adds the try/catch/finally but leaves the starter's two lines after it, so a turn that
 // completes is billed and saved twice (a stopped or broken one never gets past the finally).
 // Lesson: /ga-ai/06d-one-call-per-round/#stop-billed-once
-// Fails: complete
+// Fails: complete, generated-rounds
 // Diagnosis: billed-twice
 
 import { RoundReader, readChatChunks } from 'lessons-code';

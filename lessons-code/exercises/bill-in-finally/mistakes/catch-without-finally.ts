@@ -2,7 +2,7 @@
 // throws (a catch that bills, saves "failed" and rethrows), and forgets the third: a page that
 // leaves its loop goes through neither.
 // Lesson: /ga-ai/06d-one-call-per-round/#stop-billed-once
-// Fails: stopped, stopped-first
+// Fails: stopped, stopped-first, generated-rounds
 // Diagnosis: not-billed-when-stopped
 
 import { RoundReader, readChatChunks } from 'lessons-code';

@@ -1,7 +1,7 @@
 // Mistake: catches the stream's error to set "failed" and does not throw it again: the page's loop
 // ends as if the answer were complete, and shows the cut answer as a finished one.
 // Lesson: /ga-ai/06b-beyond-the-wire/#a-stream-that-stops-short
-// Fails: broken
+// Fails: broken, generated-rounds
 // Diagnosis: error-swallowed
 
 import { RoundReader, readChatChunks } from 'lessons-code';

@@ -1,7 +1,7 @@
 // Mistake: decides the status in finally from a flag that starts at "failed" and becomes
 // "complete" after the loop: a page that leaves its loop early is taken for a failure.
 // Lesson: /ga-ai/06d-one-call-per-round/#stop-billed-once
-// Fails: stopped, stopped-first
+// Fails: stopped, stopped-first, generated-rounds
 // Diagnosis: stop-saved-failed
 
 import { RoundReader, readChatChunks } from 'lessons-code';

@@ -1,7 +1,7 @@
 // Mistake: starts from "stopped" and sets "complete" after the loop, with no catch: a stream
 // that breaks leaves the status at "stopped", so a failure is saved as a stop.
 // Lesson: /ga-ai/06d-one-call-per-round/#stop-billed-once
-// Fails: broken
+// Fails: broken, generated-rounds
 // Diagnosis: failure-saved-stopped
 
 import { RoundReader, readChatChunks } from 'lessons-code';

@@ -1,7 +1,7 @@
 // Mistake: moves the billing into finally but leaves the saving after the loop (and in the
 // catch): a stopped turn is billed, and what the user saw is never saved.
 // Lesson: /ga-ai/06d-one-call-per-round/#stop-billed-once
-// Fails: stopped, stopped-first
+// Fails: stopped, stopped-first, generated-rounds
 // Diagnosis: not-saved-when-stopped
 
 import { RoundReader, readChatChunks } from 'lessons-code';

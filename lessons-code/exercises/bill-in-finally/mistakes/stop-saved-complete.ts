@@ -1,7 +1,7 @@
 // Mistake: moves both calls into finally but keeps the starter's status, "complete", whatever
 // the ending: a stopped turn, and a broken one, are saved as complete.
 // Lesson: /ga-ai/06d-one-call-per-round/#stop-billed-once
-// Fails: stopped, stopped-first, broken
+// Fails: stopped, stopped-first, broken, generated-rounds
 // Diagnosis: stop-saved-complete
 
 import { RoundReader, readChatChunks } from 'lessons-code';

@@ -1,7 +1,7 @@
 // Mistake: bills the completion tokens of the usage chunk, which comes last: a stopped round never
 // receives it, nor does one whose stream breaks, so they are billed 0 instead of what was received.
 // Lesson: /ga-ai/06d-one-call-per-round/#stop-billed-once
-// Fails: stopped, stopped-first, broken
+// Fails: stopped, stopped-first, broken, generated-rounds
 // Diagnosis: usage-billed
 
 import { RoundReader, readChatChunks } from 'lessons-code';
