@@ -5,6 +5,9 @@
 
 import {
   ANTHROPIC_MESSAGES_STREAM,
+  type Arbitrary,
+  type Gen,
+  type GeneratedCase,
   readProviderPieces,
   readStandardEvents,
   recordingById,
@@ -42,14 +45,18 @@ export const NEITHER: readonly string[] = [
 ];
 
 /**
- * A turn whose request did not ask for thinking: its only block is text, so it is block 0, the
- * index the recording's thinking block has. Written by the course in the reference's shapes.
+ * A turn whose request did not ask for thinking: its first block is text, so it is block 0, the
+ * index the recording's thinking block has; the answer goes on in a second text block, block 1, as
+ * a turn that cites a document splits it. Written by the course in the reference's shapes.
  */
 const NO_THINKING: readonly string[] = [
   '{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}',
   '{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Play E Phrygian: E F G A B C D."}}',
   '{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":" ¡Olé! 🎸"}}',
   '{"type":"content_block_stop","index":0}',
+  '{"type":"content_block_start","index":1,"content_block":{"type":"text","text":""}}',
+  '{"type":"content_block_delta","index":1,"delta":{"type":"text_delta","text":" Start on the open E string."}}',
+  '{"type":"content_block_stop","index":1}',
 ];
 
 /**
@@ -68,8 +75,8 @@ const ESCAPED =
   '"text":"Try \\"E Phrygian\\":\\n\\nE F G A B C D"}}';
 /**
  * Texts that name a delta type: a reasoning that names none, a reasoning that names the answer's
- * type, and an answer that names the reasoning's. A model asked about Anthropic's stream writes such
- * texts; inside the JSON they sit beside the delta's own type.
+ * type, an answer that names the reasoning's, and an answer that names none. A model asked about
+ * Anthropic's stream writes such texts; inside the JSON they sit beside the delta's own type.
  */
 const NAMES_A_TYPE: readonly string[] = [
   '{"type":"content_block_delta","index":0,"delta":{"type":"thinking_delta",' +
@@ -78,6 +85,7 @@ const NAMES_A_TYPE: readonly string[] = [
     '"thinking":" The answer comes as text_delta events."}}',
   '{"type":"content_block_delta","index":1,"delta":{"type":"text_delta",' +
     '"text":"The reasoning comes in thinking_delta events, the answer in text_delta events."}}',
+  '{"type":"content_block_delta","index":1,"delta":{"type":"text_delta","text":" Each event is one line of JSON."}}',
 ];
 const EMPTY_THINKING = '{"type":"content_block_delta","index":0,"delta":{"type":"thinking_delta","thinking":""}    }';
 
@@ -151,6 +159,261 @@ const eventsInput =
 
 const value = <V>(outcome: Outcome<V>): V | undefined => (outcome.kind === 'value' ? outcome.value : undefined);
 
+/** An event's data as the mistakes below read it: any JSON value, its fields unchecked. */
+type Loose = any;
+
+/**
+ * Wrong routers, written out so that a diagnosis names one only when the learner's routes are
+ * exactly its routes. Each is one of the mistakes/ files, as a function of the event's data.
+ */
+const WRONG = {
+  /** A switch on the delta's type whose text_delta case has no break: it runs on into thinking_delta's. */
+  fallsThrough(data: string): Route {
+    const event: Loose = JSON.parse(data);
+    if (event.type !== 'content_block_delta') return null;
+    const type = event.delta.type;
+    return type === 'text_delta' || type === 'thinking_delta'
+      ? { channel: 'reasoning', text: event.delta.text ?? event.delta.thinking }
+      : null;
+  },
+  /** Every delta but text_delta sent to the reasoning, with its `thinking` field. */
+  elseReasoning(data: string): Route {
+    const event: Loose = JSON.parse(data);
+    if (event.type !== 'content_block_delta') return null;
+    return event.delta.type === 'text_delta'
+      ? { channel: 'answer', text: event.delta.text }
+      : { channel: 'reasoning', text: event.delta.thinking };
+  },
+  /** A thinking_delta's text read from `text`, as a text_delta's is. */
+  thinkingFromText(data: string): Route {
+    const event: Loose = JSON.parse(data);
+    if (event.type !== 'content_block_delta') return null;
+    if (event.delta.type === 'text_delta') return { channel: 'answer', text: event.delta.text };
+    if (event.delta.type === 'thinking_delta') return { channel: 'reasoning', text: event.delta.text };
+    return null;
+  },
+  /** Every delta's text (or thinking) to the answer (mistakes/all-to-answer.ts). */
+  allToAnswer(data: string): Route {
+    const event: Loose = JSON.parse(data);
+    if (event.type !== 'content_block_delta') return null;
+    const text = event.delta.text ?? event.delta.thinking;
+    return typeof text === 'string' ? { channel: 'answer', text } : null;
+  },
+  /** Block 0 to the reasoning, block 1 to the answer, as the recording numbers them (mistakes/by-index.ts). */
+  byIndex(data: string): Route {
+    const event: Loose = JSON.parse(data);
+    if (event.type !== 'content_block_delta') return null;
+    const text = event.delta.text ?? event.delta.thinking ?? '';
+    if (event.index === 0) return { channel: 'reasoning', text };
+    if (event.index === 1) return { channel: 'answer', text };
+    return null;
+  },
+};
+
+/** The channels a router makes of these events, put together as `channels` does with the learner's. */
+function channelsWith(
+  route: (data: string) => Route,
+  events: readonly string[],
+): { answer: string; reasoning: string } {
+  const texts = { answer: '', reasoning: '' };
+  for (const data of events) {
+    const found = route(data);
+    if (isRoute(found)) texts[found.channel] += String(found.text);
+  }
+  return texts;
+}
+
+/** True when the learner's routes of these events are exactly those of a wrong router. */
+const routesOf =
+  (route: (data: string) => Route, events: readonly string[]) =>
+  (outcome: Outcome<Route[]>): boolean =>
+    outcome.kind === 'value' && deepEqualRoutes(outcome.value, events.map(route));
+
+/** Two lists of routes (or two routes) alike: the same channels and texts, field for field. */
+function deepEqualRoutes(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b))
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqualRoutes(x, b[i]));
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return Object.is(a, b);
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  return (
+    keysA.length === keysB.length &&
+    keysA.every((key) => keysB.includes(key) && Object.is((a as Loose)[key], (b as Loose)[key]))
+  );
+}
+
+// Generated turns. A turn as Anthropic streams it: message_start; then one to three content blocks,
+// text, thinking or tool_use, numbered in any order, each opened, given its deltas (text_delta,
+// perhaps a citations_delta or a delta type from the future; thinking_delta then signature_delta;
+// input_json_delta) and closed; then message_delta and message_stop, an error event, or nothing (a
+// cut stream); a ping anywhere. Texts hold quotes, backslashes, line breaks, characters beyond
+// ASCII and the names of delta types; the JSON is compact, spaced or padded as Anthropic's is. No
+// text is empty: an empty thinking delta may go to the reasoning or nowhere (empty-thinking).
+
+/**
+ * How the JSON of a turn is written: compactly, with a space after each colon and comma, or padded
+ * with spaces before its last brace.
+ */
+type JsonStyle = 'compact' | 'spaced' | 'padded';
+
+function writeJson(value: unknown, style: JsonStyle): string {
+  if (style === 'compact') return JSON.stringify(value);
+  if (style === 'padded') return JSON.stringify(value).slice(0, -1) + '     }';
+  if (Array.isArray(value)) return '[' + value.map((item) => writeJson(item, style)).join(', ') + ']';
+  if (value !== null && typeof value === 'object')
+    return (
+      '{' +
+      Object.entries(value)
+        .map(([key, item]) => `${JSON.stringify(key)}: ${writeJson(item, style)}`)
+        .join(', ') +
+      '}'
+    );
+  return JSON.stringify(value);
+}
+
+type BlockKind = 'text' | 'thinking' | 'tool_use';
+/** What a text block holds besides text deltas: nothing, a citation, or a delta type from the future with a `text`. */
+type TextExtra = 'none' | 'citation' | 'future';
+
+interface GeneratedBlock {
+  kind: BlockKind;
+  index: number;
+  pieces: string[];
+  extra: TextExtra;
+}
+
+/** The events of one block, as objects. */
+function blockEvents({ kind, index, pieces, extra }: GeneratedBlock): object[] {
+  const delta = (d: object) => ({ type: 'content_block_delta', index, delta: d });
+  const contentBlock =
+    kind === 'text'
+      ? { type: 'text', text: '' }
+      : kind === 'thinking'
+        ? { type: 'thinking', thinking: '', signature: '' }
+        : { type: 'tool_use', id: 'toolu_06c', name: 'show_scale', input: {} };
+  const deltas: object[] = [];
+  if (kind === 'text') {
+    for (const text of pieces) deltas.push(delta({ type: 'text_delta', text }));
+    if (extra === 'citation')
+      deltas.push(
+        delta({
+          type: 'citations_delta',
+          citation: { type: 'char_location', cited_text: pieces[0], document_index: 0, start_char_index: 0 },
+        }),
+      );
+    if (extra === 'future') deltas.push(delta({ type: 'tone_delta', text: pieces[0] }));
+  } else if (kind === 'thinking') {
+    for (const thinking of pieces) deltas.push(delta({ type: 'thinking_delta', thinking }));
+    deltas.push(delta({ type: 'signature_delta', signature: 'QSBzaWduYXR1cmU=' }));
+  } else {
+    // The tool's input as JSON, cut into as many pieces as the block has texts, after an empty one.
+    const input = JSON.stringify({ scale: pieces.join('') });
+    const cuts = pieces.map((_, i) => Math.round((input.length * i) / pieces.length));
+    deltas.push(delta({ type: 'input_json_delta', partial_json: '' }));
+    cuts.forEach((from, i) =>
+      deltas.push(delta({ type: 'input_json_delta', partial_json: input.slice(from, cuts[i + 1] ?? input.length) })),
+    );
+  }
+  return [
+    { type: 'content_block_start', index, content_block: contentBlock },
+    ...deltas,
+    { type: 'content_block_stop', index },
+  ];
+}
+
+type TurnEnd = 'end_turn' | 'tool_use' | 'max_tokens' | 'error' | 'cut';
+
+const MESSAGE_START = {
+  type: 'message_start',
+  message: {
+    id: 'msg_06c',
+    type: 'message',
+    role: 'assistant',
+    model: 'claude-sonnet-4-5',
+    content: [],
+    stop_reason: null,
+    stop_sequence: null,
+    usage: { input_tokens: 24, output_tokens: 3 },
+  },
+};
+
+function endEvents(end: TurnEnd): object[] {
+  if (end === 'cut') return [];
+  if (end === 'error') return [{ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }];
+  return [
+    { type: 'message_delta', delta: { stop_reason: end, stop_sequence: null }, usage: { output_tokens: 42 } },
+    { type: 'message_stop' },
+  ];
+}
+
+/** A text of a delta: never empty. */
+const deltaText = (gen: Gen): Arbitrary<string> =>
+  gen.string({
+    unit: gen.constantFrom('a', ' ', 'é', '🎸', '"', '\\', '\n', '}', 'text_delta', 'thinking_delta'),
+    minLength: 1,
+    maxLength: 4,
+  });
+
+const generatedBlock = (gen: Gen): Arbitrary<GeneratedBlock> =>
+  gen
+    .tuple(
+      gen.constantFrom<BlockKind>('text', 'thinking', 'tool_use'),
+      gen.nat(3),
+      gen.array(deltaText(gen), { minLength: 1, maxLength: 3 }),
+      gen.constantFrom<TextExtra>('none', 'none', 'citation', 'future'),
+    )
+    .map(([kind, index, pieces, extra]) => ({ kind, index, pieces, extra }));
+
+/** The data of every event of a generated turn, in order. */
+const generatedTurn = (gen: Gen): Arbitrary<string[]> =>
+  gen
+    .tuple(
+      gen.uniqueArray(generatedBlock(gen), { minLength: 1, maxLength: 3, selector: (block) => block.index }),
+      gen.constantFrom<TurnEnd>('end_turn', 'tool_use', 'max_tokens', 'error', 'cut'),
+      gen.constantFrom<JsonStyle>('compact', 'spaced', 'padded'),
+      gen.array(gen.nat(40), { maxLength: 2 }),
+    )
+    .map(([blocks, end, style, pings]) => {
+      const events = [MESSAGE_START, ...blocks.flatMap(blockEvents), ...endEvents(end)].map((event) =>
+        writeJson(event, style),
+      );
+      // A ping where Anthropic sends one, between any two events after message_start.
+      for (const at of pings) events.splice(1 + (at % events.length), 0, '{"type": "ping"}');
+      return events;
+    });
+
+/** One row per event: its type, its delta's type, and the route given. */
+type RouteRow = [string, string, Route];
+
+const rowsOf = (events: readonly string[], routesGiven: readonly Route[]): RouteRow[] =>
+  events.map((data, i) => [...typesOf(data), routesGiven[i] ?? null]);
+
+/** What a wrong router gives for a generated turn, row by row. */
+const rowsWith = (route: (data: string) => Route) => (events: string[]) => rowsOf(events, events.map(route));
+
+const generatedCase = {
+  kind: 'generated',
+  id: 'any-anthropic-turn',
+  uses: ['routeAnthropic'],
+  inputs: generatedTurn,
+  run: async (learner, events) => rowsOf(events, await routes(learner, events)),
+  // lessons-code's parser (providers/anthropic.ts), as every case of this exercise expects.
+  expected: (events) => rowsOf(events, events.map(expectedRoute)),
+  input: (events, tools) => eventsInput(events)(tools),
+  show: (rows, tools): Shown => ({
+    kind: 'table',
+    header: [tools.text('table.event'), tools.text('table.delta'), tools.text('table.route')],
+    rows: rows.map(([event, delta, route]) => [event, delta, tools.showValue(route)]),
+  }),
+  diagnoses: [
+    { id: 'answer-in-reasoning', like: rowsWith(WRONG.fallsThrough) },
+    { id: 'other-deltas-to-reasoning', like: rowsWith(WRONG.elseReasoning) },
+    { id: 'thinking-text-field', like: rowsWith(WRONG.thinkingFromText) },
+    { id: 'reasoning-in-answer', like: rowsWith(WRONG.allToAnswer) },
+    { id: 'index-not-type', like: rowsWith(WRONG.byIndex) },
+  ],
+} satisfies GeneratedCase<string[], RouteRow[]>;
+
 const definition: ExerciseDefinition = {
   exports: { routeAnthropic: 'function' },
   cases: [
@@ -181,6 +444,8 @@ const definition: ExerciseDefinition = {
             /\b(undefined|null)\b/.test(outcome.message) &&
             /\b(type|text|thinking)\b/.test(outcome.message),
         },
+        // Not one text_delta reached the answer: they went to the reasoning, or nowhere.
+        { id: 'no-answer-text', recognize: (outcome) => value(outcome) === '' },
       ],
     } satisfies ExerciseCase<string>,
     {
@@ -189,6 +454,21 @@ const definition: ExerciseDefinition = {
       run: async (learner) => (await channels(learner, RECORDING)).reasoning,
       expected: EXPECTED.reasoning,
       input: (tools) => ({ kind: 'note', text: tools.text('input.recording') }),
+      diagnoses: [
+        // The reasoning exactly as each wrong router makes it.
+        {
+          id: 'answer-in-reasoning',
+          recognize: (outcome) => value(outcome) === channelsWith(WRONG.fallsThrough, RECORDING).reasoning,
+        },
+        {
+          id: 'other-deltas-to-reasoning',
+          recognize: (outcome) => value(outcome) === channelsWith(WRONG.elseReasoning, RECORDING).reasoning,
+        },
+        {
+          id: 'thinking-text-field',
+          recognize: (outcome) => value(outcome) === channelsWith(WRONG.thinkingFromText, RECORDING).reasoning,
+        },
+      ],
     } satisfies ExerciseCase<string>,
     {
       id: 'no-leak',
@@ -210,19 +490,28 @@ const definition: ExerciseDefinition = {
       input: eventsInput(NO_THINKING),
       diagnoses: [
         {
-          // A text delta sent to the reasoning: the router went by the block's index (0 was the
-          // thinking block in the recording), not by the delta's type.
+          // Text deltas of block 0 sent to the reasoning and those of block 1 to the answer: the
+          // router went by the block's index (0 was the thinking block in the recording), not by the
+          // delta's type, which is the same for both.
           id: 'index-not-type',
           recognize: (outcome) => {
             const found = value(outcome);
+            const channelsAt = (index: number): unknown[] =>
+              NO_THINKING.flatMap((data, i) =>
+                typesOf(data)[1] === 'text_delta' && (JSON.parse(data) as { index: number }).index === index
+                  ? [isRoute(found?.[i]) ? found[i].channel : null]
+                  : [],
+              );
             return (
               Array.isArray(found) &&
-              NO_THINKING.some(
-                (data, i) => typesOf(data)[1] === 'text_delta' && isRoute(found[i]) && found[i].channel === 'reasoning',
-              )
+              channelsAt(0).includes('reasoning') &&
+              channelsAt(1).length > 0 &&
+              channelsAt(1).every((channel) => channel === 'answer')
             );
           },
         },
+        // Every text delta sent to the reasoning, whatever its block.
+        { id: 'answer-in-reasoning', recognize: routesOf(WRONG.fallsThrough, NO_THINKING) },
       ],
     } satisfies ExerciseCase<Route[]>,
     {
@@ -256,6 +545,8 @@ const definition: ExerciseDefinition = {
             );
           },
         },
+        // Every delta that is not a text_delta sent to the reasoning.
+        { id: 'other-deltas-to-reasoning', recognize: routesOf(WRONG.elseReasoning, NEITHER) },
       ],
     } satisfies ExerciseCase<Route[]>,
     {
@@ -274,6 +565,7 @@ const definition: ExerciseDefinition = {
             return Array.isArray(found) && isRoute(found[0]) && found[0].channel === 'answer' && found[1] === null;
           },
         },
+        { id: 'answer-in-reasoning', recognize: routesOf(WRONG.fallsThrough, PADDED) },
       ],
     } satisfies ExerciseCase<Route[]>,
     {
@@ -296,6 +588,11 @@ const definition: ExerciseDefinition = {
               route.text.includes('\\')
             );
           },
+        },
+        {
+          id: 'answer-in-reasoning',
+          recognize: (outcome) =>
+            outcome.kind === 'value' && deepEqualRoutes(outcome.value, WRONG.fallsThrough(ESCAPED)),
         },
       ],
     } satisfies ExerciseCase<Route>,
@@ -323,6 +620,8 @@ const definition: ExerciseDefinition = {
             );
           },
         },
+        { id: 'answer-in-reasoning', recognize: routesOf(WRONG.fallsThrough, NAMES_A_TYPE) },
+        { id: 'thinking-text-field', recognize: routesOf(WRONG.thinkingFromText, NAMES_A_TYPE) },
       ],
     } satisfies ExerciseCase<Route[]>,
     {
@@ -335,7 +634,15 @@ const definition: ExerciseDefinition = {
         route === null || (typeof route === 'object' && route.channel === 'reasoning' && route.text === ''),
       expectedShown: (tools) => ({ kind: 'note', text: tools.text('emptyThinking.expected') }),
       input: (tools) => ({ kind: 'code', text: tools.showValue(EMPTY_THINKING) }),
+      diagnoses: [
+        {
+          id: 'thinking-text-field',
+          recognize: (outcome) =>
+            outcome.kind === 'value' && deepEqualRoutes(outcome.value, WRONG.thinkingFromText(EMPTY_THINKING)),
+        },
+      ],
     } satisfies ExerciseCase<Route>,
+    generatedCase,
   ],
 };
 

@@ -2,7 +2,7 @@
 // reasoning) instead of the delta's type: a delta type it has never seen that happens to have a
 // `text` field lands in the answer.
 // Lesson: /ga-ai/06c-model-stream/#route-by-the-payload
-// Fails: neither
+// Fails: neither, any-anthropic-turn
 // Diagnosis: field-not-type
 export type Route = { channel: 'answer' | 'reasoning'; text: string } | null;
 

@@ -2,7 +2,7 @@
 // thinking, 1 the text): in a turn without thinking the text block is block 0, and its text goes
 // to the reasoning.
 // Lesson: /ga-ai/06c-model-stream/#route-by-the-payload
-// Fails: no-thinking, neither
+// Fails: no-thinking, neither, any-anthropic-turn
 // Diagnosis: index-not-type
 export type Route = { channel: 'answer' | 'reasoning'; text: string } | null;
 

@@ -1,7 +1,7 @@
 // Mistake: reads the delta's type on every event without looking at the event's own type first:
 // message_start, ping and the other events that carry no delta make it throw.
 // Lesson: /ga-ai/06c-model-stream/#route-by-the-payload
-// Fails: answer, reasoning, no-leak, no-thinking, neither
+// Fails: answer, reasoning, no-leak, no-thinking, neither, any-anthropic-turn
 // Diagnosis: no-delta
 export type Route = { channel: 'answer' | 'reasoning'; text: string } | null;
 

@@ -2,7 +2,7 @@
 // spaces, but never decodes the JSON string: a line break stays `\n` and a quote `\"` in the text
 // it returns.
 // Lesson: /ga-ai/06c-model-stream/#route-by-the-payload
-// Fails: escaped
+// Fails: escaped, any-anthropic-turn
 // Diagnosis: json-escapes
 export type Route = { channel: 'answer' | 'reasoning'; text: string } | null;
 

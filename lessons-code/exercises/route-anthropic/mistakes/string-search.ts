@@ -2,8 +2,8 @@
 // the text out between quotes, instead of parsing the JSON: an event written with a space after
 // each colon is missed, and a text with an escaped quote is cut short.
 // Lesson: /ga-ai/06c-model-stream/#route-by-the-payload
-// Fails: padded, escaped
-// Diagnosis: string-search
+// Fails: padded, escaped, any-anthropic-turn
+// Diagnosis: string-search, json-escapes
 export type Route = { channel: 'answer' | 'reasoning'; text: string } | null;
 
 export function routeAnthropic(data: string): Route {

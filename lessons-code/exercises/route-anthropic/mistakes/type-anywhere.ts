@@ -1,7 +1,7 @@
 // Mistake: tells a text delta from a thinking delta by looking for `text_delta` anywhere in the
 // raw data: a reasoning whose text mentions `text_delta` lands in the answer.
 // Lesson: /ga-ai/06c-model-stream/#route-by-the-payload
-// Fails: names-a-type
+// Fails: names-a-type, any-anthropic-turn
 // Diagnosis: type-in-text
 export type Route = { channel: 'answer' | 'reasoning'; text: string } | null;
 
