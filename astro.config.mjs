@@ -4,6 +4,7 @@ import starlight from '@astrojs/starlight';
 import { exerciseVariants } from './src/exercise-engine/variants-node.ts';
 import { astroCsp } from './src/deploy/csp.ts';
 import { courseDeploy } from './src/deploy/integration.ts';
+import { starlightLocales } from './src/lib/locales.ts';
 import { typeServiceFiles } from './src/type-service/vite-plugin.ts';
 
 /** Whether importing a module may do something: yes, except for lessons-code/, which only declares. */
@@ -111,11 +112,7 @@ export default defineConfig({
       description:
         'Follow one chatbot answer of Guitar Alchemist from the server to the screen, as server-sent events.',
       defaultLocale: 'root',
-      locales: {
-        root: { label: 'English', lang: 'en' },
-        es: { label: 'Español', lang: 'es' },
-        fr: { label: 'Français', lang: 'fr' },
-      },
+      locales: starlightLocales(),
       sidebar: [
         {
           label: 'GA and AI',

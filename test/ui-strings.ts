@@ -2,15 +2,12 @@
 // (test/dist/) and the browser's locale smoke tests (test/e2e/locales.spec.ts).
 
 import { readFileSync } from 'node:fs';
+import { COURSE_LOCALES } from '../src/lib/locales.ts';
 
 export type Strings = Record<string, string>;
 
-/** The site's locales: English at the root, Spanish and French under their prefixes. */
-export const LOCALES = [
-  { code: 'en', lang: 'en', prefix: '' },
-  { code: 'es', lang: 'es', prefix: '/es' },
-  { code: 'fr', lang: 'fr', prefix: '/fr' },
-] as const;
+/** The site's locales (src/lib/locales.ts): English at the root, the others under their prefixes. */
+export const LOCALES = COURSE_LOCALES.map(({ code, prefix }) => ({ code, lang: code, prefix }));
 export type Locale = (typeof LOCALES)[number];
 
 const cache = new Map<string, Strings>();

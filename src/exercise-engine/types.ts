@@ -4,8 +4,7 @@
 
 import type { ExportKind, ProofBlock, Shown } from '../../lessons-code/index.ts';
 
-export type Locale = 'en' | 'es' | 'fr';
-export const LOCALES: readonly Locale[] = ['en', 'es', 'fr'];
+export { LOCALES, type Locale } from '../lib/locales.ts';
 
 /** What a value turned out to be, for the message when an export has the wrong kind. */
 export type ValueKind =

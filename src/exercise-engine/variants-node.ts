@@ -7,9 +7,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOCALES } from '../lib/locales.ts';
 import { localVariant, type CommentTable, type VariantName } from './variants.ts';
 
-const LOCALES = new Set(['en', 'es', 'fr']);
+const LOCALE_CODES: ReadonlySet<string> = new Set(LOCALES);
 const VARIANT = /^(starter|solution|alternative:[\w-]+)$/;
 
 /** The comment table of `locale` beside an exercise file (none for English, or none written yet). */
@@ -55,7 +56,7 @@ export function exerciseVariants() {
       const params = new URLSearchParams(query);
       const variant = params.get('variant') ?? '';
       const locale = params.get('locale') ?? 'en';
-      if (!VARIANT.test(variant) || !LOCALES.has(locale)) return null;
+      if (!VARIANT.test(variant) || !LOCALE_CODES.has(locale)) return null;
       const resolved = await this.resolve(file, importer, { skipSelf: true });
       if (resolved === null) return null;
       const dir = dirname(resolved.id);

@@ -13,10 +13,11 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../../src/lib/locales.ts';
 import { EXERCISES as EXERCISE_FOLDERS } from '../../exercises.ts';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
-const LANGS = ['en', 'es', 'fr'] as const;
+const LANGS = LOCALES;
 type Lang = (typeof LANGS)[number];
 
 interface Avoid {

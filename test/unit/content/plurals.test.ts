@@ -22,9 +22,9 @@
 // listed here as text.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../../src/lib/locales.ts';
 import { translate } from '../../../src/demo-kit/format.ts';
 
-const LOCALES = ['en', 'es', 'fr'] as const;
 type Locale = (typeof LOCALES)[number];
 
 const read = (locale: Locale) =>

@@ -3,6 +3,7 @@
 // for the reason the page gives, and what the cases expect is what lessons-code computes.
 
 import { afterAll, describe, expect, it } from 'vitest';
+import { LOCALES } from '../../../src/lib/locales.ts';
 import { PROVIDER_ANSWER, PROVIDER_REASONING, readProviderPieces, recordingById } from '../../../lessons-code/index.ts';
 import { exerciseDefinition, globRegistry } from '../../../src/exercise-engine/registry.ts';
 import { ExerciseRunner } from '../../../src/exercise-engine/runner.ts';
@@ -89,7 +90,7 @@ describe('the checker worker’s registry loads each exercise when first asked',
     for (const id of lazyRegistry.ids) {
       expect(await lazyRegistry.definition(id)).toBe(globRegistry.definition(id));
       // Of the text, the checker needs only what the cases show: `strings`.
-      for (const locale of ['en', 'es', 'fr'] as const)
+      for (const locale of LOCALES)
         expect((await lazyRegistry.text(id, locale))?.strings).toEqual((await globRegistry.text(id, locale))?.strings);
     }
     expect(await lazyRegistry.definition('no-such-exercise')).toBeUndefined();

@@ -4,6 +4,7 @@
 // figure). A key missing in one language fails here, not in a learner's page.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../../src/lib/locales.ts';
 import { CUT_READERS, CUT_STREAMS, DROP_READERS, DROP_STREAMS } from '../../../lessons-code/index.ts';
 import { CUT_KINDS } from '../../../src/widgets/shared/cut-model.ts';
 import { MODES, simulate, timelineView } from '../../../src/widgets/burst-timeline/burst-timeline-model.ts';
@@ -57,7 +58,7 @@ describe('the beyond-the-wire demos’ strings', () => {
     expect(named.length).toBeGreaterThan(10);
   });
 
-  for (const locale of ['en', 'es', 'fr']) {
+  for (const locale of LOCALES) {
     it(`${locale}: every key a view names or builds exists`, () => {
       const table = read(locale);
       expect([...named, ...built].filter((key) => !exists(table, key))).toEqual([]);

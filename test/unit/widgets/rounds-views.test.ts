@@ -6,6 +6,7 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../../src/lib/locales.ts';
 import {
   BillingLedger,
   HARNESSES,
@@ -178,7 +179,7 @@ describe('the 06d demos’ strings', () => {
     ]),
     ...['turn', 'billing', 'generated', 'billed', 'saved'].map((col) => `roundsStop.col.${col}`),
   ];
-  for (const locale of ['en', 'es', 'fr']) {
+  for (const locale of LOCALES) {
     it(`${locale}: every key built from a list exists`, () => {
       const strings = table(locale);
       expect(built.filter((key) => !(key in strings) && !(`${key}_other` in strings))).toEqual([]);

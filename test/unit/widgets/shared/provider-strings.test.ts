@@ -5,6 +5,7 @@
 // Also: the bytes layer's word for a body that ends inside a character (unfinishedTail).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../../../src/lib/locales.ts';
 import { ENDING_KINDS, PROVIDERS, SENTENCE_POLICIES, splitReads } from '../../../../lessons-code/index.ts';
 import { CUT_KINDS } from '../../../../src/widgets/shared/cut-model.ts';
 import {
@@ -53,7 +54,7 @@ describe('the model’s stream demos’ strings', () => {
     expect(named.length).toBeGreaterThan(10);
   });
 
-  for (const locale of ['en', 'es', 'fr']) {
+  for (const locale of LOCALES) {
     it(`${locale}: every key the view names or builds exists`, () => {
       const table = read(locale);
       expect([...named, ...built].filter((key) => !exists(table, key))).toEqual([]);
