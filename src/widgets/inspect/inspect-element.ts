@@ -338,6 +338,7 @@ export const mount = demo('inspect', ({ host, s, t }) => {
       fact(list, t('fact.entry'), h('code', undefined, `${v.entry.method} ${v.entry.url}`)).className = 'si-wide';
     if (v.statusLine !== '') header('content-type', v.contentType);
     if (v.retryAfter !== null) header('retry-after', v.retryAfter);
+    if (v.location !== null) header('location', v.location);
     const words = v.words;
     if (words) {
       fact(list, t('response.shape'), errorShapeName(words.shape, t));
@@ -348,9 +349,12 @@ export const mount = demo('inspect', ({ host, s, t }) => {
     p('response-message').textContent = words?.message ?? '';
     p('response-words').hidden = !words?.message;
     p('response-body').textContent = v.excerpt;
-    p('response-note').textContent = v.cut ? t('shownPart', { count: EXCERPT_CHARS }) : '';
+    p('response-note').textContent =
+      v.excerpt === '' ? t('response.bodyEmpty') : v.cut ? t('shownPart', { count: EXCERPT_CHARS }) : '';
     responseBox.hidden = false;
-    return v.why === 'status' ? t('response.done.status', { status: v.statusLine }) : t(`response.done.${v.why}`);
+    return v.why === 'status' || v.why === 'redirect'
+      ? t(`response.done.${v.why}`, { status: v.statusLine })
+      : t(`response.done.${v.why}`);
   };
 
   const drawHar = (

@@ -485,21 +485,28 @@ function fromCurlVerbose(text: string): { head: HttpHead; body: string } | Probl
     .filter((line) => !CURL_NOTE.test(line))
     .join('')
     .replace(/\* (?:Connection #\d+ to host \S+ left intact|Closing connection \d+)\r?\n?$/, '');
-  if (firstBody === -1 || body.trim() === '') return { kind: 'problem', problem: 'curlVerboseNoBody' };
   // With -i as well as -v, curl prints the head a second time, before the body: it is set aside too.
   const again = splitHead(body);
   const inner = 'head' in again && again.head !== null ? again : null;
-  if (inner !== null && inner.body.trim() === '') return { kind: 'problem', problem: 'curlVerboseNoBody' };
   const { head } = split;
+  const answer = inner?.body ?? body;
+  // No body: curl printed it elsewhere, unless the response had none (an error or a redirect may not).
+  if (answer.trim() === '' && !failed(head)) return { kind: 'problem', problem: 'curlVerboseNoBody' };
   return {
     head: {
       ...head,
       statusAt: statusAt + 1,
       headerAt: head.headerAt.map((at) => at + statusAt),
-      lines: end + 1 + firstBody + (inner?.head?.lines ?? 0),
+      lines: end + 1 + Math.max(0, firstBody) + (inner?.head?.lines ?? 0),
     },
-    body: inner?.body ?? body,
+    body: answer,
   };
+}
+
+/** Whether a head's status is not 2xx. */
+function failed(head: HttpHead | null): boolean {
+  const status = statusOf(head);
+  return status !== null && (status < 200 || status > 299);
 }
 
 /**
@@ -514,16 +521,17 @@ function classify(body: string, head: HttpHead | null, rest: Omit<StreamInput, '
     kind: 'response',
     response: responseView(why, body, { ...options, ...extra }),
   });
-  const status = statusOf(head);
-  const failed = status !== null && (status < 200 || status > 299);
+  const status = statusOf(head) ?? 0;
+  const notOk = failed(head);
   const start = body.replace(/^\uFEFF/, '').trimStart()[0];
   const value = start === '{' || start === '[' ? parseJson(body.replace(/^\uFEFF/, '')) : undefined;
   if (value !== undefined) {
     const words = errorWords(value);
-    return response(failed ? 'status' : words ? 'error' : 'json', { value });
+    return response(notOk ? 'status' : words ? 'error' : 'json', { value });
   }
   const sse = hasFieldLine(body);
-  if (failed && !sse) return response('status');
+  if (status >= 300 && status < 400 && !sse) return response('redirect');
+  if (notOk && !sse) return response('status');
   const lines = start === '{' || start === '[' ? jsonLineCount(body) : 0;
   if (lines > 0) return response('ndjson', { jsonLines: lines });
   if (!sse && !onlyComments(body)) return response('notSse');
@@ -576,7 +584,9 @@ export function readInput(source: InputSource, entry?: number): InputResult {
   if (verbose !== null && 'kind' in verbose) return verbose;
   const split = verbose ?? splitHead(body);
   if ('problem' in split) return { kind: 'problem', problem: split.problem };
-  if (split.body.trim() === '') return { kind: 'problem', problem: split.head ? 'headersOnly' : 'empty' };
+  // A head alone: a response without a body when its status is not 2xx, a stream not yet come otherwise.
+  if (split.body.trim() === '' && !failed(split.head))
+    return { kind: 'problem', problem: split.head ? 'headersOnly' : 'empty' };
   return classify(split.body, split.head, { bytes: utf8Length(split.body), replaced, entry: null, decoded });
 }
 

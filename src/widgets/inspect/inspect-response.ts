@@ -30,12 +30,12 @@ export interface ErrorWords {
 }
 
 /**
- * Why the input is a response and not a stream: a status that is not 2xx (`status`), an error object
- * without such a status (`error`), one JSON body (`json`), JSON lines (`ndjson`), or a text with no
- * line of an event stream in it (`notSse`). Each has its explanation in the page's language
- * (`course.inspect.response.why.*`).
+ * Why the input is a response and not a stream: a status that is not 2xx (`status`; `redirect` for a
+ * 3xx), an error object without such a status (`error`), one JSON body (`json`), JSON lines
+ * (`ndjson`), or a text with no line of an event stream in it (`notSse`). Each has its explanation
+ * in the page's language (`course.inspect.response.why.*`).
  */
-export type ResponseWhy = 'status' | 'error' | 'json' | 'ndjson' | 'notSse';
+export type ResponseWhy = 'status' | 'redirect' | 'error' | 'json' | 'ndjson' | 'notSse';
 
 export interface ResponseView {
   why: ResponseWhy;
@@ -46,6 +46,8 @@ export interface ResponseView {
   har: boolean;
   contentType: string | null;
   retryAfter: string | null;
+  /** Where a redirect sends the request. */
+  location: string | null;
   words: ErrorWords | null;
   /** The lines that parse as JSON, for JSON lines. */
   jsonLines: number;
@@ -182,6 +184,7 @@ export function responseView(
     har: (options.entry ?? null) !== null,
     contentType: headerValue(head, 'content-type'),
     retryAfter: headerValue(head, 'retry-after'),
+    location: headerValue(head, 'location'),
     words: options.value === undefined ? null : errorWords(options.value),
     jsonLines: options.jsonLines ?? 0,
     excerpt: shown,

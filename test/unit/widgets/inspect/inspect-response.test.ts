@@ -87,6 +87,27 @@ describe('a response that is not a stream', () => {
     expect(view).toMatchObject({ why: 'status', status: 502, words: null, excerpt: html.trim() });
   });
 
+  it('a head alone: a response without a body when its status is not 2xx; a redirect with where it sends', () => {
+    expect(response(text(head('401 Unauthorized', 'www-authenticate: Bearer')))).toMatchObject({
+      why: 'status',
+      status: 401,
+      excerpt: '',
+    });
+    expect(response(text(head('307 Temporary Redirect', 'location: https://api.example/v1/stream')))).toMatchObject({
+      why: 'redirect',
+      status: 307,
+      location: 'https://api.example/v1/stream',
+    });
+    expect(text(head('200 OK', 'content-type: text/event-stream'))).toEqual({
+      kind: 'problem',
+      problem: 'headersOnly',
+    });
+    const verbose =
+      '*   Trying 127.0.0.1:80...\n> POST /x HTTP/1.1\r\n> \r\n< HTTP/1.1 429 Too Many Requests\r\n' +
+      '< retry-after: 30\r\n< \r\n* Connection #0 to host 127.0.0.1 left intact\n';
+    expect(response(text(verbose))).toMatchObject({ why: 'status', status: 429, retryAfter: '30', excerpt: '' });
+  });
+
   it('the error object pasted without its head: the words, no status', () => {
     const view = response(text('{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}'));
     expect(view).toMatchObject({ why: 'error', status: null, statusLine: '', words: { message: 'Overloaded' } });
