@@ -235,7 +235,8 @@ const generatedOf = (context: FailureContext, t: Translate): HTMLElement[] =>
           t('generated.found', {
             tried: context.generated.tried,
             shrinks: context.generated.shrinks,
-            seed: context.generated.seed,
+            // An identifier, not a quantity: written as it is, never with separators.
+            seed: String(context.generated.seed),
           }),
         ),
       ]
