@@ -43,7 +43,8 @@ export type InputProblem =
   | 'jsonCut'
   | 'jsonInvalid'
   | 'curlVerbose'
-  | 'curlVerboseNoBody';
+  | 'curlVerboseNoBody'
+  | 'curlTrace';
 
 /** How the input's bytes became text, when not as UTF-8: UTF-16 by its byte order mark, or a gzip body inflated. */
 export type Decoding = 'utf-16le' | 'utf-16be' | 'gzip';
@@ -509,6 +510,38 @@ function failed(head: HttpHead | null): boolean {
   return status !== null && (status < 200 || status > 299);
 }
 
+/** curl's --trace-ascii output (or --trace's): `== Info:` notes and `<= Recv header` blocks of hex offsets. */
+const CURL_TRACE = /^(?:== Info: |=> Send header|<= Recv header)/;
+
+/** A request line, as a tool that prints the request before the response starts (HTTPie's -v, say). */
+const REQUEST_LINE = /^[A-Z]+ \S+ HTTP\/\d(?:\.\d)?\r?$/m;
+
+/**
+ * The head and body of a text that may start with the request it answers (a request line, headers,
+ * a blank line, maybe a request body, then the response's status line): the request is set aside
+ * with the head, its lines counted in the head's so that line numbers stay the input's.
+ */
+function afterRequest(text: string): ReturnType<typeof splitHead> {
+  const bare = text.replace(/^\uFEFF/, '');
+  const first = REQUEST_LINE.exec(bare);
+  if (first === null || first.index !== 0) return splitHead(text);
+  const status = /\n(?=HTTP\/\d(?:\.\d)? \d{3}\b)/.exec(bare);
+  if (status === null) return splitHead(text);
+  const before = bare.slice(0, status.index + 1).split(/\r\n|\r|\n/).length - 1;
+  const split = splitHead(bare.slice(status.index + 1));
+  if ('problem' in split || split.head === null) return split;
+  const { head } = split;
+  return {
+    head: {
+      ...head,
+      statusAt: head.statusAt + before,
+      headerAt: head.headerAt.map((at) => at + before),
+      lines: head.lines + before,
+    },
+    body: split.body,
+  };
+}
+
 /**
  * What a body is, once its head is set aside: a stream, or a response that is not one. A status that
  * is not 2xx over a body with no line of an event stream, a body that is JSON (error words or not),
@@ -580,9 +613,10 @@ export function readInput(source: InputSource, entry?: number): InputResult {
     }
   }
 
+  if (CURL_TRACE.test(body.replace(/^\uFEFF/, ''))) return { kind: 'problem', problem: 'curlTrace' };
   const verbose = fromCurlVerbose(body);
   if (verbose !== null && 'kind' in verbose) return verbose;
-  const split = verbose ?? splitHead(body);
+  const split = verbose ?? afterRequest(body);
   if ('problem' in split) return { kind: 'problem', problem: split.problem };
   // A head alone: a response without a body when its status is not 2xx, a stream not yet come otherwise.
   if (split.body.trim() === '' && !failed(split.head))

@@ -142,6 +142,7 @@ describe('what the inspector refuses', () => {
       'jsonInvalid',
       'curlVerbose',
       'curlVerboseNoBody',
+      'curlTrace',
     ];
     for (const locale of ['en', 'es', 'fr']) {
       const table = JSON.parse(
@@ -319,6 +320,30 @@ describe('what a developer brings: other encodings, curl -v, pasted text', () =>
       headerAt: [8, 9],
       lines: 11,
     });
+  });
+
+  it('curl --trace-ascii: said so in words; a request printed before the response (HTTPie -v): set aside', () => {
+    const trace = '== Info:   Trying 127.0.0.1:5252...\n=> Send header, 90 bytes (0x5a)\n0000: POST /x HTTP/1.1\n';
+    expect(problemOf(text(trace))).toBe('curlTrace');
+    const echoed = [
+      'POST /api/chatbot/chat/stream HTTP/1.1',
+      'Content-Type: application/json',
+      '',
+      '{"message": "Show me Cmaj7 voicings"}',
+      '',
+      '',
+      'HTTP/1.1 200 OK',
+      'content-type: text/event-stream',
+      '',
+      'data: [DONE]',
+      '',
+      '',
+    ].join('\n');
+    const result = text(echoed);
+    expect(result.kind === 'stream' && [result.head?.statusLine, result.head?.statusAt, result.head?.headerAt]).toEqual(
+      ['HTTP/1.1 200 OK', 7, [8]],
+    );
+    expect(result.kind === 'stream' && [result.body, result.head?.lines]).toEqual(['data: [DONE]\n\n', 9]);
   });
 
   it('curl -i -v: the head printed again before the body is set aside too', () => {
