@@ -216,6 +216,7 @@ export const mount = demo('inspect', ({ host, s, t }) => {
     fact(list, t('fact.lineEnds'), lineEndsText(stream.lineEnds, t));
     fact(list, t('fact.bom'), t(stream.bom ? 'bom.yes' : 'bom.no'));
     if (r.decoded) fact(list, t('fact.decoded'), t(`decoded.${r.decoded}`)).className = 'si-wide';
+    if (r.curlSaid) fact(list, t('fact.curlSaid'), h('code', undefined, r.curlSaid)).className = 'si-wide';
     const values = (found: { line: number; value: string }[], count: number) => {
       if (count === 0) return [t('fieldsNone')];
       const parts: (Node | string)[] = [];

@@ -44,7 +44,8 @@ export type InputProblem =
   | 'jsonInvalid'
   | 'curlVerbose'
   | 'curlVerboseNoBody'
-  | 'curlTrace';
+  | 'curlTrace'
+  | 'curlFailed';
 
 /** How the input's bytes became text, when not as UTF-8: UTF-16 by its byte order mark, or a gzip body inflated. */
 export type Decoding = 'utf-16le' | 'utf-16be' | 'gzip';
@@ -103,6 +104,8 @@ export interface StreamInput {
   entry: HarEntry | null;
   /** How the bytes became text, when not as UTF-8 (a gzip body is inflated before: inspect-ops.ts). */
   decoded: Decoding | null;
+  /** curl's error line at the end of a terminal's copy (`curl: (18) transfer closed…`), set aside; or null. */
+  curlSaid: string | null;
 }
 
 /** A problem, and the input's own words about it when it has some (what curl said, for `curlVerbose`). */
@@ -598,6 +601,12 @@ export function readInput(source: InputSource, entry?: number): InputResult {
     replaced = countOf(body, REPLACEMENT);
   }
   if (body.trim() === '' || body === '\uFEFF') return { kind: 'problem', problem: 'empty' };
+  // curl's error, printed last when the transfer failed (copied from a terminal, or saved with 2>&1),
+  // is no line of the response: it is set aside, and shown as what curl said.
+  const said = CURL_ERROR.exec(body);
+  const curlSaid = said ? said[1]! : null;
+  if (said) body = body.slice(0, said.index + (said[0].startsWith('\n') ? 1 : 0));
+  if (curlSaid !== null && body.trim() === '') return { kind: 'problem', problem: 'curlFailed', detail: curlSaid };
 
   const start = body.replace(/^\uFEFF/, '').trimStart();
   if (start.startsWith('{') || start.startsWith('[')) {
@@ -615,14 +624,24 @@ export function readInput(source: InputSource, entry?: number): InputResult {
 
   if (CURL_TRACE.test(body.replace(/^\uFEFF/, ''))) return { kind: 'problem', problem: 'curlTrace' };
   const verbose = fromCurlVerbose(body);
-  if (verbose !== null && 'kind' in verbose) return verbose;
+  if (verbose !== null && 'kind' in verbose)
+    return verbose.problem === 'curlVerbose' && curlSaid !== null ? { ...verbose, detail: curlSaid } : verbose;
   const split = verbose ?? afterRequest(body);
   if ('problem' in split) return { kind: 'problem', problem: split.problem };
   // A head alone: a response without a body when its status is not 2xx, a stream not yet come otherwise.
   if (split.body.trim() === '' && !failed(split.head))
     return { kind: 'problem', problem: split.head ? 'headersOnly' : 'empty' };
-  return classify(split.body, split.head, { bytes: utf8Length(split.body), replaced, entry: null, decoded });
+  return classify(split.body, split.head, {
+    bytes: utf8Length(split.body),
+    replaced,
+    entry: null,
+    decoded,
+    curlSaid,
+  });
 }
+
+/** curl's error line (`curl: (7) Failed to connect…`), last in what it printed, after the body or alone. */
+const CURL_ERROR = /(?:^|\n)(curl: \(\d+\) [^\r\n]*)\s*$/;
 
 /** A HAR's streaming entries, or the body of the one asked for. */
 function readHar(entries: unknown[], wanted: number | undefined): InputResult {
@@ -647,6 +666,7 @@ function readHar(entries: unknown[], wanted: number | undefined): InputResult {
     replaced: decoded.replaced,
     entry: chosen,
     decoded: decoded.decoded,
+    curlSaid: null,
   });
 }
 

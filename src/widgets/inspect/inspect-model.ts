@@ -237,6 +237,7 @@ export function reportMarkdown(report: InspectReport, tr: Tr, options: ReportOpt
     `- ${tr('inspect.md.lineEnds', { ends: lineEndsText(stream.lineEnds, tr) })}`,
   );
   if (report.decoded) out.push(`- ${tr('inspect.md.decoded', { how: tr(`inspect.decoded.${report.decoded}`) })}`);
+  if (report.curlSaid) out.push(`- ${tr('inspect.md.curlSaid', { said: code(report.curlSaid) })}`);
   const ending = turn.ending;
   const said = endingSaidBy(ending);
   const where = ending.line === null ? '' : ` (${tr('inspect.md.line', { line: ending.line })})`;

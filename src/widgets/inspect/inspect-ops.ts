@@ -70,6 +70,8 @@ export interface InspectReport {
   replaced: number;
   /** How the input's bytes became text, when not as UTF-8 (UTF-16, a gzip body inflated). */
   decoded: Decoding | null;
+  /** curl's error line, set aside from the end of the input (inspect-input.ts), or null. */
+  curlSaid: string | null;
   /** Lines of the input before the body: every line number in the report counts them. */
   offset: number;
   stream: StreamFacts;
@@ -179,6 +181,7 @@ export function inspectBody(
     entry?: HarEntry | null;
     replaced?: number;
     decoded?: Decoding | null;
+    curlSaid?: string | null;
     format?: FormatId;
   } = {},
 ): InspectReport {
@@ -198,6 +201,7 @@ export function inspectBody(
     entry,
     replaced,
     decoded: options.decoded ?? null,
+    curlSaid: options.curlSaid ?? null,
     offset,
     stream: streamFacts(trace, options.bytes ?? new TextEncoder().encode(body).length, offset),
     transport,
@@ -277,6 +281,7 @@ export async function runInspect(
       entry: input.entry,
       replaced: input.replaced,
       decoded: inflated ? 'gzip' : input.decoded,
+      curlSaid: input.curlSaid,
       ...(request.format ? { format: request.format } : {}),
     }),
   };

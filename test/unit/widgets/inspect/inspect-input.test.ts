@@ -143,6 +143,7 @@ describe('what the inspector refuses', () => {
       'curlVerbose',
       'curlVerboseNoBody',
       'curlTrace',
+      'curlFailed',
     ];
     for (const locale of ['en', 'es', 'fr']) {
       const table = JSON.parse(
@@ -344,6 +345,21 @@ describe('what a developer brings: other encodings, curl -v, pasted text', () =>
       ['HTTP/1.1 200 OK', 7, [8]],
     );
     expect(result.kind === 'stream' && [result.body, result.head?.lines]).toEqual(['data: [DONE]\n\n', 9]);
+  });
+
+  it('curl’s error line at the end is set aside and kept as what curl said; alone, curl got no response', () => {
+    const cut = 'data: {"a":1}\n\ncurl: (18) transfer closed with outstanding read data remaining\n';
+    const result = text(cut);
+    expect(result.kind === 'stream' && [result.body, result.curlSaid]).toEqual([
+      'data: {"a":1}\n\n',
+      'curl: (18) transfer closed with outstanding read data remaining',
+    ]);
+    expect(text('data: x\n\n').kind === 'stream' && text('data: x\n\n')).toMatchObject({ curlSaid: null });
+    expect(text('curl: (7) Failed to connect to 127.0.0.1 port 9 after 0 ms: Couldn’t connect to server\n')).toEqual({
+      kind: 'problem',
+      problem: 'curlFailed',
+      detail: 'curl: (7) Failed to connect to 127.0.0.1 port 9 after 0 ms: Couldn’t connect to server',
+    });
   });
 
   it('curl -i -v: the head printed again before the body is set aside too', () => {

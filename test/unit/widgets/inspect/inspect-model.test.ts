@@ -61,6 +61,9 @@ describe('the report to share', () => {
     expect(text).not.toContain('Decoded from');
     const utf16 = reportMarkdown(inspectBody(anthropic, { decoded: 'utf-16le' }), tr, { lesson, page: 'p' });
     expect(utf16).toContain('- Decoded from: UTF-16 LE, turned into text by the inspector');
+    const said = 'curl: (18) transfer closed with outstanding read data remaining';
+    const curl = reportMarkdown(inspectBody(cut, { curlSaid: said }), tr, { lesson, page: 'p' });
+    expect(curl).toContain(`- What curl said at the end: \`${said}\``);
     expect(text.trimEnd().endsWith('https://course.example/inspect/')).toBe(true);
   });
 
