@@ -157,7 +157,7 @@ export interface Arbitrary<T> {
   chain<U>(chainer: (value: T) => Arbitrary<U>): Arbitrary<U>;
 }
 
-/** fast-check's kinds of characters: any grapheme, ASCII only, any code point, ASCII code points, composed graphemes. */
+/** fast-check's kinds of characters: graphemes, ASCII ones, code points, ASCII ones, composed graphemes. */
 export type StringUnit = 'grapheme' | 'grapheme-ascii' | 'binary' | 'binary-ascii' | 'grapheme-composite';
 
 /** Bounds on a generated array's or string's length. */

@@ -14,7 +14,7 @@
 // (`[data-load-slow]`, DemoFrame.astro and Exercise.astro: "still loading"), over the widget so that
 // nothing moves; the line goes once it is ready.
 
-import { stampAll } from './deferred.ts';
+import { stampAll } from '../first-load/deferred.ts';
 
 export interface Widget {
   /** Builds the widget inside `host`; called once. */

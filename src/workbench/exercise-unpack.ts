@@ -1,10 +1,10 @@
 // The parts of a workbench the page does not need at load (the list of cases, hints, the reference
 // solution…) are rendered by the server into a <template> (Exercise.astro), so that a page of several
 // workbenches stays small. They are put in place a screen and a half before the workbench comes
-// into view (by the demos' own means: src/demo-kit/deferred.ts), so that nothing on screen moves
+// into view (by the demos' own means: src/first-load/deferred.ts), so that nothing on screen moves
 // when they arrive; the workbench's code, heavier, loads later, when it is nearer (lazy-element.ts).
 
-import { forget, unpackTemplate, whenNear } from '../demo-kit/deferred.ts';
+import { forget, unpackTemplate, whenNear } from '../first-load/deferred.ts';
 
 /**
  * Puts the workbench's parts in place: the server rendered them into a <template> (in the page's

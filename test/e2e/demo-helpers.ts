@@ -5,7 +5,7 @@
 import { errors, expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { writerReaderTable } from '../../lessons-code/index.ts';
 import { selectStrings, translate, type Vars } from '../../src/demo-kit/format.ts';
-import { MEASURE_SCREENS } from '../../src/demo-kit/deferred.ts';
+import { MEASURE_SCREENS } from '../../src/first-load/deferred.ts';
 import { describeLoss, lossReport } from '../../src/widgets/shared/loss-report.ts';
 import { uiStrings } from '../ui-strings.ts';
 
@@ -84,7 +84,7 @@ const STOP_SHARE = 3;
  *
  * Deterministic whatever the machine's load: it waits for what the page says, never for time.
  * Before the first scroll and at each stop, every <ga-stamp> near enough to be measured
- * (MEASURE_SCREENS, src/demo-kit/deferred.ts) has measured the room its content takes (data-reserved)
+ * (MEASURE_SCREENS, src/first-load/deferred.ts) has measured the room its content takes (data-reserved)
  * or is in place (data-stamped), as on any phone within its idle moments. At each stop it also
  * waits until everything in view is final: stamps in place, each widget that starts when seen
  * (data-lazy=visible) loaded (data-ready) and not busy with its first run. At the end, every demo in
@@ -180,7 +180,7 @@ export async function shiftWhileScrolled(page: Page, url: string, tags: readonly
  */
 function unmeasuredNear({ screens, describe = false }: { screens: number; describe?: boolean }): boolean | string[] {
   const near = [...document.querySelectorAll('ga-stamp:not([data-reserved], [data-stamped])')].filter((stamp) => {
-    // Inside something hidden, a stamp has no box and nothing to measure (src/demo-kit/deferred.ts).
+    // Inside something hidden, a stamp has no box and nothing to measure (src/first-load/deferred.ts).
     if (stamp.getClientRects().length === 0) return false;
     const box = stamp.getBoundingClientRect();
     return box.bottom > -screens * innerHeight && box.top < (screens + 1) * innerHeight;

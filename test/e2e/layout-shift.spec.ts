@@ -9,7 +9,7 @@
 // Counted here: every shift of the page, the exercises' workbenches included.
 
 import type { Locator } from '@playwright/test';
-import { BLOCKS } from '../../src/components/overrides/block-sizes.ts';
+import { BLOCKS } from '../../src/first-load/block-sizes.ts';
 import { shiftWhileScrolled } from './demo-helpers.ts';
 import { EN, expect, lessonUrl, modelStreamUrl, test } from './fixtures.ts';
 
@@ -65,7 +65,7 @@ for (const width of [390, 1280]) {
 
 // The blocks of the text wait to be rendered until they come near (src/styles/course.css), and
 // each is rendered once when the page is idle so that its room is its real height
-// (src/components/overrides/block-sizes.ts): one far down then still waits, with that height, and
+// (src/first-load/block-sizes.ts): one far down then still waits, with that height, and
 // is drawn once the reader scrolls to it. An exercise is never such a block, so that its editor's
 // tooltips can leave its section.
 test('a block far down waits to be drawn, in its real height; an exercise is always drawn', async ({ page }) => {

@@ -119,7 +119,9 @@ export function readChatService(stream: string): string {
     // The same writer, but right on chunks without a colon: no longer the mistake on every input.
     const mixed = NO_BLANK_LINE.replace(
       "return chunk.split('\\n')",
-      "if (!chunk.includes(':')) return chunk.split('\\n').map((line) => 'data: ' + line + '\\n').join('') + '\\n';\n  return chunk.split('\\n')",
+      "if (!chunk.includes(':'))\n" +
+        "    return chunk.split('\\n').map((line) => 'data: ' + line + '\\n').join('') + '\\n';\n" +
+        "  return chunk.split('\\n')",
     );
     const cases = checked(await runner.run('fix-746', 'en', mixed));
     const writer = cases.find((c) => c.id === 'writer-generated')!.verdict;

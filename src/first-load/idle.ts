@@ -1,6 +1,6 @@
 // An idle moment of the main thread (https://w3c.github.io/requestidlecallback/), for work done a
 // slice at a time after the page has loaded: the stamps' measures (deferred.ts) and the text blocks'
-// heights (src/components/overrides/block-sizes.ts).
+// heights (src/first-load/block-sizes.ts).
 
 /**
  * Resolves in the browser's next idle period with its deadline, or after `timeoutMs` at the latest

@@ -11,7 +11,7 @@
 // least one, so a phone's slices hold fewer blocks than a desktop's. Another width makes other
 // heights: the pass starts again. A block done carries `data-sized` (the browser tests wait for it).
 
-import { idle } from '../../demo-kit/idle.ts';
+import { idle } from './idle.ts';
 
 /** The blocks that wait to be rendered until near (the rule of src/styles/course.css), scripts aside. */
 export const BLOCKS = '.sl-markdown-content > :not(section.exercise, script)';
