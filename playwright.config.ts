@@ -9,9 +9,8 @@ import { TEST_CHROMIUM } from './scripts/preview.ts';
 export default defineConfig({
   testDir: 'test/e2e',
   fullyParallel: true,
-  // Three workers on the 2-core machines CI runs on: the whole phase took 501 processor-seconds and
-  // 263 s with three, 535 and 299 s with two, 566 and 285 s with four (the same build, nothing else
-  // running).
+  // Three workers on the 2-core machines CI runs on: fewer left the cores idle while a page waited,
+  // more made the pages compete for them (the phase took longest with two and with four).
   workers: 3,
   // A safety net only: no test depends on timing, and the retry reporter names any test that needed it.
   retries: process.env.CI ? 1 : 0,

@@ -4,9 +4,8 @@ import { defineConfig } from 'vitest/config';
 // (a learner's worker per check) and the type checker's tests then run beside the rest instead of
 // after it. The files of a worker share its modules (`isolate: false`, as in vitest.dist.config.ts):
 // no test here mocks a module, stubs a global or fakes the clock, and each module is then loaded once
-// per worker instead of once per file. Measured on a 2-core machine, twice each: 83 and 89
-// processor-seconds (44 and 47 s) against 106 and 113 (56 and 59 s) with a fresh set of modules per
-// file. The time limit is a guard against a test that hangs, generous enough for a machine that is
+// per worker instead of once per file, which made the phase markedly shorter than a fresh set of
+// modules per file. The time limit is a guard against a test that hangs, generous enough for a machine that is
 // also running other work; no test is judged by its time.
 export default defineConfig({
   test: {

@@ -72,13 +72,10 @@ const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
  * headless build where it is installed, and V8's optimizing compiler off (it compiles hot functions
  * again on threads of their own, which on a 2-core machine busy with three test pages compete with
  * the pages; what a script does is the same in every tier of V8). The benchmarks keep the full
- * browser as readers have it. Measured on a 2-core machine, `a11y.spec.ts`, `type-checker.spec.ts`
- * and `locales.spec.ts` together: 320 and 326 processor-seconds in the full browser, 298 and 302
- * with the compiler off, 272 in the headless build with the compiler off. V8 also keeps its garbage
- * collection and compiling on the page's own thread (`--single-threaded`: the same work, without
- * threads that compete for the same two cores): `a11y.spec.ts` on one worker, 83, 86 and 90
- * processor-seconds without it, 78 with it; `exercises.spec.ts` and `type-checker.spec.ts` on two
- * workers, 161 against 149.
+ * browser as readers have it. V8 also keeps its garbage collection and compiling on the page's own
+ * thread (`--single-threaded`: the same work, without threads that compete for the same two cores).
+ * Each of the three (the headless build, the compiler off, one thread) made the browser tests take
+ * fewer processor-seconds when it was chosen.
  */
 export const TEST_CHROMIUM = {
   ...CHROMIUM,

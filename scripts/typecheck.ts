@@ -7,8 +7,7 @@
 // The type check is TypeScript 7's compiler (the `typescript-native` alias of typescript@7, native
 // code: https://github.com/microsoft/typescript-go), over the same tsconfig.json and the same files.
 // The page's type checker needs TypeScript's JavaScript API, which 7 does not have, so `typescript`
-// stays 5.9 for it, for its tests and for `npx tsc`. On a 2-core machine 7 checks the same 341
-// files in 3.7 s where 5.9 took 11 s.
+// stays 5.9 for it, for its tests and for `npx tsc`. 7 is chosen for its speed on the same files.
 
 import { spawn } from 'node:child_process';
 

@@ -54,8 +54,8 @@ export class ChatServiceStreamState implements TextSink<string> {
 
   /**
    * As in GA's loop, the whole buffer is split again on every read: an event that arrives in many
-   * small reads is scanned again for each of them, so its cost grows with the square of its size
-   * (64 KB in 1-byte reads: 0.1 s; 128 KB: 0.5 s, on the course's 2-core machine). The port keeps
+   * small reads is scanned again for each of them, so its cost grows with the square of its size.
+   * The port keeps
    * GA's behaviour; the demos feed it whole streams or a few reads.
    */
   push(text: string): boolean {
