@@ -55,8 +55,7 @@ export class ChatServiceStreamState implements TextSink<string> {
   /**
    * As in GA's loop, the whole buffer is split again on every read: an event that arrives in many
    * small reads is scanned again for each of them, so its cost grows with the square of its size.
-   * The port keeps
-   * GA's behaviour; the demos feed it whole streams or a few reads.
+   * The port keeps GA's behaviour; the demos feed it whole streams or a few reads.
    */
   push(text: string): boolean {
     expectString(text, 'ChatServiceStreamState.push', 'text');
