@@ -3,7 +3,17 @@
 // (rounds/round-reader.ts) makes of them. The wrong answers each case recognizes by the message they
 // give are lessons-code/exercises/paragraph-between-rounds/mistakes/.
 
-import { joinRounds, type Diagnosis, type ExerciseCase, type ExerciseDefinition } from 'lessons-code';
+import {
+  joinRounds,
+  type Arbitrary,
+  type Diagnosis,
+  type ExerciseCase,
+  type ExerciseDefinition,
+  type Gen,
+  type GeneratedCase,
+} from 'lessons-code';
+// The file of the exercise is its reference solution: what a right answer gives for any texts.
+import * as reference from './exercise.ts';
 
 const ROUNDS: Record<string, string[]> = {
   // The voicing question, as the replica answers it: a sentence, the tool, then the answer.
@@ -81,19 +91,71 @@ const DIAGNOSES: Record<string, (texts: string[]) => Diagnosis<string>[]> = {
   'one-round': (texts) => [breakAfterLast(texts)],
 };
 
+// ---- Generated turns: up to five rounds, each without text ('') or with a text of letters, spaces,
+// line breaks (runs of three or more among them), and characters of two and four bytes, which may
+// end with whitespace, as the last text of a stopped turn can. A text has something besides
+// whitespace, and does not start with a line break: whether a paragraph break would count the ones
+// a text starts with is a question the statement leaves open.
+
+const roundText = (gen: Gen): Arbitrary<string> =>
+  gen.oneof(
+    gen.constant(''),
+    gen
+      .string({ unit: gen.constantFrom('a', 'Cmaj7', '.', ' ', '\n', '\n\n', 'é', '🎸'), minLength: 1, maxLength: 6 })
+      .filter((text) => text.trim() !== '' && !text.startsWith('\n')),
+  );
+
+const nonEmpty = (texts: string[]) => texts.filter((text) => text !== '');
+
+const generatedCase = {
+  kind: 'generated',
+  id: 'generated-turns',
+  uses: ['joinRounds'],
+  inputs: (gen) => gen.array(roundText(gen), { maxLength: 5 }),
+  // One call of the learner's function each: 50 turns keep the case within a few hundred ms.
+  runs: 50,
+  run: (learner, texts) => learner.call('joinRounds', texts) as Promise<string>,
+  expected: (texts) => reference.joinRounds(texts),
+  input: (texts, tools) => ({ kind: 'code', text: tools.showValue(texts) }),
+  diagnoses: [
+    { id: 'glued', like: (texts) => texts.join('') },
+    // A break after every text, then the message's end trimmed: the last text's own whitespace goes too.
+    // Code that strips each text's final line breaks gives the same on most inputs (and the sentence
+    // holds for it): what the user saw at the end of the last text is gone.
+    { id: 'end-trimmed', like: (texts) => reference.joinRounds(texts).trimEnd() },
+    // Blank lines between the texts, then every run of three or more line breaks made two, inside a text too.
+    {
+      id: 'line-breaks-collapsed',
+      like: (texts) =>
+        nonEmpty(texts)
+          .join('\n\n')
+          .replace(/\n{3,}/g, '\n\n'),
+    },
+    // Every line break at the end of what is shown replaced by two, however many there were.
+    {
+      id: 'end-breaks-replaced',
+      like: (texts) =>
+        nonEmpty(texts).reduce((shown, text) => (shown === '' ? text : shown.replace(/\n*$/, '\n\n') + text), ''),
+    },
+  ],
+} satisfies GeneratedCase<string[], string>;
+
 const definition: ExerciseDefinition = {
   exports: { joinRounds: 'function' },
-  cases: Object.entries(ROUNDS).map(
-    ([id, texts]) =>
-      ({
-        id,
-        uses: ['joinRounds'],
-        run: (learner) => learner.call('joinRounds', texts) as Promise<string>,
-        expected: joinRounds(texts),
-        input: (tools) => ({ kind: 'code', text: tools.showValue(texts) }),
-        diagnoses: DIAGNOSES[id]?.(texts) ?? [],
-      }) satisfies ExerciseCase<string>,
-  ),
+  cases: [
+    ...Object.entries(ROUNDS).map(
+      ([id, texts]) =>
+        ({
+          id,
+          uses: ['joinRounds'],
+          run: (learner) => learner.call('joinRounds', texts) as Promise<string>,
+          expected: joinRounds(texts),
+          input: (tools) => ({ kind: 'code', text: tools.showValue(texts) }),
+          diagnoses: DIAGNOSES[id]?.(texts) ?? [],
+        }) satisfies ExerciseCase<string>,
+    ),
+    generatedCase,
+  ],
 };
 
 export default definition;

@@ -1,7 +1,7 @@
 // Mistake: adds the missing line breaks before every round once something is shown, the rounds
 // without text included: a turn whose last round only called a tool ends with a blank line.
 // Lesson: /ga-ai/06d-one-call-per-round/#four-details-that-fail-without-a-sound
-// Fails: tool-only-last
+// Fails: tool-only-last, generated-turns
 // Diagnosis: break-after-last
 
 export function joinRounds(texts: string[]): string {

@@ -1,7 +1,7 @@
 // Mistake: adds one line break after a text that ends with one and two after any other, forgetting
 // the text that already ends with a blank line: it gets a third line break.
 // Lesson: /ga-ai/06d-one-call-per-round/#four-details-that-fail-without-a-sound
-// Fails: ends-with-blank-line
+// Fails: ends-with-blank-line, generated-turns
 // Diagnosis: break-after-blank-line
 
 export function joinRounds(texts: string[]): string {
