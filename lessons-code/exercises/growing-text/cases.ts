@@ -2,7 +2,9 @@
 // texts an XMLHttpRequest would offer at each `progress`: three short ones first, then the course's
 // recordings arriving in reads of 64 bytes. What it passes on is recorded, compared part by part
 // with what each `progress` added, and read here by lessons-code's provider layers
-// (readProviderPieces), as the parser would read it.
+// (readProviderPieces), as the parser would read it. The last case plays generated responses (any
+// text, cut anywhere between whole characters) and compares what the relay passes on with what the
+// reference solution's relay does.
 
 import {
   readProviderPieces,
@@ -11,13 +13,18 @@ import {
   truncateRecording,
   type Provider,
   type ProviderStreamResult,
+  type Arbitrary,
   type CheckTools,
   type ExerciseCase,
   type ExerciseDefinition,
+  type Gen,
+  type GeneratedCase,
   type Learner,
   type Outcome,
   type Shown,
 } from 'lessons-code';
+// The file of the exercise is its reference solution: what a right relay passes on for any texts.
+import * as reference from './exercise.ts';
 
 /** The texts responseText would hold after each read, decoded as browsers do (whole characters only). */
 export function growthsOf(bytes: Uint8Array, provider: Provider, size = 64): string[] {
@@ -128,13 +135,17 @@ const partsOf = (outcome: Outcome<string[]>): string[] | null =>
     ? outcome.value
     : null;
 
-/** What a relay passes on when `next` gives the part it takes from each text, and `after` the count it keeps. */
+/**
+ * What a relay passes on when `next` gives the part it takes from each text, and `after` the count
+ * it keeps (from `start`).
+ */
 function playedBy(
   growths: readonly string[],
   next: (text: string, count: number) => string,
   after: (text: string, count: number, part: string) => number,
+  start = 0,
 ): string[] {
-  let count = 0;
+  let count = start;
   const parts: string[] = [];
   for (const text of growths) {
     const part = next(text, count);
@@ -145,6 +156,31 @@ function playedBy(
 }
 
 const utf8Length = (text: string): number => encoder.encode(text).length;
+
+/**
+ * The parts of a relay that keeps the last part it passed instead of a count, and takes the new
+ * text from after the first place where that part occurs in the text.
+ */
+function searchedFromLastPart(growths: readonly string[]): string[] {
+  let last = '';
+  const parts: string[] = [];
+  for (const text of growths) {
+    const part = text.slice(text.indexOf(last) + last.length);
+    if (part !== '') {
+      parts.push(part);
+      last = part;
+    }
+  }
+  return parts;
+}
+
+/** The parts of a relay that counts what it passed in code points (Array.from) but slices in UTF-16 code units. */
+const countedInCodePoints = (growths: readonly string[]): string[] =>
+  playedBy(
+    growths,
+    (text, count) => text.slice(count),
+    (text) => Array.from(text).length,
+  );
 
 /**
  * The parts of a relay that starts each slice one character off: one too far (each new part loses
@@ -203,6 +239,140 @@ function showParts(expected: readonly string[]) {
     return { kind: 'fields', fields };
   };
 }
+
+/** The parts of a relay whose count starts where the previous relay's stopped: after three-texts' last text. */
+const COUNTED_FROM_BEFORE = playedBy(
+  ANTHROPIC_GROWTHS,
+  (text, count) => text.slice(count),
+  (text) => text.length,
+  THREE.at(-1)!.length,
+);
+
+/**
+ * The pieces a generated text is made of: characters of one, two and four bytes in UTF-8 (`🎸` is
+ * two UTF-16 code units), line ends of every kind, a blank line, a `data:` line's start. Few and
+ * short, so that the same text comes back often (a relay that searches the text for what it passed
+ * before can find it in the wrong place).
+ */
+const PIECES = ['a', 'b', 'é', '🎸', ' ', ':', '\n', '\r\n', '\r', '\n\n', 'data: ', 'é🎸a'];
+
+/**
+ * What responseText holds at each `progress` of one response: a text, and the places where the
+ * events fall, anywhere between two whole characters (browsers decode characters whole), in order.
+ * Two events may fall at the same place (a `progress` that adds nothing, the last one included),
+ * the first may come before any text, and the last before the end of the text (a response cut
+ * short). A place is drawn as a percentage of the text's length, so that it shrinks with the text.
+ */
+const growingTexts = (gen: Gen): Arbitrary<string[]> =>
+  gen
+    .tuple(
+      gen.oneof(
+        gen.array(gen.constantFrom(...PIECES), { maxLength: 10 }),
+        // One piece again and again: the text already received comes back in what is added.
+        gen.tuple(gen.constantFrom(...PIECES), gen.nat(8)).map(([piece, times]) => Array<string>(times).fill(piece)),
+      ),
+      gen.array(gen.nat(100), { minLength: 1, maxLength: 6 }),
+      gen.boolean(),
+    )
+    .map(([pieces, places, whole]) => {
+      const characters = Array.from(pieces.join(''));
+      const at = places.map((place) => Math.round((place * characters.length) / 100)).sort((a, b) => a - b);
+      if (whole) at.push(characters.length);
+      return at.map((place) => characters.slice(0, place).join(''));
+    });
+
+/**
+ * One to three responses, each through a relay of its own (relayAll makes one): several per input,
+ * so that the inputs tried before a difference tell apart the mistakes a diagnosis names.
+ */
+const responses = (gen: Gen): Arbitrary<string[][]> => gen.array(growingTexts(gen), { minLength: 1, maxLength: 3 });
+
+/** What the reference relay passes on for these texts ('' left out, as for the learner's). */
+function referenceParts(texts: readonly string[]): string[] {
+  const parts: string[] = [];
+  reference.relayAll([...texts], (text) => parts.push(text));
+  return parts.filter((text) => text !== '');
+}
+
+/** What the learner's relays pass on, one response after the other. */
+async function partsOfEach(learner: Learner, input: readonly string[][]): Promise<string[][]> {
+  const parts: string[][] = [];
+  for (const texts of input) parts.push(await passedParts(learner, texts));
+  return parts;
+}
+
+/** A relay written another way, played on the texts: the parts it passes on ('' left out). */
+function relayedBy(texts: readonly string[], relay: () => (textSoFar: string) => string | null): string[] {
+  const next = relay();
+  return texts.map((text) => next(text) ?? '').filter((text) => text !== '');
+}
+
+/** The relays of the mistake files, each played as it is written, on each response of an input. */
+const MISTAKEN_RELAYS: Readonly<Record<string, (texts: readonly string[]) => string[]>> = {
+  'whole-text': (texts) =>
+    relayedBy(texts, () => {
+      let last = '';
+      return (text) => {
+        const part = text !== last ? text : null;
+        last = text;
+        return part;
+      };
+    }),
+  'count-too-soon': () => [],
+  'off-by-one': (texts) =>
+    playedBy(
+      texts,
+      (text, count) => text.slice(count + 1),
+      (text) => text.length,
+    ),
+  'holds-back': (texts) =>
+    relayedBy(texts, () => {
+      let passed = 0;
+      return (text) => {
+        const blank = text.lastIndexOf('\n\n');
+        if (blank === -1 || blank + 2 <= passed) return null;
+        const part = text.slice(passed, blank + 2);
+        passed = blank + 2;
+        return part;
+      };
+    }),
+  'skips-blank-parts': (texts) =>
+    playedBy(
+      texts,
+      (text, count) => text.slice(count),
+      (text) => text.length,
+    ).filter((part) => part.trim() !== ''),
+  'searches-last-part': searchedFromLastPart,
+  'removes-every-copy': (texts) =>
+    relayedBy(texts, () => {
+      let previous = '';
+      return (text) => {
+        const part = text.replaceAll(previous, '');
+        previous = text;
+        return part;
+      };
+    }),
+  'code-points-not-units': countedInCodePoints,
+};
+
+const generatedCases = [
+  {
+    kind: 'generated',
+    id: 'any-growth',
+    uses: ['relayAll'],
+    inputs: responses,
+    run: partsOfEach,
+    expected: (input) => input.map(referenceParts),
+    input: (input, tools) => ({
+      kind: 'code',
+      text: input.map((texts) => `relayAll(${tools.showValue(texts)}, pass)`).join('\n'),
+    }),
+    diagnoses: Object.entries(MISTAKEN_RELAYS).map(([id, relay]) => ({
+      id,
+      like: (input: string[][]) => input.map(relay),
+    })),
+  } satisfies GeneratedCase<string[][], string[][]>,
+];
 
 const definition: ExerciseDefinition = {
   exports: { createRelay: 'function', relayAll: 'function' },
@@ -267,12 +437,28 @@ const definition: ExerciseDefinition = {
       input: recordingInput('anthropic', ANTHROPIC_GROWTHS),
       diagnoses: [
         {
-          // The recording's end, from somewhere after its start: a count that began where the
-          // previous relay's had stopped, as one kept outside createRelay does.
+          // The parts of a relay that searches the text for the last part it passed.
+          id: 'searches-last-part',
+          recognize: (outcome) => {
+            const parts = partsOf(outcome);
+            return parts !== null && sameParts(parts, searchedFromLastPart(ANTHROPIC_GROWTHS));
+          },
+        },
+        {
+          // The parts of a relay that counts code points and slices code units.
+          id: 'code-points-not-units',
+          recognize: (outcome) => {
+            const parts = partsOf(outcome);
+            return parts !== null && sameParts(parts, countedInCodePoints(ANTHROPIC_GROWTHS));
+          },
+        },
+        {
+          // The recording from where the previous relay had stopped (the end of three-texts' last
+          // text, the case before): a count kept outside createRelay, which every relay shares.
           id: 'count-outside-relay',
           recognize: (outcome) => {
-            const joined = partsOf(outcome)?.join('') ?? '';
-            return joined !== '' && joined.length < ANTHROPIC.text.length && ANTHROPIC.text.endsWith(joined);
+            const parts = partsOf(outcome);
+            return parts !== null && sameParts(parts, COUNTED_FROM_BEFORE);
           },
         },
       ],
@@ -295,6 +481,7 @@ const definition: ExerciseDefinition = {
       show: showChannels,
       input: (tools) => ({ kind: 'note', text: tools.text('input.cut', { events: TRUNCATED_GROWTHS.length }) }),
     } satisfies ExerciseCase<Channels>,
+    ...generatedCases,
   ],
 };
 

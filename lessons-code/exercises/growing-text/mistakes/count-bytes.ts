@@ -1,7 +1,7 @@
 // Mistake: counts what it passed on in bytes, as the reads arrive, but slices the text in
 // characters: after an `é` or a `🎸` the count runs ahead and characters are skipped.
 // Lesson: /ga-ai/06c-model-stream/#two-transports-one-parser
-// Fails: three-texts, each-part, openai, anthropic, gemini, cut
+// Fails: three-texts, each-part, openai, anthropic, gemini, cut, any-growth
 // Diagnosis: bytes-not-characters
 const encoder = new TextEncoder();
 

@@ -1,7 +1,7 @@
 // Mistake: keeps the count outside createRelay, so every relay shares it: the first response goes
 // through, and the next relay starts counting where the previous one stopped.
 // Lesson: /ga-ai/06c-model-stream/#two-transports-one-parser
-// Fails: each-part, nothing-new, gemini
+// Fails: each-part, nothing-new, gemini, any-growth
 // Diagnosis: count-outside-relay
 let passed = 0;
 

@@ -1,7 +1,7 @@
 // Mistake: moves the count to the text's length before taking the new part, so the slice starts
 // at the end of the text and every part is empty: the parser gets nothing.
 // Lesson: /ga-ai/06c-model-stream/#two-transports-one-parser
-// Fails: three-texts, each-part, nothing-new, openai, anthropic, gemini, cut
+// Fails: three-texts, each-part, nothing-new, openai, anthropic, gemini, cut, any-growth
 // Diagnosis: count-too-soon
 export function createRelay(pass: (text: string) => void): (textSoFar: string) => void {
   let passed = 0;

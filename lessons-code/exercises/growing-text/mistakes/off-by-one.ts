@@ -1,7 +1,7 @@
 // Mistake: starts the new part one character after the count, as if the count were the index of
 // the last character passed: each part loses its first character.
 // Lesson: /ga-ai/06c-model-stream/#two-transports-one-parser
-// Fails: three-texts, each-part, nothing-new, openai, anthropic, gemini, cut
+// Fails: three-texts, each-part, nothing-new, openai, anthropic, gemini, cut, any-growth
 // Diagnosis: off-by-one
 export function createRelay(pass: (text: string) => void): (textSoFar: string) => void {
   let passed = 0;

@@ -2,7 +2,7 @@
 // the parser gets the text later than it arrives, and a stream whose events end with CRLF CRLF
 // never gets through.
 // Lesson: /ga-ai/06c-model-stream/#two-transports-one-parser
-// Fails: three-texts, each-part, nothing-new, gemini
+// Fails: three-texts, each-part, nothing-new, gemini, any-growth
 // Diagnosis: holds-back
 export function createRelay(pass: (text: string) => void): (textSoFar: string) => void {
   let passed = 0;

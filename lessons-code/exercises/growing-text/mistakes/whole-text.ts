@@ -1,7 +1,7 @@
 // Mistake: passes the whole text so far on each time it changes: skipping a `progress` that adds
 // nothing is not enough, the parser still reads the start of the stream again at every one.
 // Lesson: /ga-ai/06c-model-stream/#two-transports-one-parser
-// Fails: three-texts, each-part, nothing-new, openai, anthropic, gemini, cut
+// Fails: three-texts, each-part, nothing-new, openai, anthropic, gemini, cut, any-growth
 // Diagnosis: whole-text
 export function createRelay(pass: (text: string) => void): (textSoFar: string) => void {
   let last = '';

@@ -1,0 +1,23 @@
+// Mistake: keeps the last part it passed on instead of a count, and finds where the new text
+// starts by searching responseText for that part: when the part also occurs earlier in the text,
+// the search stops there and the relay passes on again text the parser already has.
+// Lesson: /ga-ai/06c-model-stream/#two-transports-one-parser
+// Fails: each-part, openai, anthropic, gemini, cut, any-growth
+// Diagnosis: searches-last-part
+export function createRelay(pass: (text: string) => void): (textSoFar: string) => void {
+  let last = '';
+  return (textSoFar) => {
+    const next = textSoFar.slice(textSoFar.indexOf(last) + last.length);
+    if (next !== '') {
+      pass(next);
+      last = next;
+    }
+  };
+}
+
+// How the check uses your relay: it plays the texts XMLHttpRequest would offer, one `progress`
+// event after another (the characters are whole, as browsers decode them).
+export function relayAll(growths: string[], pass: (text: string) => void): void {
+  const relay = createRelay(pass);
+  for (const textSoFar of growths) relay(textSoFar);
+}

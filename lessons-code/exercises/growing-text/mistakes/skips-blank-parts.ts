@@ -1,0 +1,21 @@
+// Mistake: skips a progress that brings "nothing" by testing the new part with trim(): a part
+// that is only whitespace (a line break, the blank line that ends an event) is never passed on,
+// yet the count moves past it, so the parser loses those characters.
+// Lesson: /ga-ai/06c-model-stream/#two-transports-one-parser
+// Fails: any-growth
+// Diagnosis: skips-blank-parts
+export function createRelay(pass: (text: string) => void): (textSoFar: string) => void {
+  let passed = 0;
+  return (textSoFar) => {
+    const next = textSoFar.slice(passed);
+    passed = textSoFar.length;
+    if (next.trim() !== '') pass(next);
+  };
+}
+
+// How the check uses your relay: it plays the texts XMLHttpRequest would offer, one `progress`
+// event after another (the characters are whole, as browsers decode them).
+export function relayAll(growths: string[], pass: (text: string) => void): void {
+  const relay = createRelay(pass);
+  for (const textSoFar of growths) relay(textSoFar);
+}
