@@ -143,9 +143,13 @@ export function jsonLineCount(body: string): number {
   return parsed >= 2 ? parsed : 0;
 }
 
-/** Whether a text holds a line of an event stream: a field the standard knows, with its colon or alone. */
+/**
+ * Whether a text holds a line of an event stream: a field the standard knows, with its colon or alone;
+ * or one a writer got wrong, indented or in capitals (` data:`, `Data:`), which the standard ignores
+ * but which still makes the text a stream, to be read with its findings.
+ */
 export function hasFieldLine(body: string): boolean {
-  return /^\uFEFF?(?:data|event|id|retry)(?::|[\r\n]|$)/m.test(body);
+  return /^\uFEFF?[ \t]*(?:data|event|id|retry)(?::|[\r\n]|$)/im.test(body);
 }
 
 /** Whether every line of a text that is not blank is a comment (a stream of keep-alives only). */

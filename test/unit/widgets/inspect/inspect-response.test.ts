@@ -138,6 +138,9 @@ describe('a response that is not a stream', () => {
       'stream',
     );
     expect(text(': ping\n\n: ping\n\n').kind).toBe('stream');
+    // a writer's mistakes the standard ignores, read as a stream so that its findings say so
+    expect(text('  data: indented\n\n').kind).toBe('stream');
+    expect(text('Data: capitals\n\n').kind).toBe('stream');
     // a stream cut before its first blank line: no event dispatched, but an event stream
     expect(text('data: {"candidates":[]}').kind).toBe('stream');
   });
