@@ -37,7 +37,10 @@ function mistakeHeader(source: string): Record<(typeof FIELDS)[number], string> 
     if (start) {
       field = start[1]!;
       header[field] = start[2]!.trim();
-    } else if (field === 'Mistake' && text.trim() !== '') header.Mistake += ' ' + text.trim();
+    } else if ((field === 'Mistake' || field === 'Fails') && text.trim() !== '') {
+      // The mistake, and a list of failing cases too long for one line, go on over the next lines.
+      header[field] += ' ' + text.trim();
+    }
   }
   return header as Record<(typeof FIELDS)[number], string>;
 }

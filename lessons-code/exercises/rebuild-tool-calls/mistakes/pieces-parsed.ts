@@ -1,7 +1,8 @@
 // Mistake: parses each fragment's piece of arguments as JSON and merges the objects, as with the
 // arguments of a call that is not streamed. A piece such as "{" is not JSON: JSON.parse throws.
 // Lesson: /ga-ai/06d-one-call-per-round/#four-details-that-fail-without-a-sound
-// Fails: replica, indices-from-one, name-repeated, first-id-and-name, one-fragment, fields-missing, other-type, generated-rounds
+// Fails: replica, indices-from-one, name-repeated, first-id-and-name, one-fragment, fields-missing, other-type,
+//   generated-rounds
 // Diagnosis: pieces-parsed
 
 import type { ChatCompletionChunk } from 'lessons-code';
