@@ -301,7 +301,10 @@ const generatedTurn = (gen: Gen): Arbitrary<GeneratedTurn> =>
       };
     });
 
-/** What the reference gives: showAnswer's turn, and the pieces the page received (its own loop, the same as showAnswer's). */
+/**
+ * What the reference gives: showAnswer's turn, and the pieces the page received (counted by a loop
+ * of its own, the same as showAnswer's).
+ */
 async function referenceTurn(input: GeneratedTurn): Promise<{ turn: Turn; pieces: string[] }> {
   const body = () =>
     new ReadableStream<Uint8Array>({
