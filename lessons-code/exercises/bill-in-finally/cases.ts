@@ -208,7 +208,9 @@ const lastPieceNotSaved = (answer: string, stopAfter: number): Diagnosis<Turn> =
 // then, in a round that calls tools, up to two calls in fragments of one token each, as the replica
 // sends them: a round where the pieces of text and the tokens differ. The page reads to the end or
 // stops after some pieces; the stream may end early, anywhere between two events, the role chunk's
-// before and the finish_reason's after included; reads of any size cut the wire anywhere.
+// before and the finish_reason's after included, or send an error event there, in the shape of
+// OpenAI's errors or of a host's (`{"error": "Model unavailable"}`); reads of any size cut the wire
+// anywhere.
 
 interface GeneratedTurn {
   texts: string[];
@@ -217,8 +219,16 @@ interface GeneratedTurn {
   stopAfter: number | null;
   /** How many events the body delivers before it ends without `[DONE]`; null: the whole wire. */
   breakAfter: number | null;
+  /** The data of an error event sent after those events, before the body ends. */
+  errorData: string | undefined;
   readSize: number;
 }
+
+/** Error events as a provider sends one in the middle of a stream, and as a failing host does. */
+const ERROR_DATA = [
+  '{"error": {"message": "The server had an error while processing your request.", "type": "server_error"}}',
+  '{"error": "Model unavailable"}',
+];
 
 const chunkOf = (delta: ChatCompletionChunk['choices'][number]['delta']): ChatCompletionChunk => ({
   id: 'chatcmpl-generated',
@@ -261,11 +271,11 @@ function chunksOf(input: GeneratedTurn): ChatCompletionChunk[] {
 function wireOfTurn(input: GeneratedTurn): string {
   const wire = wireOf(chunksOf(input));
   if (input.breakAfter === null) return wire;
-  return wire
+  const events = wire
     .split('\n\n')
     .slice(0, input.breakAfter)
-    .map((event) => event + '\n\n')
-    .join('');
+    .map((event) => event + '\n\n');
+  return events.join('') + (input.errorData === undefined ? '' : `data: ${input.errorData}\n\n`);
 }
 
 const generatedTurn = (gen: Gen): Arbitrary<GeneratedTurn> =>
@@ -287,9 +297,10 @@ const generatedTurn = (gen: Gen): Arbitrary<GeneratedTurn> =>
       ),
       gen.option(gen.integer({ min: 1, max: 7 }), { nil: undefined }),
       gen.option(gen.nat(20), { nil: undefined }),
+      gen.option(gen.constantFrom(...ERROR_DATA), { nil: undefined }),
       gen.constantFrom(97, 7, 31, 4096),
     )
-    .map(([texts, calls, stopAfter, breakAt, readSize]) => {
+    .map(([texts, calls, stopAfter, breakAt, errorData, readSize]) => {
       // The chunks, then `[DONE]`: an early end delivers fewer events than that.
       const events = 1 + texts.length + calls.reduce((n, pieces) => n + 1 + pieces.length, 0) + 2 + 1;
       return {
@@ -297,6 +308,7 @@ const generatedTurn = (gen: Gen): Arbitrary<GeneratedTurn> =>
         calls,
         stopAfter: stopAfter ?? null,
         breakAfter: breakAt === undefined ? null : breakAt % events,
+        errorData: breakAt === undefined ? undefined : errorData,
         readSize,
       };
     });
@@ -350,7 +362,9 @@ function generatedInput(input: GeneratedTurn, tools: CheckTools): Shown {
   const end =
     input.breakAfter === null
       ? tools.text('input.generatedEnd')
-      : tools.text('input.generatedBreak', { events: input.breakAfter });
+      : input.errorData === undefined
+        ? tools.text('input.generatedBreak', { events: input.breakAfter })
+        : tools.text('input.generatedError', { events: input.breakAfter, error: `data: ${input.errorData}` });
   return {
     kind: 'fields',
     fields: [
@@ -398,7 +412,7 @@ const generatedCase = {
       },
     },
     // The loop left at the chunk with finish_reason, and the turn saved complete: a stream that ends
-    // after that chunk, before `[DONE]`, is taken for a complete one.
+    // after that chunk, or sends an error there, before `[DONE]`, is taken for a complete one.
     {
       id: 'ends-at-finish-reason',
       like: async (input) => {
