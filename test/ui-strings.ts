@@ -7,7 +7,7 @@ import { COURSE_LOCALES } from '../src/lib/locales.ts';
 export type Strings = Record<string, string>;
 
 /** The site's locales (src/lib/locales.ts): English at the root, the others under their prefixes. */
-export const LOCALES = COURSE_LOCALES.map(({ code, prefix }) => ({ code, lang: code, prefix }));
+export const LOCALES = COURSE_LOCALES;
 export type Locale = (typeof LOCALES)[number];
 
 const cache = new Map<string, Strings>();

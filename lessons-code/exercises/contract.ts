@@ -232,7 +232,6 @@ export interface GeneratedCase<I = unknown, V = unknown> {
 }
 
 /** A case of either kind. */
-// biome-ignore lint/suspicious/noExplicitAny: a list holds generated cases of every input type
 export type AnyCase = ExerciseCase | GeneratedCase<any, any>;
 
 /** One block of a proof: a labelled text shown with its CRs and LFs visible, its lines explained. */

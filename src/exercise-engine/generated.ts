@@ -31,7 +31,7 @@ import { deepEqual } from './values.ts';
  * apart). Named one by one, so that the checker's bundle holds only these (about 28 KB gzipped, where
  * the whole library is about 90).
  */
-export const GEN: Gen = {
+const GEN: Gen = {
   array,
   boolean,
   constant,
@@ -47,14 +47,14 @@ export const GEN: Gen = {
 };
 
 /** How many inputs a case tries when it does not say. */
-export const DEFAULT_RUNS = 100;
+const DEFAULT_RUNS = 100;
 
 /**
  * How many more inputs shrinking may try once a difference is found: each costs a call of the
  * learner's code, and the page's time limit counts them. Past it, the smallest input found so far is
  * shown.
  */
-export const SHRINK_BUDGET = 300;
+const SHRINK_BUDGET = 300;
 
 /** How many of the inputs tried are kept to decide whether a diagnosis is true. */
 const KEPT = 1000;

@@ -3,9 +3,9 @@
 // English is at the site's root; the others under their code.
 
 export const COURSE_LOCALES = [
-  { code: 'en', label: 'English', prefix: '' },
-  { code: 'es', label: 'Español', prefix: '/es' },
-  { code: 'fr', label: 'Français', prefix: '/fr' },
+  { code: 'en', lang: 'en', label: 'English', prefix: '' },
+  { code: 'es', lang: 'es', label: 'Español', prefix: '/es' },
+  { code: 'fr', lang: 'fr', label: 'Français', prefix: '/fr' },
 ] as const;
 
 export type Locale = (typeof COURSE_LOCALES)[number]['code'];
@@ -16,6 +16,6 @@ export const LOCALES: readonly Locale[] = COURSE_LOCALES.map((locale) => locale.
 /** Starlight's `locales` option: English as the root locale, the others by their code. */
 export function starlightLocales(): Record<string, { label: string; lang: Locale }> {
   return Object.fromEntries(
-    COURSE_LOCALES.map(({ code, label }) => [code === 'en' ? 'root' : code, { label, lang: code }]),
+    COURSE_LOCALES.map(({ code, lang, label }) => [code === 'en' ? 'root' : code, { label, lang }]),
   );
 }
