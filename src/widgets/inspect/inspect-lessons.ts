@@ -1,6 +1,6 @@
 // Where each finding of the stream inspector sends the reader: a section of the course, in each
 // language, written as a link from the site's root with the section's id as Starlight makes it from
-// the heading. InspectDemo.astro resolves them with lessonSection (src/workbench/lesson-sections.ts),
+// the heading. InspectDemo.astro resolves them with lessonSection (src/lib/lesson-sections.ts),
 // which stops the build on a link that names no heading; test/dist/links.test.ts checks them again
 // in the built pages.
 

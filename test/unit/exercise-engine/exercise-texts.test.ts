@@ -1,7 +1,7 @@
 // What an exercise's text.<locale>.json must give besides names and hints, checked with a message
 // that says what to write where: each case's section of the course (`lesson`) and the hints that
 // help with it (`hints`), and a sentence with its section for every diagnosis its cases.ts declares.
-// The build resolves every `lesson` to a heading of its page (src/workbench/lesson-sections.ts);
+// The build resolves every `lesson` to a heading of its page (src/lib/lesson-sections.ts);
 // test/dist/links.test.ts then finds each link's #fragment on the built page.
 
 import { describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@
 // course stops the build with a message that names it.
 
 import { getEntry, render } from 'astro:content';
-import { withBase } from '../lib/base.ts';
+import { withBase } from './base.ts';
 
 export interface LessonSection {
   href: string;
