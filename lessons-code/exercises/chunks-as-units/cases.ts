@@ -5,8 +5,9 @@
 // is judged where the two chunks meet: what it puts between their text, against what appending
 // puts there; what it does at the ends of the text does not count. It may change whitespace only
 // (trim, or a space or a line break between chunks): without whitespace, its text is the chunks'.
-// The last case applies that rule to render() alone, on pairs of chunks generated as #743 cuts them
-// (only the client's part has one right behaviour on every input: the answer is the learner's).
+// The last case applies that rule to render() alone, wherever two chunks meet, on lists of two to
+// four chunks generated as #743 cuts them (only the client's part has one right behaviour on every
+// input: the answer is the learner's).
 
 import {
   compare,
@@ -102,23 +103,6 @@ function seams({ pair, rendered }: { pair: string[] | null; rendered: unknown })
     whenAppended: seamIn(appended, pair),
     yours: typeof rendered === 'string' ? seamIn(rendered, pair) : null,
   };
-}
-
-/**
- * The rule a client that treats chunks as units follows, for two chunks and what render() gave for
- * them: a text that, once whitespace is left out, is the chunks' text appended, and that holds the
- * chunks' own text with something other than what appending puts between them (render-changes and
- * render-keeps-text together).
- */
-function followsTheRule(pair: readonly string[], rendered: unknown): boolean {
-  if (typeof rendered !== 'string') return false;
-  const found = seams({ pair: [...pair], rendered });
-  return (
-    found !== null &&
-    found.yours !== null &&
-    found.yours !== found.whenAppended &&
-    withoutWhitespace(rendered) === withoutWhitespace(found.appended)
-  );
 }
 
 /** A way of writing render(), as a diagnosis names it. */
@@ -229,13 +213,32 @@ const addsText = ({ pair, rendered }: AtTheSplit): boolean => {
 /** render() as a text: a list of chunks is not one. */
 const renderNotText = atTheSplit(({ pair, rendered }) => pair !== null && Array.isArray(rendered));
 
-/** What a client did with two chunks, judged by the rule: `RIGHT`, or what it gave and where it breaks the rule. */
+/**
+ * What `text` holds between the texts of each two neighbouring chunks (each without the whitespace
+ * at its ends), found in order, as `seamIn` finds it for two: null from the first chunk whose text
+ * is not there on.
+ */
+function seamsIn(text: string, chunks: readonly string[]): (string | null)[] {
+  const texts = chunks.map((chunk) => chunk.replace(EDGES, ''));
+  const seams: (string | null)[] = [];
+  let at = text.indexOf(texts[0] ?? '');
+  for (let i = 1; i < texts.length; i++) {
+    const next = at < 0 ? -1 : text.indexOf(texts[i]!, at + texts[i - 1]!.length);
+    seams.push(next < 0 ? null : text.slice(at + texts[i - 1]!.length, next));
+    at = next;
+  }
+  return seams;
+}
+
+/** What a client did with some chunks, judged by the rule: `RIGHT`, or what it gave and where it breaks the rule. */
 type Judged =
   | typeof RIGHT
   | {
-      pair: string[];
+      chunks: string[];
       rendered: unknown;
       appended: string;
+      /** The first place where two chunks meet as they do appended, or whose text is not found (from 0). */
+      at: number | null;
       whenAppended: string | null;
       yours: string | null;
       textKept: boolean;
@@ -244,17 +247,27 @@ type Judged =
 /** What any right client gives, whichever of the right ways it takes. */
 const RIGHT = 'follows the rule';
 
-/** render()'s result for two chunks, judged: many results are right, and each is reported as `RIGHT`. */
-function judged(pair: readonly string[], rendered: unknown): Judged {
-  if (followsTheRule(pair, rendered)) return RIGHT;
-  const found = seams({ pair: [...pair], rendered })!;
+/**
+ * render()'s result for some chunks, judged by the rule of render-changes and render-keeps-text,
+ * applied where each two neighbouring chunks meet: a text that holds each chunk's own text, in
+ * order, with something other than what appending puts between any two of them, and that is the
+ * chunks' text appended once whitespace is left out. Many results are right; each is `RIGHT`.
+ */
+function judged(chunks: readonly string[], rendered: unknown): Judged {
+  const appended = chunks.join('');
+  const textKept = typeof rendered === 'string' && withoutWhitespace(rendered) === withoutWhitespace(appended);
+  const whenAppended = seamsIn(appended, chunks);
+  const yours = typeof rendered === 'string' ? seamsIn(rendered, chunks) : whenAppended.map(() => null);
+  const at = yours.findIndex((seam, i) => seam === null || seam === whenAppended[i]);
+  if (textKept && at < 0) return RIGHT;
   return {
-    pair: [...pair],
+    chunks: [...chunks],
     rendered,
-    appended: found.appended,
-    whenAppended: found.whenAppended,
-    yours: found.yours,
-    textKept: typeof rendered === 'string' && withoutWhitespace(rendered) === withoutWhitespace(found.appended),
+    appended,
+    at: at < 0 ? null : at,
+    whenAppended: at < 0 ? null : whenAppended[at]!,
+    yours: at < 0 ? null : yours[at]!,
+    textKept,
   };
 }
 
@@ -263,76 +276,82 @@ const TEXT_UNITS = ['a', 'b', 'é', '🎸', ',', ':', ' ', '  ', '\n', '\r\n', '
 
 const textOf = (gen: Gen): Arbitrary<string> => gen.string({ unit: gen.constantFrom(...TEXT_UNITS), maxLength: 4 });
 
+/** Where #743 splits: `e.g. `, a list number at the start of a line, or a sentence's end, with the one space kept. */
+const splitEnd = (gen: Gen): Arbitrary<[string, string]> =>
+  gen.oneof(
+    gen.tuple(gen.constantFrom(' ', '(', ', '), gen.constantFrom('e.g. ', 'i.e. ', 'E.g. ')),
+    gen.tuple(gen.constantFrom('\n', '\r\n'), gen.constantFrom('3. ', '12. ')),
+    gen.tuple(gen.constantFrom(' ', ''), gen.constantFrom('ok. ', 'no! ', 'why? ')),
+  );
+
+/** A character no chunk after a split starts with whitespace: #743 splits only before one. */
+const FIRST = ['a', 'é', '🎸', 'P', '('];
+
 /**
- * The chunk before a split, as #743 cuts one: perhaps whitespace at its start (the answer's first
- * chunk), some text, then `e.g. `, a list number at the start of a line, or a sentence's end, with
- * the one space #743 keeps after it.
+ * The first chunk of an answer, as #743 cuts one: perhaps whitespace at its start, some text, then
+ * the end of a split.
  */
-const chunkBefore = (gen: Gen): Arbitrary<string> =>
+const firstChunk = (gen: Gen): Arbitrary<string> =>
   gen
-    .tuple(
-      gen.constantFrom('', ' ', '\n'),
-      textOf(gen),
-      gen.oneof(
-        gen.tuple(gen.constantFrom(' ', '(', ', '), gen.constantFrom('e.g. ', 'i.e. ', 'E.g. ')),
-        gen.tuple(gen.constantFrom('\n', '\r\n'), gen.constantFrom('3. ', '12. ')),
-        gen.tuple(gen.constantFrom(' ', ''), gen.constantFrom('ok. ', 'no! ', 'why? ')),
-      ),
-    )
+    .tuple(gen.constantFrom('', ' ', '\n'), textOf(gen), splitEnd(gen))
     .map(([lead, text, [before, end]]) => lead + text + (text === '' ? '' : before) + end);
 
-/** The chunk after it: text that starts with no whitespace, then perhaps a sentence's end and a line break. */
-const chunkAfter = (gen: Gen): Arbitrary<string> =>
+/** A chunk between two splits: no whitespace at its start, some text, then the end of a split. */
+const middleChunk = (gen: Gen): Arbitrary<string> =>
   gen
-    .tuple(
-      gen.constantFrom('a', 'é', '🎸', 'P', '('),
-      textOf(gen),
-      gen.constantFrom('', '.', '.\n', ' ', '\n', '!\r\n', '.\n\n'),
-    )
+    .tuple(gen.constantFrom(...FIRST), textOf(gen), splitEnd(gen))
+    .map(([first, text, [before, end]]) => first + text + before + end);
+
+/** The last chunk: no whitespace at its start, then perhaps a sentence's end and a line break. */
+const lastChunk = (gen: Gen): Arbitrary<string> =>
+  gen
+    .tuple(gen.constantFrom(...FIRST), textOf(gen), gen.constantFrom('', '.', '.\n', ' ', '\n', '!\r\n', '.\n\n'))
     .map(([first, text, end]) => first + text + end);
 
-/** Two neighbouring chunks exactly as #743 cuts their text. */
-const pairOf = (gen: Gen): Arbitrary<string[]> =>
+/** Two to four chunks exactly as #743 cuts their text, so one to three places where two of them meet. */
+const chunkList = (gen: Gen): Arbitrary<string[]> =>
   gen
-    .tuple(chunkBefore(gen), chunkAfter(gen))
-    .map(([before, after]) => [before, after])
-    .filter((pair) => {
-      const chunks = splitAfter743(pair.join(''));
-      return chunks.length === 2 && chunks[0] === pair[0] && chunks[1] === pair[1];
+    .tuple(firstChunk(gen), gen.array(middleChunk(gen), { maxLength: 2 }), lastChunk(gen))
+    .map(([first, middle, last]) => [first, ...middle, last])
+    .filter((chunks) => {
+      const cut = splitAfter743(chunks.join(''));
+      return cut.length === chunks.length && cut.every((chunk, i) => chunk === chunks[i]);
     });
 
 /**
- * One to four pairs, each given to render() on its own: several per input, so that the inputs tried
- * before a difference tell apart the ways of writing render() that a diagnosis names.
+ * Three or four lists, each given to render() on its own: several per input, so that the inputs
+ * tried before a difference (often the first, then smaller ones) tell apart the ways of writing
+ * render() that a diagnosis names.
  */
-const pairs = (gen: Gen): Arbitrary<string[][]> => gen.array(pairOf(gen), { minLength: 1, maxLength: 4 });
+const chunkLists = (gen: Gen): Arbitrary<string[][]> => gen.array(chunkList(gen), { minLength: 3, maxLength: 4 });
 
-/** render()'s result for each pair (one call each, made at once), judged. */
+/** render()'s result for each list (one call each, made at once), judged. */
 async function judgedByLearner(learner: Learner, input: readonly string[][]): Promise<Judged[]> {
   const render = await learner.memo(
     'render',
-    input.map((pair) => [pair]),
+    input.map((chunks) => [chunks]),
   );
-  return input.map((pair) => judged(pair, render(pair)));
+  return input.map((chunks) => judged(chunks, render(chunks)));
 }
 
-/** The first pair whose result breaks the rule, with what render() gave and where the chunks meet; else a note. */
+/** The first list whose result breaks the rule, with what render() gave and where; else a note. */
 const showJudged = (values: Judged[], tools: CheckTools): Shown => {
   const value = values.find((judgement) => judgement !== RIGHT);
   if (value === undefined || typeof value === 'string') return { kind: 'note', text: tools.text('generated.expected') };
-  const pair = { label: tools.text('render.pair'), text: tools.showValue(value.pair) };
+  const chunks = { label: tools.text('generated.chunks'), text: tools.showValue(value.chunks) };
   const yours = { label: tools.text('render.yours'), text: tools.showValue(value.rendered) };
-  if (typeof value.rendered !== 'string') return { kind: 'fields', fields: [pair, yours] };
-  const fields = [
-    pair,
-    yours,
-    { label: tools.text('render.appended'), text: tools.showValue(value.appended) },
-    { label: tools.text('render.splitAppended'), text: tools.showValue(value.whenAppended) },
-    {
-      label: tools.text('render.splitYours'),
-      text: value.yours === null ? tools.text('render.notFound') : tools.showValue(value.yours),
-    },
-  ];
+  if (typeof value.rendered !== 'string') return { kind: 'fields', fields: [chunks, yours] };
+  const fields = [chunks, yours, { label: tools.text('render.appended'), text: tools.showValue(value.appended) }];
+  if (value.at !== null) {
+    const which = { first: value.at + 1, second: value.at + 2 };
+    fields.push(
+      { label: tools.text('generated.meetAppended', which), text: tools.showValue(value.whenAppended) },
+      {
+        label: tools.text('generated.meetYours', which),
+        text: value.yours === null ? tools.text('generated.notFound') : tools.showValue(value.yours),
+      },
+    );
+  }
   if (!value.textKept)
     fields.push(
       { label: tools.text('keeps.appended'), text: tools.showValue(withoutWhitespace(value.appended)) },
@@ -344,7 +363,7 @@ const showJudged = (values: Judged[], tools: CheckTools): Shown => {
 /** A diagnosis of the generated case: what render() written that way gives, judged. */
 const like = (id: string, render: Render) => ({
   id,
-  like: (input: string[][]) => input.map((pair) => judged(pair, render(pair))),
+  like: (input: string[][]) => input.map((chunks) => judged(chunks, render(chunks))),
 });
 
 const generatedCases = [
@@ -352,23 +371,25 @@ const generatedCases = [
     kind: 'generated',
     id: 'render-generated',
     uses: ['render'],
-    inputs: pairs,
+    inputs: chunkLists,
     run: judgedByLearner,
-    expected: (input) => input.map((pair) => judged(pair, reference.render(pair))),
+    expected: (input) => input.map((chunks) => judged(chunks, reference.render(chunks))),
     input: (input, tools) => ({
       kind: 'code',
-      text: input.map((pair) => `render(${tools.showValue(pair)})`).join('\n'),
+      text: input.map((chunks) => `render(${tools.showValue(chunks)})`).join('\n'),
     }),
     show: showJudged,
     diagnoses: [
       like('render-unchanged', appended),
-      like('trimmed-then-spaced', (pair) => trimmed(pair).join(' ')),
-      like('trimmed-whole-text', (pair) => appended(pair).trimEnd()),
-      like('collapses-whitespace', (pair) => collapsed(pair).trim()),
+      like('trimmed-then-spaced', (chunks) => trimmed(chunks).join(' ')),
+      like('trimmed-whole-text', (chunks) => appended(chunks).trimEnd()),
+      like('collapses-whitespace', (chunks) => collapsed(chunks).trim()),
       like('render-not-text', trimmed),
-      like('render-adds-text', (pair) => trimmed(pair).join(' / ')),
+      like('render-adds-text', (chunks) => trimmed(chunks).join(' / ')),
+      // Written for two chunks: the first two trimmed and joined, the others never read.
+      like('first-two-chunks', (chunks) => trimmed(chunks.slice(0, 2)).join('')),
       // `replace(/^\s+|\s+$/, '')` without the g flag: a chunk that starts with whitespace keeps its end's.
-      like('trims-one-end', (pair) => pair.map((chunk) => chunk.replace(/^\s+|\s+$/, '')).join('')),
+      like('trims-one-end', (chunks) => chunks.map((chunk) => chunk.replace(/^\s+|\s+$/, '')).join('')),
     ],
   } satisfies GeneratedCase<string[][], Judged[]>,
 ];
