@@ -26,7 +26,9 @@
 //   the editor clicked: first focus → first diagnostics (the starter's); half a second later the
 //   learner's first keystroke (`x` at the end of the text, a name TypeScript does not know) → the
 //   editor showing its diagnostics (the new underline), the lint's 150 ms wait included; aim 300 ms;
-//   and inside it, TypeScript's answer reaching the line under the editor.
+//   and inside it, TypeScript's answer reaching the line under the editor;
+// - read 3 s, then type: the exercise in view for 3 s (the checker perhaps still loading), then `x`
+//   typed at the end of the editor: that key → its underline on screen; aim 400 ms.
 
 import type { Browser, Locator, Page } from '@playwright/test';
 import { launchChromium, startPreview } from '../scripts/preview.ts';
@@ -223,6 +225,48 @@ async function readFirst(browserPage: () => Promise<Page>): Promise<void> {
   }
 }
 
+/** How long after the exercise comes into view the learner of `typeAfterReading` types. */
+const READ_MS = 3000;
+
+/**
+ * A learner who reads the exercise for READ_MS, then clicks the end of the editor and types `x`: the
+ * time from that key to its underline on screen, the lint's 150 ms wait included. The checker may
+ * still be loading then (the preload's dwell and an idle moment, then its load): that wait counts.
+ */
+async function typeAfterReading(browserPage: () => Promise<Page>): Promise<void> {
+  const page = await browserPage();
+  try {
+    await page.goto(PAGE);
+    const box = page.locator(EXERCISE);
+    await box.scrollIntoViewIfNeeded();
+    await page.locator(`${EXERCISE}[data-ready]`).waitFor({ timeout: 60_000 });
+    await box.locator('.cm-editor').scrollIntoViewIfNeeded();
+    const inView = await page.evaluate(() => performance.now());
+    await page.waitForTimeout(Math.max(0, READ_MS - ((await page.evaluate(() => performance.now())) - inView)));
+    await box.locator('.cm-line').last().click();
+    await page.keyboard.press('ControlOrMeta+End');
+    const key = await box.evaluate((host) => {
+      const w = window as unknown as { __typed: { key: number; shown: number } };
+      w.__typed = { key: 0, shown: 0 };
+      const editor = host.querySelector('.cm-editor')!;
+      const lastLineMarked = () => editor.querySelector('.cm-line:last-child .cm-lintRange-error') !== null;
+      new MutationObserver(() => {
+        if (w.__typed.key && !w.__typed.shown && lastLineMarked()) w.__typed.shown = performance.now();
+      }).observe(editor, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+      w.__typed.key = performance.now();
+      return w.__typed.key;
+    });
+    await page.keyboard.press('x');
+    await page.waitForFunction(() => (window as unknown as { __typed: { shown: number } }).__typed.shown > 0, null, {
+      timeout: 60_000,
+    });
+    const shown = await page.evaluate(() => (window as unknown as { __typed: { shown: number } }).__typed.shown);
+    figures.add(`read ${READ_MS / 1000} s, then type: keystroke → its diagnostics shown`, shown - key, 'ms', 400);
+  } finally {
+    await page.context().close();
+  }
+}
+
 const preview = await startPreview(PORT);
 const browser = await launchChromium();
 const fresh = (b: Browser) => async () =>
@@ -238,6 +282,11 @@ try {
       await readFirst(fresh(browser));
     } catch (error) {
       figures.fail('read first: first keystroke → its diagnostics shown', error);
+    }
+    try {
+      await typeAfterReading(fresh(browser));
+    } catch (error) {
+      figures.fail(`read ${READ_MS / 1000} s, then type: keystroke → its diagnostics shown`, error);
     }
   }
 } finally {

@@ -70,17 +70,24 @@ describe('every alternative right answer passes every generated case', () => {
   }
 });
 
-describe('every mistake fails a generated case, and is named by its own diagnosis and no other', () => {
+describe('every mistake in code fails a generated case, and each is named by its own diagnosis and no other', () => {
   for (const m of MISTAKES.filter((file) => CODE_EXERCISES.includes(file.exercise))) {
     it(`${m.exercise}/mistakes/${m.name}: ${m.diagnosis}`, async () => {
       const cases = checked(await runner.run(m.exercise, 'en', m.source));
       const failingGenerated = cases.filter(
         (c) => generatedIds(m.exercise).includes(c.id) && c.verdict.status !== 'pass',
       );
-      expect(
-        failingGenerated.map((c) => c.id),
-        'the generated cases it fails',
-      ).not.toEqual([]);
+      // A mistake in a value the learner exports (an answer written out, not computed: its first
+      // failing case reads values only) is no function of any input: generated inputs cannot reach
+      // it, its chosen cases do.
+      const definition = exerciseDefinition(m.exercise)!;
+      const first = definition.cases.find((c) => c.id === m.fails[0])!;
+      const inCode = first.uses.some((name) => definition.exports[name] === 'function');
+      if (inCode)
+        expect(
+          failingGenerated.map((c) => c.id),
+          'the generated cases it fails',
+        ).not.toEqual([]);
       expect(allDiagnoses(cases).sort(), 'every diagnosis shown, on any case').toEqual([...m.diagnoses].sort());
     });
   }
