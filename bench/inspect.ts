@@ -1,5 +1,5 @@
 // `npm run bench:inspect`: how long the stream inspector (06e) takes to read a 10 MB stream in Node,
-// the work its worker does (src/widgets/inspect/inspect-ops.ts): the bytes checked and decoded, the
+// the work its worker does (lessons-code/inspect/inspect.ts): the bytes checked and decoded, the
 // standard's trace, the format, the turn by the course's parsers, the findings; then what posting the
 // report back to the page costs (a structured clone). Median, min and max of several runs
 // (`-- --runs N`), then the findings of that stream. It prints and never fails.
@@ -9,8 +9,8 @@
 // ended by a lone CR, sentences run together, and a body that stops inside its last event, with no
 // message_stop.
 
-import { readInput } from '../src/widgets/inspect/inspect-input.ts';
-import { inspectBody } from '../src/widgets/inspect/inspect-ops.ts';
+import { readInput } from '../lessons-code/inspect/input.ts';
+import { inspectBody } from '../lessons-code/inspect/inspect.ts';
 import { Figures, runsFromArgs } from './stats.ts';
 
 const RUNS = runsFromArgs(5);

@@ -6,6 +6,8 @@
 // - core/      the course's plumbing: the transport every reader reads a body with, the one event
 //              classifier, argument checks;
 // - standard/  the reader written from the HTML standard (WHATWG HTML §9.2), and its line tracer;
+// - inspect/   the stream inspector (06e): a capture read with the readers above, its findings and
+//              its report, for the page's worker and the command line (`npm run inspect`);
 // - host/      the course's replica of GaChatbot.Api's chat endpoints;
 // - lab/       the course's own experiments: writer × reader pairs, cuts, streams that stop short,
 //              paced hosts, batched paints;
@@ -57,6 +59,8 @@ export type { StandardEvent, LineRule, LineObserver } from './standard/parser.ts
 export { readStandardStream, StandardStream } from './standard/stream.ts';
 export { traceStandard, isFieldNameLine } from './standard/trace.ts';
 export type { StandardTrace, TracedLine, TraceTag, LineEnd } from './standard/trace.ts';
+export { traceView, viewOfTrace, cutText } from './standard/trace-view.ts';
+export type { TraceResult, TraceLineView, TraceEventView } from './standard/trace-view.ts';
 
 // The replica of GA's host.
 export { createChatbotHost, STREAM_FAILURE_MESSAGE } from './host/chatbot-host.ts';
@@ -309,3 +313,23 @@ export type {
   Arbitrary,
   LengthBounds,
 } from './exercises/contract.ts';
+// The stream inspector (06e), inspect/: what a developer captured (a body, curl -i or -v output, a HAR
+// file's entry) read with the course's readers, its findings, and the report to share in Markdown. The
+// page's worker and `npm run inspect` (scripts/inspect.ts) call runInspect and reportMarkdown alike.
+export { runInspect, inspectBody, readBlob, exampleStream } from './inspect/inspect.ts';
+export type {
+  InspectReport,
+  InspectRequest,
+  InspectResult,
+  InspectSource,
+  ReadProgress,
+  StreamFacts,
+} from './inspect/inspect.ts';
+export { readInput, MAX_INPUT_BYTES } from './inspect/input.ts';
+export type { InputSource, InputProblem, HarEntry, HttpHead } from './inspect/input.ts';
+export { FINDING_IDS, LESSON_KEYS } from './inspect/findings.ts';
+export type { Finding, FindingId, LessonKey } from './inspect/findings.ts';
+export { LESSON_LINKS } from './inspect/lessons.ts';
+export { FORMAT_IDS, EXAMPLE_IDS, formatName, reportMarkdown } from './inspect/report.ts';
+export type { FormatId, ExampleId, Tr, ReportOptions } from './inspect/report.ts';
+export type { ResponseView, ResponseWhy, ErrorWords } from './inspect/response.ts';

@@ -17,6 +17,7 @@ export const LESSONS_CODE_MAP: ReadonlyArray<readonly [ModuleLoader, string]> = 
   [() => import('../../lessons-code/standard/parser.ts'), 'readStandard readStandardEvents StandardParser'],
   [() => import('../../lessons-code/standard/stream.ts'), 'readStandardStream StandardStream'],
   [() => import('../../lessons-code/standard/trace.ts'), 'traceStandard isFieldNameLine'],
+  [() => import('../../lessons-code/standard/trace-view.ts'), 'traceView viewOfTrace cutText'],
   [() => import('../../lessons-code/host/chatbot-host.ts'), 'createChatbotHost STREAM_FAILURE_MESSAGE'],
   [() => import('../../lessons-code/host/requests.ts'), 'CHAT_PATH STREAM_PATH MAX_BODY_BYTES refuseRequest'],
   [() => import('../../lessons-code/host/in-page-host.ts'), 'createInPageHost'],
@@ -66,4 +67,9 @@ export const LESSONS_CODE_MAP: ReadonlyArray<readonly [ModuleLoader, string]> = 
   [() => import('../../lessons-code/rounds/tools.ts'), 'SYSTEM_PROMPT COURSE_TOOLS SEARCH_VOICINGS_TOOL VOICING_INDEX DEFAULT_TOOL_MS'],
   [() => import('../../lessons-code/rounds/recordings.ts'), 'roundRequest recordRound roundChunks wireOf chunksOfWire shortChunkLine callOnFakeClock'],
   [() => import('../../lessons-code/rounds/program.ts'), 'runLesson6d LENGTH_LIMIT STOP_AFTER_PIECES'],
+  [() => import('../../lessons-code/inspect/inspect.ts'), 'runInspect inspectBody readBlob exampleStream'],
+  [() => import('../../lessons-code/inspect/input.ts'), 'readInput MAX_INPUT_BYTES'],
+  [() => import('../../lessons-code/inspect/findings.ts'), 'FINDING_IDS LESSON_KEYS'],
+  [() => import('../../lessons-code/inspect/lessons.ts'), 'LESSON_LINKS'],
+  [() => import('../../lessons-code/inspect/report.ts'), 'FORMAT_IDS EXAMPLE_IDS formatName reportMarkdown'],
 ];

@@ -6,7 +6,7 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LESSON_KEYS } from '../../src/widgets/inspect/inspect-findings.ts';
+import { LESSON_KEYS } from '../../lessons-code/inspect/findings.ts';
 import { englishIn, uiStrings } from '../ui-strings.ts';
 import { LOCALES, page, pagePath, withTemplates } from './site.ts';
 

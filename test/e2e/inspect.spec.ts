@@ -9,7 +9,7 @@
 // with its transport, timings and axe: inspect-har.spec.ts.
 // Elsewhere: axe and the first-load budget (a11y.spec.ts, PAGE_WIDGETS), the links' #fragments in
 // both builds (test/dist/links.test.ts), the reading itself on every course stream
-// (test/unit/widgets/inspect/).
+// (test/unit/lessons-code/inspect/).
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import {

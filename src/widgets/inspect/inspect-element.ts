@@ -8,8 +8,8 @@ import { createWorkerComputer } from '../../demo-kit/compute.ts';
 import { createRunner, demo, h, part, type Shown } from '../../demo-kit/kit-client.ts';
 import { boxToText, fastPaste, textToBox } from '../../demo-kit/textbox.ts';
 import { moreNotes, renderEvents, renderLines } from '../shared/trace-render.ts';
-import type { LessonKey } from './inspect-findings.ts';
-import { MAX_INPUT_BYTES } from './inspect-input.ts';
+import type { LessonKey } from '../../../lessons-code/inspect/findings.ts';
+import { MAX_INPUT_BYTES } from '../../../lessons-code/inspect/input.ts';
 import {
   SHOWN_CHARS,
   endingHelp,
@@ -26,9 +26,15 @@ import {
   reportMarkdown,
   timingsList,
   type FormatId,
-} from './inspect-model.ts';
-import type { InspectReport, InspectRequest, InspectResult, InspectSource, ReadProgress } from './inspect-ops.ts';
-import { EXCERPT_CHARS, errorShapeName, type ResponseView } from './inspect-response.ts';
+} from '../../../lessons-code/inspect/report.ts';
+import type {
+  InspectReport,
+  InspectRequest,
+  InspectResult,
+  InspectSource,
+  ReadProgress,
+} from '../../../lessons-code/inspect/inspect.ts';
+import { EXCERPT_CHARS, errorShapeName, type ResponseView } from '../../../lessons-code/inspect/response.ts';
 
 /** A stream of 20 MB takes far longer than the kit's default limit on a slow phone; Cancel stops it sooner. */
 const TIME_LIMIT = 120_000;

@@ -1,11 +1,11 @@
-// The stream inspector's worker: the whole reading of a stream (inspect-ops.ts) runs here, off the
-// page's thread, so that a large stream never freezes the page and the page can stop it (its Cancel
-// button terminates this worker: src/demo-kit/compute.ts). A file is read here too, chunk by chunk,
-// and how far it has got is posted every PROGRESS_STEP bytes, for the page's progress bar. It makes
-// no request; on a host that sends the site's headers, its policy forbids any (src/deploy/csp.ts,
+// The stream inspector's worker: the whole reading of a stream (lessons-code/inspect/inspect.ts) runs
+// here, off the page's thread, so that a large stream never freezes the page and the page can stop it
+// (its Cancel button terminates this worker: src/demo-kit/compute.ts). A file is read here too, chunk
+// by chunk, and how far it has got is posted every PROGRESS_STEP bytes, for the page's progress bar.
+// It makes no request; on a host that sends the site's headers, its policy forbids any (src/deploy/csp.ts,
 // the workers' policy: connect-src 'none').
 
-import { runInspect, type InspectRequest } from './inspect-ops.ts';
+import { runInspect, type InspectRequest } from '../../../lessons-code/index.ts';
 
 const PROGRESS_STEP = 256 * 1024;
 

@@ -5,122 +5,19 @@ import {
   READERS,
   SPLITS,
   WRITERS,
+  cutText,
   runPair,
-  traceStandard,
-  type LineEnd,
-  type StandardEvent,
-  type StandardTrace,
-  type TraceTag,
+  traceView,
+  type TraceResult,
 } from '../../../lessons-code/index.ts';
 import { clipDiff, diffText, type ShownDiffPart } from './text-diff.ts';
 import { lossReport, type LossReport } from './loss-report.ts';
 
-/** How many lines and events a trace carries back, and how much of each. */
-const SHOWN_LINES = 150;
-const SHOWN_EVENTS = 50;
-/** The most characters of event data a trace carries back, all events together. */
-const SHOWN_EVENT_CHARS = 10_000;
-const SHOWN_LINE_CHARS = 400;
+// The trace as a page lists it lives beside the standard's tracer (lessons-code/standard/trace-view.ts).
+export { traceView };
+export type { TraceEventView, TraceLineView, TraceResult } from '../../../lessons-code/index.ts';
+
 const SHOWN_TEXT = 4000;
-
-export interface TraceLineView {
-  /** 1-based line number in the stream. */
-  n: number;
-  text: string;
-  /** Characters left out at the end of a long line. */
-  cut: number;
-  end: LineEnd;
-  tag: TraceTag;
-  field: string;
-  hadColon: boolean;
-  event: number | null;
-  discarded: boolean;
-}
-
-export interface TraceEventView {
-  type: string;
-  data: string;
-  cut: number;
-  lastEventId: string;
-}
-
-export interface TraceResult {
-  length: number;
-  bom: boolean;
-  lineCount: number;
-  lines: TraceLineView[];
-  eventCount: number;
-  events: TraceEventView[];
-  /** Lines of each tag in the whole stream. */
-  counts: Partial<Record<TraceTag, number>>;
-  discardedLines: number;
-}
-
-function cut(text: string, max: number): { text: string; cut: number } {
-  if (text.length <= max) return { text, cut: 0 };
-  // never end inside a surrogate pair
-  const at = text.charCodeAt(max - 1) >= 0xd800 && text.charCodeAt(max - 1) <= 0xdbff ? max - 1 : max;
-  return { text: text.slice(0, at), cut: text.length - at };
-}
-
-/** The first events, their data cut so that all of them together stay under SHOWN_EVENT_CHARS. */
-function shownEvents(events: readonly StandardEvent[]): TraceEventView[] {
-  const shown: TraceEventView[] = [];
-  let budget = SHOWN_EVENT_CHARS;
-  for (const event of events) {
-    if (shown.length === SHOWN_EVENTS || budget <= 0) break;
-    const data = cut(event.data, Math.min(2000, budget));
-    budget -= data.text.length;
-    shown.push({
-      type: cut(event.type, 200).text,
-      data: data.text,
-      cut: data.cut,
-      lastEventId: cut(event.lastEventId, 200).text,
-    });
-  }
-  return shown;
-}
-
-/** The standard reader's trace of a stream, as the page lists it. */
-export function traceView(stream: string): TraceResult {
-  return viewOfTrace(traceStandard(stream), stream.length);
-}
-
-/**
- * A trace already made, as the page lists it; `offset` is added to every line's number (the stream
- * inspector numbers the lines of what was pasted, an HTTP head before the body included).
- */
-export function viewOfTrace(trace: StandardTrace, length: number, offset = 0): TraceResult {
-  const counts: Partial<Record<TraceTag, number>> = {};
-  let discardedLines = 0;
-  for (const line of trace.lines) {
-    counts[line.tag] = (counts[line.tag] ?? 0) + 1;
-    if (line.discarded) discardedLines++;
-  }
-  return {
-    length,
-    bom: trace.bom,
-    lineCount: trace.lines.length,
-    lines: trace.lines.slice(0, SHOWN_LINES).map((line, i) => {
-      const shown = cut(line.text, SHOWN_LINE_CHARS);
-      return {
-        n: i + 1 + offset,
-        text: shown.text,
-        cut: shown.cut,
-        end: line.end,
-        tag: line.tag,
-        field: cut(line.field, 60).text,
-        hadColon: line.hadColon,
-        event: line.event,
-        discarded: line.discarded,
-      };
-    }),
-    eventCount: trace.events.length,
-    events: shownEvents(trace.events),
-    counts,
-    discardedLines,
-  };
-}
 
 export interface PairDetailRequest {
   answer: string;
@@ -169,7 +66,7 @@ export function pairDetail(request: PairDetailRequest): PairDetailResult {
       equal: full.removed === 0 && full.added === 0,
     };
   }
-  const got = cut(cell.got, SHOWN_TEXT);
+  const got = cutText(cell.got, SHOWN_TEXT);
   return {
     writer: writer.id,
     reader: reader.id,

@@ -1,4 +1,4 @@
-// The stream inspector (src/widgets/inspect/inspect-ops.ts: inspectBody) on streams from the providers'
+// The stream inspector (lessons-code/inspect/inspect.ts: inspectBody) on streams from the providers'
 // public SDK test suites: OpenAI's Chat Completions and Responses, Anthropic's Messages, Gemini's
 // streamGenerateContent?alt=sse. The bodies are files of test/fixtures/sdk-streams/, each named with its
 // repository, path, lines and commit in that folder's sources.ts. For each: the format and the event or
@@ -7,7 +7,7 @@
 // (an Anthropic event is three lines, `event:`, `data:` and a blank one; the others two).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { inspectBody, type InspectReport } from '../../../../src/widgets/inspect/inspect-ops.ts';
+import { inspectBody, type InspectReport } from '../../../../lessons-code/inspect/inspect.ts';
 import { SDK_STREAMS } from '../../../fixtures/sdk-streams/sources.ts';
 
 const FOLDER = new URL('../../../fixtures/sdk-streams/', import.meta.url);

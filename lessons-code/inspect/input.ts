@@ -2,11 +2,11 @@
 // checked (empty, binary, too large, compressed), decoded (UTF-8, or UTF-16 by its byte order mark),
 // a HAR file's streaming entries listed, a leading HTTP status line and headers (what `curl -i`
 // prints before the body, or what `curl -v` prints among its own lines) set aside, and a response that
-// is not an event stream told apart (an error, JSON, JSON lines: inspect-response.ts). Pure: it runs
+// is not an event stream told apart (an error, JSON, JSON lines: response.ts). Pure: it runs
 // in the inspector's worker (inspect-worker.ts) and in the unit tests.
 // HAR: the format as browsers export it, http://www.softwareishard.com/blog/har-12-spec/
 // (`log.entries[].response.content`: `text`, `encoding: "base64"`, `mimeType`, `size`; `timings`,
-// `time`: what the inspector's transport part shows, inspect-transport.ts).
+// `time`: what the inspector's transport part shows, transport.ts).
 
 import {
   hasFieldLine,
@@ -18,7 +18,7 @@ import {
   errorWords,
   type ResponseView,
   type ResponseWhy,
-} from './inspect-response.ts';
+} from './response.ts';
 
 /** The largest input the inspector reads: 20 MiB, as bytes (a pasted text is measured in UTF-8). */
 export const MAX_INPUT_BYTES = 20 * 1024 * 1024;
@@ -102,7 +102,7 @@ export interface StreamInput {
   replaced: number;
   /** The HAR entry the body came from, if it did. */
   entry: HarEntry | null;
-  /** How the bytes became text, when not as UTF-8 (a gzip body is inflated before: inspect-ops.ts). */
+  /** How the bytes became text, when not as UTF-8 (a gzip body is inflated before: inspect.ts). */
   decoded: Decoding | null;
   /** curl's error line at the end of a terminal's copy (`curl: (18) transfer closed…`), set aside; or null. */
   curlSaid: string | null;

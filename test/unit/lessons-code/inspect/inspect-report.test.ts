@@ -1,4 +1,4 @@
-// The stream inspector's reading (src/widgets/inspect/inspect-ops.ts): the format detected with its
+// The stream inspector's reading (lessons-code/inspect/inspect.ts): the format detected with its
 // evidence, the turn as lessons-code's readers read it, and each finding with its lines, on the
 // course's own streams (the providers' recordings and their cut, failed, token-limit and refused
 // copies, a round of the model replica, GA's host stream from the in-page host) and on hand-made ones.
@@ -28,15 +28,15 @@ import {
   writeGaApiEvent,
   writeGaChatbotEvent,
 } from '../../../../lessons-code/index.ts';
-import type { FindingId } from '../../../../src/widgets/inspect/inspect-findings.ts';
-import { readInput } from '../../../../src/widgets/inspect/inspect-input.ts';
+import type { FindingId } from '../../../../lessons-code/inspect/findings.ts';
+import { readInput } from '../../../../lessons-code/inspect/input.ts';
 import {
   exampleStream,
   inspectBody,
   runInspect,
   type InspectReport,
-} from '../../../../src/widgets/inspect/inspect-ops.ts';
-import { EXAMPLE_IDS, type FormatId } from '../../../../src/widgets/inspect/inspect-model.ts';
+} from '../../../../lessons-code/inspect/inspect.ts';
+import { EXAMPLE_IDS, type FormatId } from '../../../../lessons-code/inspect/report.ts';
 
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 const FORMAT_OF = { openai: 'openai-responses', anthropic: 'anthropic', gemini: 'gemini' } as const;

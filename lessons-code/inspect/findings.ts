@@ -1,13 +1,13 @@
 // What the stream inspector points out in a stream: each finding names the lines it rests on and the
-// section of the course that explains it (a LessonKey: inspect-lessons.ts holds the links). Pure.
-// The findings on the transport (status, headers, a HAR entry's timings) read inspect-transport.ts.
+// section of the course that explains it (a LessonKey: lessons.ts holds the links). Pure.
+// The findings on the transport (status, headers, a HAR entry's timings) read transport.ts.
 
-import type { StandardTrace } from '../../../lessons-code/index.ts';
-import type { FormatId, InspectedEvent } from './inspect-format.ts';
-import { directives, type TransportView } from './inspect-transport.ts';
-import { CLOSING_EVENTS, type TurnFacts, type TurnView } from './inspect-turn.ts';
+import type { StandardTrace } from '../standard/trace.ts';
+import type { FormatId, InspectedEvent } from './format.ts';
+import { directives, type TransportView } from './transport.ts';
+import { CLOSING_EVENTS, type TurnFacts, type TurnView } from './turn.ts';
 
-/** The sections of the course a finding sends the reader to (their links: inspect-lessons.ts). */
+/** The sections of the course a finding sends the reader to (their links: lessons.ts). */
 export const LESSON_KEYS = [
   'fiveRules',
   'whenFails',
@@ -20,6 +20,7 @@ export const LESSON_KEYS = [
   'fourDetails',
   'noStream',
 ] as const;
+/** A section of the course a finding sends the reader to (LESSON_LINKS). */
 export type LessonKey = (typeof LESSON_KEYS)[number];
 
 /** The findings, in the order the page lists them: problems first, then notes. */
@@ -48,6 +49,7 @@ export const FINDING_IDS = [
   'cacheControl',
   'proxyBuffering',
 ] as const;
+/** A finding's id: its words are `course.inspect.finding.<id>.*` in each locale. */
 export type FindingId = (typeof FINDING_IDS)[number];
 
 /**
@@ -236,7 +238,7 @@ export function findIn(input: FindingInput): Finding[] {
       runs.length,
     );
 
-  // Placed by id (inspect-turn.ts, placeToolCalls): a note on a reader that goes by index alone.
+  // Placed by id (turn.ts, placeToolCalls): a note on a reader that goes by index alone.
   if (facts.unindexed.length > 0) add('toolIndex', 'note', facts.unindexed, 'fourDetails');
   if (facts.sharedIndex.length > 0) add('toolIndexShared', 'note', facts.sharedIndex, 'fourDetails');
   // Google's compatible endpoint ends a tool round with "stop": a host that decides by the reason
@@ -307,7 +309,7 @@ function onTransport(
 
 /**
  * The findings on a response's status, headers and timings: a status that is not 2xx; one late burst
- * (inspect-transport.ts says when); a content type other than text/event-stream; a compressed body;
+ * (transport.ts says when); a content type other than text/event-stream; a compressed body;
  * a cache-control that says none of no-cache, no-store and no-transform; a response that asks nginx
  * to buffer it (x-accel-buffering: yes).
  */

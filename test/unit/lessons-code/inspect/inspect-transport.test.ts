@@ -1,5 +1,5 @@
-// The stream inspector's transport part (src/widgets/inspect/inspect-transport.ts) and its findings
-// (inspect-findings.ts, transportFindings): a HAR entry's status, headers and timings, read from
+// The stream inspector's transport part (lessons-code/inspect/transport.ts) and its findings
+// (lessons-code/inspect/findings.ts, transportFindings): a HAR entry's status, headers and timings, read from
 // hand-made HAR files shaped like the one Chromium writes through Playwright's recordHar (no
 // `blocked`, -1 for the phases of a reused connection); a streamed entry and a buffered one, and the
 // one late burst found only in the second; the content type, a compressed body, cache-control and a
@@ -7,17 +7,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { selectStrings, translate } from '../../../../src/demo-kit/format.ts';
-import type { FindingId } from '../../../../src/widgets/inspect/inspect-findings.ts';
-import { readInput } from '../../../../src/widgets/inspect/inspect-input.ts';
-import { LESSON_LINKS } from '../../../../src/widgets/inspect/inspect-lessons.ts';
-import { findingLines, findingText, reportMarkdown, type Tr } from '../../../../src/widgets/inspect/inspect-model.ts';
-import { inspectBody, runInspect, type InspectReport } from '../../../../src/widgets/inspect/inspect-ops.ts';
+import type { FindingId } from '../../../../lessons-code/inspect/findings.ts';
+import { readInput } from '../../../../lessons-code/inspect/input.ts';
+import { LESSON_LINKS } from '../../../../lessons-code/inspect/lessons.ts';
+import { findingLines, findingText, reportMarkdown, type Tr } from '../../../../lessons-code/inspect/report.ts';
+import { inspectBody, runInspect, type InspectReport } from '../../../../lessons-code/inspect/inspect.ts';
 import {
   BURST_MAX_RECEIVE_SHARE,
   BURST_MIN_EVENTS,
   BURST_MIN_WAIT,
   bodyTiming,
-} from '../../../../src/widgets/inspect/inspect-transport.ts';
+} from '../../../../lessons-code/inspect/transport.ts';
 
 const trOf = (locale: 'en' | 'es' | 'fr'): Tr => {
   const all = JSON.parse(

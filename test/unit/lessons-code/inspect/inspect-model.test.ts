@@ -1,14 +1,14 @@
-// The stream inspector's view model (src/widgets/inspect/inspect-model.ts): the report to share in
+// The stream inspector's view model (lessons-code/inspect/report.ts): the report to share in
 // Markdown, in each locale, with the stream left out unless asked for; the words of a finding and
 // of an ending; and every key the inspector builds exists in every locale.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_RECORDINGS, TRUNCATED_RECORDINGS } from '../../../../lessons-code/index.ts';
 import { selectStrings, translate, formBase } from '../../../../src/demo-kit/format.ts';
-import { FINDING_IDS, LESSON_KEYS } from '../../../../src/widgets/inspect/inspect-findings.ts';
-import { HAR_PHASES } from '../../../../src/widgets/inspect/inspect-input.ts';
-import { exampleStream, inspectBody } from '../../../../src/widgets/inspect/inspect-ops.ts';
-import { LESSON_LINKS } from '../../../../src/widgets/inspect/inspect-lessons.ts';
+import { FINDING_IDS, LESSON_KEYS } from '../../../../lessons-code/inspect/findings.ts';
+import { HAR_PHASES } from '../../../../lessons-code/inspect/input.ts';
+import { exampleStream, inspectBody } from '../../../../lessons-code/inspect/inspect.ts';
+import { LESSON_LINKS } from '../../../../lessons-code/inspect/lessons.ts';
 import {
   EXAMPLE_IDS,
   FORMAT_IDS,
@@ -20,7 +20,7 @@ import {
   findingLines,
   reportMarkdown,
   type Tr,
-} from '../../../../src/widgets/inspect/inspect-model.ts';
+} from '../../../../lessons-code/inspect/report.ts';
 
 const LOCALES = ['en', 'es', 'fr'] as const;
 const tables = Object.fromEntries(

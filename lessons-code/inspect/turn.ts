@@ -7,17 +7,12 @@
 // What those readers leave aside, the inspector reads from the same events: the usage, and the tool
 // calls of the Responses, Messages and Gemini formats.
 
-import {
-  RoundReader,
-  assembleToolCalls,
-  classifyEvent,
-  createProviderPipeline,
-  type ChatCompletionChunk,
-  type EndingKind,
-  type Provider,
-  type ProviderRoute,
-} from '../../../lessons-code/index.ts';
-import { isObject, type FormatId, type InspectedEvent } from './inspect-format.ts';
+import { classifyEvent } from '../core/events.ts';
+import { createProviderPipeline } from '../providers/read-provider-stream.ts';
+import type { EndingKind, Provider, ProviderRoute } from '../providers/routes.ts';
+import type { ChatCompletionChunk } from '../rounds/chat-format.ts';
+import { RoundReader, assembleToolCalls } from '../rounds/round-reader.ts';
+import { isObject, type FormatId, type InspectedEvent } from './format.ts';
 
 /** A tool call, put together from its fragments: `index` is the stream's own (null where the format has none). */
 export interface ToolCallView {

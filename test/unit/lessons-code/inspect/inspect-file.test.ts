@@ -1,10 +1,10 @@
-// A file the inspector opens is read in its worker (inspect-ops.ts, readBlob and runInspect; the
+// A file the inspector opens is read in its worker (lessons-code/inspect/inspect.ts, readBlob and runInspect; the
 // worker posts the progress: inspect-worker.ts): the same report as the file's bytes given at once,
 // progress that climbs to the file's size, and a file that can no longer be read said in words.
 
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_RECORDINGS } from '../../../../lessons-code/index.ts';
-import { readBlob, runInspect, type ReadProgress } from '../../../../src/widgets/inspect/inspect-ops.ts';
+import { readBlob, runInspect, type ReadProgress } from '../../../../lessons-code/inspect/inspect.ts';
 
 const recording = PROVIDER_RECORDINGS.find((r) => r.id === 'anthropic')!.text;
 

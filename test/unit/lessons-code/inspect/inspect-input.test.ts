@@ -1,4 +1,4 @@
-// The stream inspector's input (src/widgets/inspect/inspect-input.ts): what it refuses and why (each
+// The stream inspector's input (lessons-code/inspect/input.ts): what it refuses and why (each
 // reason has its message in every locale), the HTTP head curl -i prints, set aside, and HAR files,
 // their streaming entries listed and one read, base64 included.
 import { readFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import {
   utf8Length,
   type InputProblem,
   type InputResult,
-} from '../../../../src/widgets/inspect/inspect-input.ts';
+} from '../../../../lessons-code/inspect/input.ts';
 
 const text = (value: string, entry?: number) => readInput({ kind: 'text', text: value }, entry);
 const bytes = (value: Uint8Array, entry?: number) => readInput({ kind: 'bytes', bytes: value }, entry);

@@ -5,8 +5,8 @@
 // reports must be what the table expects, every finding by id: one more, or one missing, fails.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runInspect, type InspectReport, type InspectResult } from '../../../../src/widgets/inspect/inspect-ops.ts';
-import type { InputSource } from '../../../../src/widgets/inspect/inspect-input.ts';
+import { runInspect, type InspectReport, type InspectResult } from '../../../../lessons-code/inspect/inspect.ts';
+import type { InputSource } from '../../../../lessons-code/inspect/input.ts';
 
 const DIR = new URL('../../../fixtures/inspect-captures/', import.meta.url);
 

@@ -14,7 +14,7 @@
 //   course's replica of GA's host sends for a request it refuses (lessons-code/host/requests.ts).
 // Pure: it runs in the inspector's worker and in the unit tests.
 
-import type { HarEntry, HttpHead } from './inspect-input.ts';
+import type { HarEntry, HttpHead } from './input.ts';
 
 /** The shapes of error objects the inspector knows; `other`: a `message` or `detail` string alone. */
 export type ErrorShape = 'openai' | 'anthropic' | 'gemini' | 'ga' | 'problem' | 'other';
@@ -37,6 +37,7 @@ export interface ErrorWords {
  */
 export type ResponseWhy = 'status' | 'redirect' | 'error' | 'json' | 'ndjson' | 'notSse';
 
+/** A response that is not an event stream, as the inspector shows it. */
 export interface ResponseView {
   why: ResponseWhy;
   /** The status code and line, when the input has a head (curl -i, a HAR entry); null and '' otherwise. */

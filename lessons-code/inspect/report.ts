@@ -1,16 +1,19 @@
-// The stream inspector's view model, shared by its markup (InspectDemo.astro), its element
-// (inspect-element.ts) and the worker's computations (inspect-ops.ts): the formats and examples it
-// offers, the words of a report, and the report to share as Markdown. Pure, and free of lessons-code
-// at run time, so that the page's own script stays small: the reading itself happens in the worker.
+// The stream inspector's words: the formats and examples it offers, the words of a report, and the
+// report to share as Markdown, in the page's language. The strings come in as data (`Tr`): the page
+// passes its own (src/widgets/inspect/inspect-element.ts), the command line those of
+// content/i18n/<locale>.json (scripts/inspect.ts), so both print the same report. Its imports at run
+// time are input.ts's constants only, so that the page's own script stays small: the reading itself
+// happens in the worker.
 
-import type { Finding, LessonKey } from './inspect-findings.ts';
-import { HAR_PHASES, type HarTimings } from './inspect-input.ts';
-import type { InspectReport } from './inspect-ops.ts';
-import type { TransportHeader } from './inspect-transport.ts';
-import type { EndingView } from './inspect-turn.ts';
+import type { Finding, LessonKey } from './findings.ts';
+import { HAR_PHASES, type HarTimings } from './input.ts';
+import type { InspectReport } from './inspect.ts';
+import type { TransportHeader } from './transport.ts';
+import type { EndingView } from './turn.ts';
 
 /** The formats the inspector knows, in the order the page lists them; `plain`: none of them. */
 export const FORMAT_IDS = ['openai-responses', 'openai-chat', 'anthropic', 'gemini', 'ga', 'plain'] as const;
+/** A format's id: one of FORMAT_IDS. */
 export type FormatId = (typeof FORMAT_IDS)[number];
 
 /** The providers' formats by their APIs' own names (names: never translated). GA's and plain SSE are UI strings. */
@@ -21,7 +24,7 @@ export const FORMAT_NAMES: Readonly<Partial<Record<FormatId, string>>> = {
   gemini: 'Gemini streamGenerateContent',
 };
 
-/** The course's streams the page offers to try (their text: inspect-ops.ts, exampleStream). */
+/** The course's streams the page offers to try (their text: inspect.ts, exampleStream). */
 export const EXAMPLE_IDS = [
   'anthropic',
   'openai',
@@ -32,6 +35,7 @@ export const EXAMPLE_IDS = [
   'gaFailure',
   'anthropicCut',
 ] as const;
+/** One of the course's streams the page offers to try: one of EXAMPLE_IDS. */
 export type ExampleId = (typeof EXAMPLE_IDS)[number];
 
 /** The most characters of the answer or the reasoning the page shows; Copy takes all of it. */
@@ -116,7 +120,7 @@ export function noFindingsText(report: Pick<InspectReport, 'stream' | 'format'>,
 }
 
 /**
- * The signs of a format that inspect-format.ts (signsOf) names in words, not code, each with the key
+ * The signs of a format that format.ts (signsOf) names in words, not code, each with the key
  * of its words in the page's language (`inspect.sign.<key>`). Every other sign is code: an event
  * type, a field or a line, shown as the stream writes it.
  */
@@ -176,6 +180,7 @@ function code(text: string): string {
   return `${ticks}${pad}${text}${pad}${ticks}`;
 }
 
+/** What the Markdown report needs besides the strings: its links, and the stream when asked for. */
 export interface ReportOptions {
   /** The section of the course each finding links to: its address and its heading. */
   lesson: (key: LessonKey) => { href: string; title: string };

@@ -1,29 +1,22 @@
-// The stream inspector's computations, as its worker runs them (inspect-worker.ts): the input
-// checked (inspect-input.ts), the body traced by the standard's reader (lessons-code's
-// traceStandard), its format detected (inspect-format.ts), its turn read by lessons-code's readers
-// (inspect-turn.ts) and its findings (inspect-findings.ts), all in one report the page can post back
-// cheaply: the lines and events it lists are the first ones only (wire-ops.ts, viewOfTrace).
+// The stream inspector's reading, as the page's worker (src/widgets/inspect/inspect-worker.ts) and
+// the command line (`npm run inspect`, scripts/inspect.ts) run it: the input checked (input.ts), the
+// body traced by the standard's reader (standard/trace.ts), its format detected (format.ts), its turn
+// read by the course's readers (turn.ts) and its findings (findings.ts), all in one report a worker
+// can post back cheaply: the lines and events it lists are the first ones only (standard/trace-view.ts).
 
-import {
-  IMPROVISATION_ANSWER,
-  IMPROVISATION_QUESTION,
-  PROVIDER_RECORDINGS,
-  STREAM_PATH,
-  TRUNCATED_RECORDINGS,
-  VOICINGS_QUESTION,
-  VOICING_QUESTION,
-  createInPageHost,
-  roundChunks,
-  splitPinned,
-  streamOf,
-  traceStandard,
-  wireOf,
-  writeGaChatbotEvent,
-  type LineEnd,
-} from '../../../lessons-code/index.ts';
-import { viewOfTrace, type TraceResult } from '../shared/wire-ops.ts';
-import { detectFormat, inspectedEvents, pendingEvent, type Evidence } from './inspect-format.ts';
-import { findIn, type Finding } from './inspect-findings.ts';
+import { IMPROVISATION_ANSWER, IMPROVISATION_QUESTION, VOICING_QUESTION } from '../ga/answers.ts';
+import { splitPinned } from '../ga/chunkers.ts';
+import { writeGaChatbotEvent } from '../ga/writers.ts';
+import { createInPageHost } from '../host/in-page-host.ts';
+import { STREAM_PATH } from '../host/requests.ts';
+import { streamOf } from '../lab/pairs.ts';
+import { PROVIDER_RECORDINGS, TRUNCATED_RECORDINGS } from '../providers/recordings.ts';
+import { VOICINGS_QUESTION } from '../rounds/model-script.ts';
+import { roundChunks, wireOf } from '../rounds/recordings.ts';
+import { traceStandard, type LineEnd } from '../standard/trace.ts';
+import { viewOfTrace, type TraceResult } from '../standard/trace-view.ts';
+import { detectFormat, inspectedEvents, pendingEvent, type Evidence } from './format.ts';
+import { findIn, type Finding } from './findings.ts';
 import {
   inflateGzip,
   readInput,
@@ -32,11 +25,11 @@ import {
   type HttpHead,
   type InputSource,
   type ProblemResult,
-} from './inspect-input.ts';
-import type { ResponseView } from './inspect-response.ts';
-import type { ExampleId, FormatId } from './inspect-model.ts';
-import { transportOf, type TransportView } from './inspect-transport.ts';
-import { readTurn, type TurnView } from './inspect-turn.ts';
+} from './input.ts';
+import type { ResponseView } from './response.ts';
+import type { ExampleId, FormatId } from './report.ts';
+import { transportOf, type TransportView } from './transport.ts';
+import { readTurn, type TurnView } from './turn.ts';
 
 /** The most `id:` and `retry:` values a report lists. */
 const SHOWN_FIELDS = 5;
@@ -64,13 +57,14 @@ export interface StreamFacts {
   eventTypes: [string, number][];
 }
 
+/** What the inspector says of a stream: its head, its figures, its trace, its format, its turn, its findings. */
 export interface InspectReport {
   head: HttpHead | null;
   entry: HarEntry | null;
   replaced: number;
   /** How the input's bytes became text, when not as UTF-8 (UTF-16, a gzip body inflated). */
   decoded: Decoding | null;
-  /** curl's error line, set aside from the end of the input (inspect-input.ts), or null. */
+  /** curl's error line, set aside from the end of the input (input.ts), or null. */
   curlSaid: string | null;
   /** Lines of the input before the body: every line number in the report counts them. */
   offset: number;
@@ -83,7 +77,7 @@ export interface InspectReport {
   findings: Finding[];
 }
 
-/** What the learner gave: a text or bytes (inspect-input.ts), or a file that the worker reads itself. */
+/** What the learner gave: a text or bytes (input.ts), or a file that the worker reads itself. */
 export type InspectSource = InputSource | { kind: 'file'; file: Blob };
 
 /** How far the worker has read a file: the bytes read, and the file's size. */
@@ -112,11 +106,13 @@ export async function readBlob(blob: Blob, onProgress?: (progress: ReadProgress)
   return loaded === bytes.length ? bytes : bytes.subarray(0, loaded);
 }
 
+/** What the page's worker is asked: a source inspected, its body alone, or one of the course's streams. */
 export type InspectRequest =
   | { op: 'inspect'; source: InspectSource; entry?: number; format?: FormatId }
   | { op: 'body'; source: InspectSource; entry?: number }
   | { op: 'example'; id: ExampleId };
 
+/** What a source turned out to be: a problem, a HAR file's entries, a response that is not a stream, or a report. */
 export type InspectResult =
   | ProblemResult
   | { kind: 'har'; entries: HarEntry[]; total: number }

@@ -12,8 +12,9 @@
 // - GA's host stream: a routing event, the answer's chunks as text, `[DONE]`, or an error event whose
 //   `error` is a string (lessons-code/host/chatbot-host.ts, lessons-code/core/events.ts).
 
-import { classifyEvent, type StandardTrace } from '../../../lessons-code/index.ts';
-import { FORMAT_IDS, type FormatId } from './inspect-model.ts';
+import { classifyEvent } from '../core/events.ts';
+import type { StandardTrace } from '../standard/trace.ts';
+import { FORMAT_IDS, type FormatId } from './report.ts';
 
 export type { FormatId };
 
@@ -32,7 +33,7 @@ export interface InspectedEvent {
 
 /**
  * A sign of a format: what was seen (code: an event type, a field; or a sign in words, one of
- * inspect-model.ts's WORD_SIGNS, which the page shows in its language), the first line it is on, how often.
+ * report.ts's WORD_SIGNS, which the page shows in its language), the first line it is on, how often.
  */
 export interface Evidence {
   what: string;

@@ -1,6 +1,6 @@
 // The stream inspector's findings where their claims hold, and the formats as providers and compatible
-// servers really send them (src/widgets/inspect/: inspect-findings.ts, inspect-turn.ts,
-// inspect-format.ts). Each case asserts what a developer sees: the findings by id, the turn's text,
+// servers really send them (src/widgets/inspect/: lessons-code/inspect/findings.ts, lessons-code/inspect/turn.ts,
+// lessons-code/inspect/format.ts). Each case asserts what a developer sees: the findings by id, the turn's text,
 // reasoning and tool calls, the words shown when nothing is found. Real streams come from
 // test/fixtures/sdk-streams/ (sources.ts names where each one comes from); the others are built here in
 // the shapes the cited servers send.
@@ -16,9 +16,9 @@ import {
   writeGaChatbotEvent,
 } from '../../../../lessons-code/index.ts';
 import { selectStrings, translate } from '../../../../src/demo-kit/format.ts';
-import type { FindingId } from '../../../../src/widgets/inspect/inspect-findings.ts';
-import { endingHelp, findingText, noFindingsText, type Tr } from '../../../../src/widgets/inspect/inspect-model.ts';
-import { inspectBody, type InspectReport } from '../../../../src/widgets/inspect/inspect-ops.ts';
+import type { FindingId } from '../../../../lessons-code/inspect/findings.ts';
+import { endingHelp, findingText, noFindingsText, type Tr } from '../../../../lessons-code/inspect/report.ts';
+import { inspectBody, type InspectReport } from '../../../../lessons-code/inspect/inspect.ts';
 
 const FIXTURES = new URL('../../../fixtures/sdk-streams/', import.meta.url);
 const fixture = (file: string) => readFileSync(new URL(file, FIXTURES), 'utf8');

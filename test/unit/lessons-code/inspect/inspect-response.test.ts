@@ -1,9 +1,9 @@
-// A response that is not an event stream (src/widgets/inspect/inspect-response.ts, told apart by
-// inspect-input.ts): an error status, an API's error object, one JSON answer, JSON lines, a text with
+// A response that is not an event stream (lessons-code/inspect/response.ts, told apart by
+// lessons-code/inspect/input.ts): an error status, an API's error object, one JSON answer, JSON lines, a text with
 // no event; each shown with its status, retry-after and the server's own words, never read as a stream.
 import { describe, expect, it } from 'vitest';
-import { readInput, type InputResult } from '../../../../src/widgets/inspect/inspect-input.ts';
-import { errorShapeName, errorWords, jsonLineCount } from '../../../../src/widgets/inspect/inspect-response.ts';
+import { readInput, type InputResult } from '../../../../lessons-code/inspect/input.ts';
+import { errorShapeName, errorWords, jsonLineCount } from '../../../../lessons-code/inspect/response.ts';
 
 const text = (value: string) => readInput({ kind: 'text', text: value });
 const response = (result: InputResult) => {

@@ -4,7 +4,7 @@
 // which stops the build on a link that names no heading; test/dist/links.test.ts checks them again
 // in the built pages.
 
-import type { LessonKey } from './inspect-findings.ts';
+import type { LessonKey } from './findings.ts';
 
 type Links = Readonly<Record<'en' | 'es' | 'fr', string>>;
 
@@ -19,6 +19,7 @@ const links = (page: string, en: string, es: string, fr: string): Links => ({
   fr: `/fr/${page}/#${fr}`,
 });
 
+/** Each section a finding sends the reader to, in each language, as a link from the site's root. */
 export const LESSON_LINKS: Readonly<Record<LessonKey, Links>> = {
   fiveRules: links(
     L6,

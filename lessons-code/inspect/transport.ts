@@ -3,9 +3,9 @@
 // entry's timings. A body alone cannot show whether it streamed; a HAR entry can, in part: it records
 // when the response began (`wait` ends with the headers) and when its last byte came (`receive`), but
 // not when each read came in between (HAR 1.2, http://www.softwareishard.com/blog/har-12-spec/#timings).
-// Pure: it runs in the inspector's worker (inspect-ops.ts) and in the unit tests.
+// Pure: it runs in the inspector's worker (inspect.ts) and in the unit tests.
 
-import type { HarEntry, HarTimings, HttpHead } from './inspect-input.ts';
+import type { HarEntry, HarTimings, HttpHead } from './input.ts';
 
 /**
  * The headers the transport part shows, absent ones said as absent. What each one does to a stream:
