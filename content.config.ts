@@ -1,10 +1,14 @@
 import { defineCollection } from 'astro:content';
 import { docsLoader, i18nLoader } from '@astrojs/starlight/loaders';
 import { docsSchema, i18nSchema } from '@astrojs/starlight/schema';
+import { courseStrings } from './src/lib/ui-keys.ts';
 
 export const collections = {
   docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }),
-  // Starlight's UI strings plus the course's own keys (`course.*`), one JSON file per locale;
-  // Starlight's i18n schema lets extra keys through. test/unit/content/i18n.test.ts keeps the locales in step.
-  i18n: defineCollection({ loader: i18nLoader(), schema: i18nSchema() }),
+  // Starlight's UI strings plus the course's own keys (`course.*`), one JSON file per locale. The course's
+  // keys extend Starlight's i18n schema (src/lib/ui-keys.ts, generated from en.json), so that
+  // `Astro.locals.t()` accepts them and no other. They are optional to the schema, as Starlight's own
+  // are: the loader also reads glossary.json, which holds none; test/unit/content/i18n.test.ts checks
+  // that es.json and fr.json have exactly en.json's keys.
+  i18n: defineCollection({ loader: i18nLoader(), schema: i18nSchema({ extend: courseStrings.partial() }) }),
 };
