@@ -10,8 +10,11 @@
 // - `debounce()`: live updates while the learner types.
 
 import { Strings, type Translate } from './strings.ts';
+import { ComputeStopped, ComputeTimeout } from './worker-calls.ts';
 
 export { Strings, type Translate } from './strings.ts';
+/** How a computation ends without a result (thrown by worker-calls.ts, or by a demo's own run). */
+export { ComputeStopped, ComputeTimeout } from './worker-calls.ts';
 
 /** What a demo's setup is given: its element, its strings (`course.<name>.*` first) and their lookup. */
 export interface DemoContext {
@@ -33,20 +36,6 @@ export function demo<R extends void | Promise<unknown>>(
     const s = new Strings(host, name);
     return setup({ host, s, t: s.t, lang: s.lang });
   };
-}
-
-/** A computation took longer than its limit (thrown by compute.ts). */
-export class ComputeTimeout extends Error {
-  constructor() {
-    super('the computation took too long');
-  }
-}
-
-/** A computation was stopped before it ended: its signal was aborted (thrown by compute.ts). */
-export class ComputeStopped extends Error {
-  constructor() {
-    super('the computation was stopped');
-  }
 }
 
 /** The node of a demo's skeleton with `data-part="name"`; a clear error if the markup lacks it. */

@@ -23,7 +23,7 @@ const number = (n: number) => n.toLocaleString('en');
 async function roomy(page: Page, selector: string): Promise<Locator> {
   const demo = await readyWidget(page, selector);
   // These tests check what a large paste shows, not how fast: a demo's own limit (8 s, DEFAULT_TIME_LIMIT
-  // in src/demo-kit/compute.ts) is met on a learner's machine but not always on a test machine running
+  // in src/demo-kit/worker-calls.ts) is met on a learner's machine but not always on a test machine running
   // other work, so it is raised here. The limit itself is tested below, on purpose.
   await demo.evaluate((el) => ((el as HTMLElement).dataset.timeLimit = '110000'));
   return demo;

@@ -189,7 +189,7 @@ test.describe('every writer with every reader (en)', () => {
     test.setTimeout(150_000);
     const demo = await open(page);
     // What the megabyte shows is checked here, not how fast: the demo's own 8 s limit
-    // (src/demo-kit/compute.ts) is raised so that a test machine running other work cannot end the run.
+    // (src/demo-kit/worker-calls.ts) is raised so that a test machine running other work cannot end the run.
     await demo.evaluate((el) => ((el as HTMLElement).dataset.timeLimit = '110000'));
     await cell(demo, 'gaapi', 'standard', 'pinned').click();
     await expect(demo.locator('[data-testid=wire] > li[data-tag=no-colon]')).toHaveCount(1);

@@ -57,7 +57,7 @@ export const mount = demo('chunker', ({ host, s, t }) => {
   const update = () =>
     runner.run(async (signal) => {
       const answer = boxToText(box.value);
-      const result = await computer.compute({ op: 'chunkers', answer }, { signal });
+      const result = await computer.with({ signal }).call('chunkers', answer);
       return {
         render: () => {
           answerStats.textContent = t('summary', {

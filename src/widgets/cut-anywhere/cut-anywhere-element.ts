@@ -118,10 +118,9 @@ export const mount = demo('cut', ({ host, s, t, lang }) => {
     const scanned = stream;
     scanStatus.textContent = t('scanning', { cuts: scanned.bytes.length + 1 });
     void scanRunner.run(async (signal) => {
-      const view = await computer.compute(
-        { op: 'cutScan', stream: scanned.id, firstFew: 5 },
-        { signal, timeoutMs: SCAN_TIME_LIMIT },
-      );
+      const view = await computer
+        .with({ signal, timeoutMs: SCAN_TIME_LIMIT })
+        .call('cutScan', { stream: scanned.id, firstFew: 5 });
       const counts = view.scans.map((scan) => `${scan.label} ${s.n(scan.breaking.length)}`).join(', ');
       return { render: () => renderScan(view), say: t('scanAnnounce', { cuts: view.bytes + 1, counts }) };
     });

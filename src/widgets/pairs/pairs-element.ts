@@ -63,9 +63,9 @@ export const mount = demo('pairs', ({ host, s, t }) => {
         chars: t('count.chars', { count: answer.length }),
         breaks: t('count.breaks', { count: countBreaks(answer) }),
       });
-      const table = await computer.compute({ op: 'pairs', answer }, { signal });
+      const table = await computer.with({ signal }).call('pairs', answer);
       const detail = selected
-        ? await computer.compute({ op: 'pairDetail', answer, ...choiceOf(selected) }, { signal })
+        ? await computer.with({ signal }).call('pairDetail', { answer, ...choiceOf(selected) })
         : null;
       return {
         render: () => {
@@ -80,10 +80,9 @@ export const mount = demo('pairs', ({ host, s, t }) => {
     selected = button;
     for (const cell of cells) cell.setAttribute('aria-pressed', String(cell === button));
     void runner.run(async (signal) => {
-      const detail = await computer.compute(
-        { op: 'pairDetail', answer: boxToText(box.value), ...choiceOf(button) },
-        { signal },
-      );
+      const detail = await computer
+        .with({ signal })
+        .call('pairDetail', { answer: boxToText(box.value), ...choiceOf(button) });
       const names = cellNames(s, writerLabel(detail.writer), detail.reader, detail.split);
       return {
         render: () => void renderDetail(host, detail, s, writerLabel(detail.writer)),

@@ -5,10 +5,11 @@
 import { PROVIDER_CUT_READERS, recordingById, type RecordingId } from '../../../lessons-code/index.ts';
 import { kindLabel, providerCutView, type ProviderCutView } from '../shared/provider-model.ts';
 import { wireByteCut } from '../shared/byte-cut.ts';
-import { createWorkerComputer } from '../../demo-kit/compute.ts';
+import { connect } from '../../demo-kit/worker-calls.ts';
 import { cutVerdicts, renderCutContext, showCutPlace } from '../shared/cut-context-render.ts';
 import { createRunner, demo, h, part } from '../../demo-kit/kit-client.ts';
 import type { ProviderScanView } from './provider-ops.ts';
+import type { ProviderScanOps } from './provider-scan-worker.ts';
 
 /** About 30,000 reads of recordings up to 10 KB: far less than this, even on a slow phone. */
 const SCAN_TIME_LIMIT = 60_000;
@@ -24,7 +25,7 @@ export const mount = demo('providerCut', ({ host, s, t }) => {
   const scanButton = host.querySelector<HTMLButtonElement>('[data-scan]')!;
   const scanArea = part(host, 'scan');
   const scanStatus = part(host, 'scan-status');
-  const computer = createWorkerComputer<{ op: 'providerScan' }, ProviderScanView>(
+  const computer = connect<ProviderScanOps>(
     () => new Worker(new URL('./provider-scan-worker.ts', import.meta.url), { type: 'module' }),
     host,
   );
@@ -83,7 +84,7 @@ export const mount = demo('providerCut', ({ host, s, t }) => {
   scanButton.addEventListener('click', () => {
     scanStatus.textContent = t('scanning');
     void scanRunner.run(async (signal) => {
-      const view = await computer.compute({ op: 'providerScan' }, { signal, timeoutMs: SCAN_TIME_LIMIT });
+      const view = await computer.with({ signal, timeoutMs: SCAN_TIME_LIMIT }).call('providerScan');
       const total = (reader: string) =>
         view.rows.filter((row) => row.reader === reader).reduce((sum, row) => sum + row.changed, 0);
       return {

@@ -26,7 +26,7 @@ export const mount = demo('playground', ({ host, s, t }) => {
 
   const update = () =>
     runner.run(async (signal) => {
-      const result = await computer.compute({ op: 'trace', stream: boxToText(box.value) }, { signal });
+      const result = await computer.with({ signal }).call('trace', boxToText(box.value));
       let say = t('summary', { lines: result.lineCount, events: result.eventCount });
       if (result.discardedLines > 0) say += ' ' + t('discardedSummary', { count: result.discardedLines });
       if (result.bom) say += ' ' + t('bom');

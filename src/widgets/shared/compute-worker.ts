@@ -2,6 +2,7 @@
 // can show (the first chunks, the start of long texts) so that posting them back stays cheap.
 
 import { writerReaderTable } from '../../../lessons-code/index.ts';
+import { serve } from '../../demo-kit/worker-calls.ts';
 import { chunkerView, type ChunkerResult } from './chunker-model.ts';
 import { lossReport, type LossReport } from './loss-report.ts';
 import { pairDetail, traceView, type PairDetailRequest, type PairDetailResult, type TraceResult } from './wire-ops.ts';
@@ -19,47 +20,19 @@ export interface PairsResult {
   rows: { cells: PairsResultCell[] }[];
 }
 
-export type ComputeRequest =
-  | { op: 'chunkers'; answer: string }
-  | { op: 'pairs'; answer: string }
-  | { op: 'trace'; stream: string }
-  | ({ op: 'pairDetail' } & PairDetailRequest)
-  | ({ op: 'cutScan' } & CutScanRequest);
+/** The operations the demos call (src/demo-kit/worker-calls.ts derives their calls' types from these). */
+const ops = {
+  chunkers: (answer: string): ChunkerResult => chunkerView(answer),
+  trace: (stream: string): TraceResult => traceView(stream),
+  pairDetail: (request: PairDetailRequest): PairDetailResult => pairDetail(request),
+  cutScan: (request: CutScanRequest): CutScanView => cutScanView(request),
+  pairs: (answer: string): PairsResult => ({
+    rows: writerReaderTable(answer).map((row) => ({
+      cells: row.cells.map((cell) => ({ report: lossReport(answer, cell.got), thrown: cell.thrown })),
+    })),
+  }),
+};
 
-export type ComputeResult<R extends ComputeRequest> = R extends { op: 'cutScan' }
-  ? CutScanView
-  : R extends { op: 'chunkers' }
-    ? ChunkerResult
-    : R extends { op: 'trace' }
-      ? TraceResult
-      : R extends { op: 'pairDetail' }
-        ? PairDetailResult
-        : PairsResult;
+export type ComputeOps = typeof ops;
 
-function run(request: ComputeRequest): unknown {
-  switch (request.op) {
-    case 'chunkers':
-      return chunkerView(request.answer);
-    case 'trace':
-      return traceView(request.stream);
-    case 'pairDetail':
-      return pairDetail(request);
-    case 'cutScan':
-      return cutScanView(request);
-    case 'pairs':
-      return {
-        rows: writerReaderTable(request.answer).map((row) => ({
-          cells: row.cells.map((cell) => ({ report: lossReport(request.answer, cell.got), thrown: cell.thrown })),
-        })),
-      } satisfies PairsResult;
-  }
-}
-
-self.addEventListener('message', (event: MessageEvent<{ id: number; request: ComputeRequest }>) => {
-  const { id, request } = event.data;
-  try {
-    self.postMessage({ id, ok: true, value: run(request) });
-  } catch (error) {
-    self.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) });
-  }
-});
+serve(ops);
