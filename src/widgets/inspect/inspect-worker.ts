@@ -1,25 +1,56 @@
 // The stream inspector's worker: the whole reading of a stream (lessons-code/inspect/inspect.ts) runs
 // here, off the page's thread, so that a large stream never freezes the page and the page can stop it
-// (its Cancel button terminates this worker: src/demo-kit/compute.ts). A file is read here too, chunk
-// by chunk, and how far it has got is posted every PROGRESS_STEP bytes, for the page's progress bar.
-// It makes no request; on a host that sends the site's headers, its policy forbids any (src/deploy/csp.ts,
-// the workers' policy: connect-src 'none').
+// (its Cancel button terminates this worker: src/demo-kit/worker-calls.ts). A file is read here too,
+// chunk by chunk, and how far it has got is posted every PROGRESS_STEP bytes, for the page's progress
+// bar. It makes no request; on a host that sends the site's headers, its policy forbids any
+// (src/deploy/csp.ts, the workers' policy: connect-src 'none').
 
-import { runInspect, type InspectRequest } from '../../../lessons-code/index.ts';
+import {
+  exampleStream,
+  runInspect,
+  type ExampleId,
+  type FormatId,
+  type InspectResult,
+  type InspectSource,
+  type ReadProgress,
+} from '../../../lessons-code/index.ts';
+import { serve, type Progress } from '../../demo-kit/worker-calls.ts';
 
 const PROGRESS_STEP = 256 * 1024;
 
-self.addEventListener('message', (event: MessageEvent<{ id: number; request: InspectRequest }>) => {
-  const { id, request } = event.data;
+/** What the learner picked beside the input: a HAR file's entry, a format other than the one detected. */
+export interface InspectChoice {
+  entry?: number;
+  format?: FormatId;
+}
+
+/** Tells `to` how far a file's reading has got, every PROGRESS_STEP bytes and at its end. */
+function stepped(to: Progress<ReadProgress>): (read: ReadProgress) => void {
   let told = 0;
-  const progress = ({ loaded, total }: { loaded: number; total: number }) => {
-    if (loaded - told < PROGRESS_STEP && loaded < total) return;
-    told = loaded;
-    self.postMessage({ id, progress: { loaded, total } });
+  return (read) => {
+    if (read.loaded - told < PROGRESS_STEP && read.loaded < read.total) return;
+    told = read.loaded;
+    to.progress(read);
   };
-  runInspect(request, progress).then(
-    (value) => self.postMessage({ id, ok: true, value }),
-    (error: unknown) =>
-      self.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) }),
-  );
-});
+}
+
+const ops = {
+  /** The report on the input, or why there is none (a problem, a response that is no stream, a HAR's entries). */
+  async inspect(this: Progress<ReadProgress>, source: InspectSource, choice: InspectChoice = {}) {
+    const result = await runInspect({ op: 'inspect', source, ...choice }, stepped(this));
+    // runInspect answers an inspection with a result, never with a text (that is the body's answer).
+    if (typeof result === 'string') throw new Error('the inspection gave a text instead of a report');
+    return result satisfies InspectResult;
+  },
+  /** The stream's body alone (the report copied with its stream); '' when the input has none. */
+  async body(this: Progress<ReadProgress>, source: InspectSource, entry?: number) {
+    const body = await runInspect({ op: 'body', source, ...(entry === undefined ? {} : { entry }) }, stepped(this));
+    return typeof body === 'string' ? body : '';
+  },
+  /** One of the course's streams (lessons-code/inspect/inspect.ts, exampleStream). */
+  example: (id: ExampleId) => exampleStream(id),
+};
+
+export type InspectOps = typeof ops;
+
+serve(ops);
