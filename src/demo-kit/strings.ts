@@ -5,9 +5,25 @@
 // progress line loads with the page and needs only this.
 
 import { formBase, formatNumber, translate, type Table, type Vars } from './format.ts';
+import type { SHARED_PREFIXES } from './kit-server.ts';
+import type { KeysUnder } from '../lib/ui-keys.ts';
 
 /** A translated string by key, `{{name}}` placeholders filled from `vars` (see `Strings.t`). */
 export type Translate = (key: string, vars?: Vars) => string;
+
+/** The same lookup restricted to the keys `K`: a key outside them is a type error. */
+export type KeyedTranslate<K extends string> = (key: K, vars?: Vars) => string;
+
+type SharedKey<P = (typeof SHARED_PREFIXES)[number]> = P extends `course.${infer N}.` ? `${N}.${KeysUnder<N>}` : never;
+
+/**
+ * The keys a demo's lookup finds whatever page it is on (`Strings.t`, keys without `course.`): its
+ * own, `course.<name>.*`, with or without `<name>.`; the shared `demo.` ones the same way; and those
+ * of the prefixes every demo gets (`verdict.…`, `names.…`: SHARED_PREFIXES). A demo opts in by
+ * typing its lookup with it: `const t: KeyedTranslate<DemoKey<'stopShort'>> = context.t`. Keys that
+ * reach a demo through DemoFrame's `extraStrings` are not in it.
+ */
+export type DemoKey<N extends string> = KeysUnder<N> | `${N}.${KeysUnder<N>}` | KeysUnder<'demo'> | SharedKey;
 
 /** A table of strings from JSON; empty, with the reason in the console, if the JSON is broken. */
 function parseTable(json: string, where: string): Table {

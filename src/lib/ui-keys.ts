@@ -1203,3 +1203,14 @@ export const courseStrings = z.object({
   'course.inspect.finding.proxyBuffering.title': z.string(),
   'course.inspect.finding.proxyBuffering.text': z.string(),
 });
+
+type Form = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+/** The key a plural form belongs to (`course.x#before_one` → `course.x`), as src/demo-kit/format.ts reads it. */
+type Stem<K> = K extends `${infer S}#${string}_${Form}` ? S : K extends `${infer S}_${Form}` ? S : K;
+
+/** A course key as code asks for it: `course.count.chunks` for `course.count.chunks_one` and `_other`. */
+export type CourseKey = Stem<keyof z.infer<typeof courseStrings>>;
+
+/** The keys under `course.<prefix>.`, without it: `KeysUnder<'ws'>` is `'legend' | 'lf' | …`. */
+export type KeysUnder<P extends string> = Under<CourseKey, P>;
+type Under<K, P extends string> = K extends `course.${P}.${infer R}` ? R : never;

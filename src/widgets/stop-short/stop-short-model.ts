@@ -18,10 +18,11 @@ import {
   type HistoryTurn,
   type TurnOutcome,
 } from '../../../lessons-code/index.ts';
-import type { Vars } from '../../demo-kit/format.ts';
+import type { DemoKey, KeyedTranslate } from '../../demo-kit/strings.ts';
 import { visible } from '../../demo-kit/visible.ts';
 
-type Tr = (key: string, vars?: Vars) => string;
+/** The lookup of the demo's strings, typed: a key en.json lacks is a type error (src/lib/ui-keys.ts). */
+type Tr = KeyedTranslate<DemoKey<'stopShort'>>;
 
 /** The conversation so far, before the question: one earlier exchange, so "untouched" can be seen. */
 const EARLIER: readonly HistoryTurn[] = [
