@@ -6,13 +6,12 @@
 // demos and the exercise workbench alike. Ids come from a per-page counter, so a page built twice
 // gets the same ids (no Math.random()).
 
-import { selectStrings, translate, type Vars } from './format.ts';
+import { selectStrings, translate, type Table, type Vars } from './format.ts';
 import { visibleParts, type SpaceSigns } from './visible.ts';
+import type { ShortKey } from '../lib/ui-keys.ts';
 
-interface Translate {
-  (key: string, options?: Record<string, unknown>): string;
-  all(): Record<string, string>;
-}
+/** Starlight's `Astro.locals.t`: its keys are Starlight's and the course's (content.config.ts). */
+type Translate = App.Locals['t'];
 
 /** The shared strings every demo may use on the client: verdicts, whitespace names, outcomes. */
 export const SHARED_PREFIXES = [
@@ -29,7 +28,8 @@ export const SHARED_PREFIXES = [
  * the client with no list to update.
  */
 export function widgetStrings(t: Translate, prefixes: readonly string[]): string {
-  return JSON.stringify(selectStrings(t.all(), prefixes));
+  // Starlight types all() with its schema, loose (an index signature of unknown); every value is a string.
+  return JSON.stringify(selectStrings(t.all() as Table, prefixes));
 }
 
 /** JSON of a demo's own strings: its `course.<name>.*` keys and any `extra` prefixes (the shared ones: pageStrings). */
@@ -82,8 +82,8 @@ export function demoIds(locals: object, name: string): (part: string) => string 
  * The page's strings as the browser half reads them (`course.` taken off the keys), with plurals
  * and numbers per locale: for skeletons that render a first result the client later replaces.
  */
-export function serverStrings(t: Translate, lang: string): (key: string, vars?: Vars) => string {
-  const table = selectStrings(t.all(), ['course.']);
+export function serverStrings(t: Translate, lang: string): (key: ShortKey, vars?: Vars) => string {
+  const table = selectStrings(t.all() as Table, ['course.']);
   return (key, vars) => translate(table, lang, key, vars);
 }
 
@@ -97,7 +97,7 @@ export function demoSetup(locals: { t: Translate; starlightRoute: { lang: string
   const { t } = locals;
   const lang = locals.starlightRoute.lang;
   const tr = serverStrings(t, lang);
-  const label = (key: string) => tr('output.cardLabel', { label: tr(`${name}.${key}`) });
+  const label = (key: string) => tr('output.cardLabel', { label: tr(`${name}.${key}` as ShortKey) });
   return { t, lang, tr, ids: demoIds(locals, name), label };
 }
 
