@@ -14,9 +14,11 @@
 
 import { classifyEvent } from '../core/events.ts';
 import type { StandardTrace } from '../standard/trace.ts';
-import { FORMAT_IDS, type FormatId } from './report.ts';
 
-export type { FormatId };
+/** The formats the inspector knows, in the order the page lists them; `plain`: none of them. */
+export const FORMAT_IDS = ['openai-responses', 'openai-chat', 'anthropic', 'gemini', 'ga', 'plain'] as const;
+/** A format's id: one of FORMAT_IDS. */
+export type FormatId = (typeof FORMAT_IDS)[number];
 
 /** One dispatched event, where it stands in the input and what its data is. */
 export interface InspectedEvent {

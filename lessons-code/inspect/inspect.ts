@@ -15,7 +15,7 @@ import { VOICINGS_QUESTION } from '../rounds/model-script.ts';
 import { roundChunks, wireOf } from '../rounds/recordings.ts';
 import { traceStandard, type LineEnd } from '../standard/trace.ts';
 import { viewOfTrace, type TraceResult } from '../standard/trace-view.ts';
-import { detectFormat, inspectedEvents, pendingEvent, type Evidence } from './format.ts';
+import { detectFormat, inspectedEvents, pendingEvent, type Evidence, type FormatId } from './format.ts';
 import { findIn, type Finding } from './findings.ts';
 import {
   inflateGzip,
@@ -27,7 +27,6 @@ import {
   type ProblemResult,
 } from './input.ts';
 import type { ResponseView } from './response.ts';
-import type { ExampleId, FormatId } from './report.ts';
 import { transportOf, type TransportView } from './transport.ts';
 import { readTurn, type TurnView } from './turn.ts';
 
@@ -207,6 +206,20 @@ export function inspectBody(
     findings: findIn({ format, trace, events, turn, facts, offset, replaced, transport }),
   };
 }
+
+/** The course's streams the page offers to try (their text: exampleStream). */
+export const EXAMPLE_IDS = [
+  'anthropic',
+  'openai',
+  'gemini',
+  'chat',
+  'ga',
+  'gaPinned',
+  'gaFailure',
+  'anthropicCut',
+] as const;
+/** One of the course's streams the page offers to try: one of EXAMPLE_IDS. */
+export type ExampleId = (typeof EXAMPLE_IDS)[number];
 
 /** GA's host stream for a question, from the course's in-page host (lessons-code/host/in-page-host.ts). */
 async function hostStream(question: string): Promise<string> {

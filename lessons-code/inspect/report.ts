@@ -6,15 +6,16 @@
 // happens in the worker.
 
 import type { Finding, LessonKey } from './findings.ts';
+import type { FormatId } from './format.ts';
 import { HAR_PHASES, type HarTimings } from './input.ts';
 import type { InspectReport } from './inspect.ts';
 import type { TransportHeader } from './transport.ts';
 import type { EndingView } from './turn.ts';
 
-/** The formats the inspector knows, in the order the page lists them; `plain`: none of them. */
-export const FORMAT_IDS = ['openai-responses', 'openai-chat', 'anthropic', 'gemini', 'ga', 'plain'] as const;
-/** A format's id: one of FORMAT_IDS. */
-export type FormatId = (typeof FORMAT_IDS)[number];
+// The format ids live with the formats (format.ts), the examples with their streams (inspect.ts):
+// this file imports the two, neither imports it.
+export { FORMAT_IDS, type FormatId } from './format.ts';
+export { EXAMPLE_IDS, type ExampleId } from './inspect.ts';
 
 /** The providers' formats by their APIs' own names (names: never translated). GA's and plain SSE are UI strings. */
 export const FORMAT_NAMES: Readonly<Partial<Record<FormatId, string>>> = {
@@ -23,20 +24,6 @@ export const FORMAT_NAMES: Readonly<Partial<Record<FormatId, string>>> = {
   anthropic: 'Anthropic Messages',
   gemini: 'Gemini streamGenerateContent',
 };
-
-/** The course's streams the page offers to try (their text: inspect.ts, exampleStream). */
-export const EXAMPLE_IDS = [
-  'anthropic',
-  'openai',
-  'gemini',
-  'chat',
-  'ga',
-  'gaPinned',
-  'gaFailure',
-  'anthropicCut',
-] as const;
-/** One of the course's streams the page offers to try: one of EXAMPLE_IDS. */
-export type ExampleId = (typeof EXAMPLE_IDS)[number];
 
 /** The most characters of the answer or the reasoning the page shows; Copy takes all of it. */
 export const SHOWN_CHARS = 20_000;

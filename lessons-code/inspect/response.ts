@@ -14,7 +14,7 @@
 //   course's replica of GA's host sends for a request it refuses (lessons-code/host/requests.ts).
 // Pure: it runs in the inspector's worker and in the unit tests.
 
-import type { HarEntry, HttpHead } from './input.ts';
+import type { HarEntry, HttpHead } from './capture.ts';
 
 /** The shapes of error objects the inspector knows; `other`: a `message` or `detail` string alone. */
 export type ErrorShape = 'openai' | 'anthropic' | 'gemini' | 'ga' | 'problem' | 'other';

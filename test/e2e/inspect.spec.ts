@@ -299,7 +299,9 @@ test.describe('stream inspector (en)', () => {
       await second.route('**/inspect-worker*.js', (route) =>
         route.fulfill({
           contentType: 'text/javascript',
-          body: 'self.onmessage = (e) => self.postMessage({ id: e.data.id, progress: { loaded: 5, total: 10 } });',
+          // A progress report as src/demo-kit/worker-calls.ts posts it, and never a reply.
+          body: `self.onmessage = (e) =>
+            self.postMessage({ id: e.data.id, type: 'progress', value: { loaded: 5, total: 10 } });`,
         }),
       );
       const stalled = await open(second, EN);
