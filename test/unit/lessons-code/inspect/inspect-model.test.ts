@@ -178,11 +178,14 @@ describe('every key the inspector builds exists in every locale', () => {
     'inspect.headerAbsent',
     'inspect.ms',
   ];
-  const named = [
-    ...readFileSync(new URL('../../../../src/widgets/inspect/inspect-element.ts', import.meta.url), 'utf8').matchAll(
-      /\bt\('([\w.]+)'/g,
-    ),
-  ].map((m) => `inspect.${m[1]}`);
+  // The keys the page's element and its views name as they are.
+  const named = ['inspect-element.ts', 'inspect-report-render.ts', 'inspect-response-render.ts'].flatMap((file) =>
+    [
+      ...readFileSync(new URL(`../../../../src/widgets/inspect/${file}`, import.meta.url), 'utf8').matchAll(
+        /\bt\('([\w.]+)'/g,
+      ),
+    ].map((m) => `inspect.${m[1]}`),
+  );
   for (const locale of LOCALES)
     it(locale, () => {
       const keys = new Set(Object.keys(tables[locale]!).map(formBase));
