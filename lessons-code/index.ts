@@ -316,7 +316,7 @@ export type {
 // The stream inspector (06e), inspect/: what a developer captured (a body, curl -i or -v output, a HAR
 // file's entry) read with the course's readers, its findings, and the report to share in Markdown. The
 // page's worker and `npm run inspect` (scripts/inspect.ts) call runInspect and reportMarkdown alike.
-export { runInspect, inspectBody, readBlob, exampleStream } from './inspect/inspect.ts';
+export { runInspect, inspectBody, readBlob, exampleStream, hasProblem } from './inspect/inspect.ts';
 export type {
   InspectReport,
   InspectRequest,
@@ -330,6 +330,13 @@ export type { InputSource, InputProblem, HarEntry, HttpHead } from './inspect/in
 export { FINDING_IDS, LESSON_KEYS } from './inspect/findings.ts';
 export type { Finding, FindingId, LessonKey } from './inspect/findings.ts';
 export { LESSON_LINKS } from './inspect/lessons.ts';
-export { FORMAT_IDS, EXAMPLE_IDS, formatName, reportMarkdown } from './inspect/report.ts';
+export {
+  FORMAT_IDS,
+  EXAMPLE_IDS,
+  formatName,
+  reportMarkdown,
+  responseMarkdown,
+  harMarkdown,
+} from './inspect/report.ts';
 export type { FormatId, ExampleId, Tr, ReportOptions } from './inspect/report.ts';
 export type { ResponseView, ResponseWhy, ErrorWords } from './inspect/response.ts';

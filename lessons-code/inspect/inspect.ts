@@ -207,6 +207,11 @@ export function inspectBody(
   };
 }
 
+/** Whether a report holds a finding that is a problem (not a note): what `npm run inspect` exits 1 on. */
+export function hasProblem(report: Pick<InspectReport, 'findings'>): boolean {
+  return report.findings.some((finding) => finding.severity === 'problem');
+}
+
 /** The course's streams the page offers to try (their text: exampleStream). */
 export const EXAMPLE_IDS = [
   'anthropic',

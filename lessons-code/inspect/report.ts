@@ -7,8 +7,9 @@
 
 import type { Finding, LessonKey } from './findings.ts';
 import type { FormatId } from './format.ts';
-import { HAR_PHASES, type HarTimings } from './input.ts';
+import { HAR_PHASES, type HarEntry, type HarTimings } from './input.ts';
 import type { InspectReport } from './inspect.ts';
+import { EXCERPT_CHARS, errorShapeName, type ResponseView } from './response.ts';
 import type { TransportHeader } from './transport.ts';
 import type { EndingView } from './turn.ts';
 
@@ -262,4 +263,59 @@ export function reportMarkdown(report: InspectReport, tr: Tr, options: ReportOpt
   }
   out.push('', tr('inspect.md.madeBy', { url: options.page }), '');
   return out.join('\n');
+}
+
+/**
+ * A response that is not an event stream, in Markdown, with the facts and words the page shows of it
+ * (its title, why it is no stream, the status and headers, the server's own words, the body as it
+ * came). The page draws these parts in its own markup; the command line prints this.
+ */
+export function responseMarkdown(v: ResponseView, tr: Tr): string {
+  const out: string[] = [
+    `# ${tr(`inspect.response.title.${v.why}`)}`,
+    '',
+    tr(`inspect.response.why.${v.why}`, { count: v.jsonLines }),
+    '',
+  ];
+  const header = (name: string, value: string | null) =>
+    value === null ? `${code(name)} ${tr('inspect.headerAbsent')}` : code(`${name}: ${value}`);
+  if (v.statusLine !== '') out.push(`- ${tr('inspect.md.head', { status: code(v.statusLine) })}`);
+  if (v.entry) out.push(`- ${tr('inspect.fact.entry')}: ${code(`${v.entry.method} ${v.entry.url}`)}`);
+  const headers = [
+    ...(v.statusLine !== '' ? [header('content-type', v.contentType)] : []),
+    ...(v.retryAfter !== null ? [header('retry-after', v.retryAfter)] : []),
+    ...(v.location !== null ? [header('location', v.location)] : []),
+  ];
+  if (headers.length > 0) out.push(`- ${tr('inspect.md.headers', { headers: headers.join(', ') })}`);
+  const { words } = v;
+  if (words) {
+    out.push(`- ${tr('inspect.response.shape')}: ${errorShapeName(words.shape, (key) => tr(`inspect.${key}`))}`);
+    if (words.kind !== '') out.push(`- ${tr('inspect.response.kind')}: ${code(words.kind)}`);
+    if (words.code !== '') out.push(`- ${tr('inspect.response.code')}: ${code(words.code)}`);
+    if (words.retryDelay !== '') out.push(`- ${header('retryDelay', words.retryDelay)}`);
+    if (words.message !== '') out.push(`- ${tr('inspect.md.words', { message: code(words.message) })}`);
+  }
+  out.push('', `## ${tr('inspect.response.body')}`, '');
+  if (v.excerpt === '') out.push(tr('inspect.response.bodyEmpty'));
+  else {
+    const ticks = fence(v.excerpt);
+    out.push(`${ticks}text`, v.excerpt, ticks);
+    if (v.cut) out.push('', tr('inspect.shownPart', { count: EXCERPT_CHARS }));
+  }
+  out.push('');
+  return out.join('\n');
+}
+
+/** A HAR file's streaming entries, one per line, as the page's picker lists them, with how many there are. */
+export function harMarkdown(entries: readonly HarEntry[], total: number, tr: Tr): string {
+  return [
+    `# ${tr('inspect.harEntries')}`,
+    '',
+    tr('inspect.harFound', { count: entries.length, total }),
+    '',
+    ...entries.map(
+      (e) => `- ${e.index}: ${code(`${e.method} ${e.url}`)} · ${e.status} · ${tr('count.bytes', { count: e.size })}`,
+    ),
+    '',
+  ].join('\n');
 }

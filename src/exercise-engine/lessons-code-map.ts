@@ -67,9 +67,9 @@ export const LESSONS_CODE_MAP: ReadonlyArray<readonly [ModuleLoader, string]> = 
   [() => import('../../lessons-code/rounds/tools.ts'), 'SYSTEM_PROMPT COURSE_TOOLS SEARCH_VOICINGS_TOOL VOICING_INDEX DEFAULT_TOOL_MS'],
   [() => import('../../lessons-code/rounds/recordings.ts'), 'roundRequest recordRound roundChunks wireOf chunksOfWire shortChunkLine callOnFakeClock'],
   [() => import('../../lessons-code/rounds/program.ts'), 'runLesson6d LENGTH_LIMIT STOP_AFTER_PIECES'],
-  [() => import('../../lessons-code/inspect/inspect.ts'), 'runInspect inspectBody readBlob exampleStream'],
+  [() => import('../../lessons-code/inspect/inspect.ts'), 'runInspect inspectBody readBlob exampleStream hasProblem'],
   [() => import('../../lessons-code/inspect/input.ts'), 'readInput MAX_INPUT_BYTES'],
   [() => import('../../lessons-code/inspect/findings.ts'), 'FINDING_IDS LESSON_KEYS'],
   [() => import('../../lessons-code/inspect/lessons.ts'), 'LESSON_LINKS'],
-  [() => import('../../lessons-code/inspect/report.ts'), 'FORMAT_IDS EXAMPLE_IDS formatName reportMarkdown'],
+  [() => import('../../lessons-code/inspect/report.ts'), 'FORMAT_IDS EXAMPLE_IDS formatName reportMarkdown responseMarkdown harMarkdown'],
 ];

@@ -15,7 +15,7 @@ import { lossReport, type LossReport } from './loss-report.ts';
 
 // The trace as a page lists it lives beside the standard's tracer (lessons-code/standard/trace-view.ts).
 export { traceView };
-export type { TraceEventView, TraceLineView, TraceResult } from '../../../lessons-code/index.ts';
+export type { TraceLineView, TraceResult } from '../../../lessons-code/index.ts';
 
 const SHOWN_TEXT = 4000;
 
