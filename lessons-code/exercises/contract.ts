@@ -195,8 +195,9 @@ export interface Gen {
 /**
  * A known wrong answer to a generated case, described by what it gives: `like(input)` is what code
  * with that mistake returns for an input (as the case's `run` would report it). The diagnosis is
- * shown only when the learner's results are those of the mistake on every input the check tried,
- * the smallest differing one included: a mistake the code does not have is never named.
+ * shown only when the learner's results are those of the mistake on every input the check tried
+ * (the smallest differing one included) and on twenty more drawn to confirm it: a mistake the code
+ * does not have is never named.
  */
 export interface GeneratedDiagnosis<I, V> {
   id: string;

@@ -15,13 +15,14 @@ import {
   nat,
   oneof,
   option,
+  sample,
   shuffledSubarray,
   string,
   tuple,
   uniqueArray,
   type Arbitrary,
 } from 'fast-check';
-import type { Gen, GeneratedCase, Outcome } from '../../lessons-code/index.ts';
+import type { Gen, GeneratedCase, GeneratedDiagnosis, Outcome } from '../../lessons-code/index.ts';
 import { CheckAborted } from './learner-link.ts';
 import { LearnerThrew } from './learner-stand-ins.ts';
 import { deepEqual } from './values.ts';
@@ -175,32 +176,66 @@ export async function runGenerated<I, V>(
     tried: details.numRuns,
     shrinks: details.numShrinks,
     seed,
-    diagnoses: await trueDiagnoses(c, tried),
+    diagnoses: await trueDiagnoses(c, tried, () => confirmations(c, result, seed)),
   };
 }
 
 /**
- * The diagnoses that are true of the learner's code: those whose mistake gives, on every input
- * tried, exactly what the learner's code gave (a thrown error never matches).
+ * More inputs than the failure needed, to judge diagnoses on: a difference is often found on the first
+ * input or two, where two mistakes may give the same result. Drawn from a seed of their own, so the
+ * same code always meets the same ones; each costs a call of the learner's code, made only when a
+ * diagnosis is still a candidate.
  */
-async function trueDiagnoses<I, V>(c: GeneratedCase<I, V>, tried: readonly Tried<I>[]): Promise<string[]> {
-  const ids: string[] = [];
-  for (const diagnosis of c.diagnoses ?? []) {
-    let all = tried.length > 0;
-    for (const { input, outcome } of tried) {
-      let like: V;
-      try {
-        like = await diagnosis.like(input);
-      } catch {
-        all = false;
-        break;
-      }
-      if (outcome.kind !== 'value' || !deepEqual(outcome.value, like)) {
-        all = false;
-        break;
-      }
+const CONFIRMATIONS = 20;
+
+async function confirmations<I, V>(
+  c: GeneratedCase<I, V>,
+  result: (input: I) => Promise<V>,
+  seed: number,
+): Promise<Tried<I>[]> {
+  const inputs = sample(c.inputs(GEN) as Arbitrary<I>, { seed: seed ^ 0x5bd1e995, numRuns: CONFIRMATIONS });
+  const more: Tried<I>[] = [];
+  for (const input of inputs) {
+    try {
+      more.push({ input, outcome: { kind: 'value', value: await result(input) } });
+    } catch (error) {
+      if (error instanceof CheckAborted) throw error;
+      more.push({ input, outcome: threwOutcome(error) });
     }
-    if (all) ids.push(diagnosis.id);
   }
+  return more;
+}
+
+/** Whether code with this mistake gives, on every input, exactly what the learner's code gave. */
+async function behavesLike<I, V>(diagnosis: GeneratedDiagnosis<I, V>, tried: readonly Tried<I>[]): Promise<boolean> {
+  for (const { input, outcome } of tried) {
+    let like: V;
+    try {
+      like = await diagnosis.like(input);
+    } catch {
+      return false;
+    }
+    if (outcome.kind !== 'value' || !deepEqual(outcome.value, like)) return false;
+  }
+  return true;
+}
+
+/**
+ * The diagnoses that are true of the learner's code: those whose mistake gives exactly what the
+ * learner's code gave (a thrown error never matches) on every input the check tried, and on
+ * CONFIRMATIONS more.
+ */
+async function trueDiagnoses<I, V>(
+  c: GeneratedCase<I, V>,
+  tried: readonly Tried<I>[],
+  more: () => Promise<Tried<I>[]>,
+): Promise<string[]> {
+  if (tried.length === 0) return [];
+  const candidates: GeneratedDiagnosis<I, V>[] = [];
+  for (const diagnosis of c.diagnoses ?? []) if (await behavesLike(diagnosis, tried)) candidates.push(diagnosis);
+  if (candidates.length === 0) return [];
+  const confirming = await more();
+  const ids: string[] = [];
+  for (const diagnosis of candidates) if (await behavesLike(diagnosis, confirming)) ids.push(diagnosis.id);
   return ids;
 }

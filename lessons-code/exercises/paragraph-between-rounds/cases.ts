@@ -131,6 +131,14 @@ const generatedCase = {
           .join('\n\n')
           .replace(/\n{3,}/g, '\n\n'),
     },
+    // Each text's final line breaks stripped, then the texts joined with a blank line.
+    {
+      id: 'final-breaks-stripped',
+      like: (texts) =>
+        nonEmpty(texts)
+          .map((text) => text.replace(/\n+$/, ''))
+          .join('\n\n'),
+    },
     // Every line break at the end of what is shown replaced by two, however many there were.
     {
       id: 'end-breaks-replaced',

@@ -3,7 +3,7 @@
 // than a blank line loses the rest, all of which the user had on screen.
 // Lesson: /ga-ai/06d-one-call-per-round/#stream-every-round
 // Fails: generated-turns
-// Diagnosis: end-trimmed
+// Diagnosis: final-breaks-stripped
 
 export function joinRounds(texts: string[]): string {
   const paragraphs: string[] = [];

@@ -2,7 +2,7 @@
 // looking at how a text ends; but it takes back characters the user already has on screen.
 // Lesson: /ga-ai/06d-one-call-per-round/#stream-every-round
 // Fails: ends-with-space, generated-turns
-// Diagnosis: text-trimmed, end-trimmed
+// Diagnosis: text-trimmed
 
 export function joinRounds(texts: string[]): string {
   return texts
