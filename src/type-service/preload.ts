@@ -15,15 +15,16 @@
 import type { TypeClient } from './client.ts';
 
 /**
- * How long an editor must stay in view before the checker loads. Long enough that a page merely loaded,
- * or scrolled past, fetches none of it: the JavaScript budgets count a page's first load once it has
- * settled — the network quiet for half a second, an idle moment, quiet again (settle() in
- * test/e2e/script-bytes.ts) — and this clock starts only after the page's load and its first idle
- * moment, so the checker's 1.15 MB come more than a second after that window even for an exercise in
- * view at load. Short enough that a learner who reads the exercise for a few seconds finds it ready:
- * the dwell, an idle moment, then about 1.4 s of loading and binding.
+ * How long an editor must stay in view before the checker loads. Long enough that a reader who scrolls
+ * past an exercise fetches none of it, and that a page merely loaded does not either: the JavaScript
+ * budgets count a page's first load once it has settled — the network quiet for half a second, an
+ * idle moment, quiet again (settle() in test/e2e/script-bytes.ts) — and this clock starts only after
+ * the page's load and its first idle moment, so the checker's files come after that window even for
+ * an exercise in view at load. Short enough that a learner who reads the exercise for a few seconds
+ * finds the checker ready when they type: the dwell, an idle moment, then the checker's loading and
+ * binding (`npm run bench:types`, "read 3 s, then type").
  */
-export const PRELOAD_DWELL_MS = 2000;
+export const PRELOAD_DWELL_MS = 1000;
 
 /**
  * How much of an editor must be on screen to count as in view: its first lines under the statement
