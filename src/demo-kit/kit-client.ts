@@ -13,8 +13,8 @@ import { Strings, type Translate } from './strings.ts';
 import { ComputeStopped, ComputeTimeout } from './worker-calls.ts';
 
 export { Strings, type Translate } from './strings.ts';
-/** How a computation ends without a result (thrown by worker-calls.ts, or by a demo's own run). */
-export { ComputeStopped, ComputeTimeout } from './worker-calls.ts';
+/** A computation stopped before its result (thrown by worker-calls.ts, or by a demo's own run). */
+export { ComputeStopped } from './worker-calls.ts';
 
 /** What a demo's setup is given: its element, its strings (`course.<name>.*` first) and their lookup. */
 export interface DemoContext {

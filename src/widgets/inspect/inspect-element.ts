@@ -234,7 +234,7 @@ export const mount = demo('inspect', ({ host, s, t }) => {
     const [current, given, say] = [report, source, p('report-status')];
     if (!current || given === null) return;
     if (!withStream.checked) return void copy(reportMarkdownIn(view, current), say, t('reportCopied'));
-    worker
+    void worker
       .with({ timeoutMs: TIME_LIMIT })
       .call('body', given, entry)
       .then(

@@ -78,7 +78,7 @@ export function fact(list: HTMLElement, label: string, ...value: (Node | string)
 }
 
 /** The format read, whether it was detected or chosen, and the lines that told it. */
-export function renderFormat({ p, s: { t } }: InspectView, { format }: InspectReport): void {
+function renderFormat({ p, s: { t } }: InspectView, { format }: InspectReport): void {
   p('format-name').textContent = formatName(format.id, t);
   p('format-how').textContent =
     format.id === format.detected ? t('formatDetected') : t('formatChosen', { format: formatName(format.detected, t) });
@@ -105,7 +105,7 @@ function renderChannel({ host, p, s: { t } }: InspectView, name: 'answer' | 'rea
 }
 
 /** How the turn ended, what GA's routing said, the answer and reasoning, the tool calls and the usage. */
-export function renderTurn(view: InspectView, { turn }: InspectReport): void {
+function renderTurn(view: InspectView, { turn }: InspectReport): void {
   const { p, s } = view;
   const { t } = s;
   const { ending } = turn;
@@ -161,7 +161,7 @@ export function renderTurn(view: InspectView, { turn }: InspectReport): void {
 }
 
 /** The status, the headers that matter to a stream (absent ones said so) and a HAR entry's timings. */
-export function renderTransport({ p, s: { t } }: InspectView, { transport }: InspectReport): void {
+function renderTransport({ p, s: { t } }: InspectView, { transport }: InspectReport): void {
   p('transport-box').hidden = transport === null;
   if (transport === null) return;
   p('transport-from').textContent = t(transport.har ? 'transportFrom.har' : 'transportFrom.head');
@@ -195,7 +195,7 @@ export function renderTransport({ p, s: { t } }: InspectView, { transport }: Ins
 }
 
 /** Each finding with its severity, its words, its lines and the course's section it rests on. */
-export function renderFindings({ p, s: { t }, lessons }: InspectView, report: InspectReport): void {
+function renderFindings({ p, s: { t }, lessons }: InspectView, report: InspectReport): void {
   p('findings').replaceChildren(
     ...report.findings.map((finding) =>
       h(
@@ -232,7 +232,7 @@ function fieldValues(t: Strings['t'], found: { line: number; value: string }[], 
 }
 
 /** The stream as the standard's reader sees it: its figures, then its first lines and events. */
-export function renderStream({ p, s }: InspectView, r: InspectReport): void {
+function renderStream({ p, s }: InspectView, r: InspectReport): void {
   const { t } = s;
   const list = p('stream-facts');
   list.replaceChildren();
