@@ -40,10 +40,6 @@ export function uiKeysSource(table: Readonly<Record<string, unknown>>): string {
     'export type KeysUnder<P extends string> = Under<CourseKey, P>;',
     'type Under<K, P extends string> = K extends `course.${P}.${infer R}` ? R : never;',
     '',
-    "/** A course key without `course.`, as the demos' lookups take it (src/demo-kit/kit-server.ts: serverStrings). */",
-    'export type ShortKey = Short<CourseKey>;',
-    'type Short<K> = K extends `course.${infer R}` ? R : never;',
-    '',
   ].join('\n');
 }
 

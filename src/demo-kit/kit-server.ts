@@ -8,7 +8,6 @@
 
 import { selectStrings, translate, type Table, type Vars } from './format.ts';
 import { visibleParts, type SpaceSigns } from './visible.ts';
-import type { ShortKey } from '../lib/ui-keys.ts';
 
 /** Starlight's `Astro.locals.t`: its keys are Starlight's and the course's (content.config.ts). */
 type Translate = App.Locals['t'];
@@ -82,7 +81,7 @@ export function demoIds(locals: object, name: string): (part: string) => string 
  * The page's strings as the browser half reads them (`course.` taken off the keys), with plurals
  * and numbers per locale: for skeletons that render a first result the client later replaces.
  */
-export function serverStrings(t: Translate, lang: string): (key: ShortKey, vars?: Vars) => string {
+export function serverStrings(t: Translate, lang: string): (key: string, vars?: Vars) => string {
   const table = selectStrings(t.all() as Table, ['course.']);
   return (key, vars) => translate(table, lang, key, vars);
 }
@@ -97,7 +96,7 @@ export function demoSetup(locals: { t: Translate; starlightRoute: { lang: string
   const { t } = locals;
   const lang = locals.starlightRoute.lang;
   const tr = serverStrings(t, lang);
-  const label = (key: string) => tr('output.cardLabel', { label: tr(`${name}.${key}` as ShortKey) });
+  const label = (key: string) => tr('output.cardLabel', { label: tr(`${name}.${key}`) });
   return { t, lang, tr, ids: demoIds(locals, name), label };
 }
 

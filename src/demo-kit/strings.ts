@@ -17,13 +17,16 @@ export type KeyedTranslate<K extends string> = (key: K, vars?: Vars) => string;
 type SharedKey<P = (typeof SHARED_PREFIXES)[number]> = P extends `course.${infer N}.` ? `${N}.${KeysUnder<N>}` : never;
 
 /**
- * The keys a demo's lookup finds whatever page it is on (`Strings.t`, keys without `course.`): its
- * own, `course.<name>.*`, with or without `<name>.`; the shared `demo.` ones the same way; and those
- * of the prefixes every demo gets (`verdict.…`, `names.…`: SHARED_PREFIXES). A demo opts in by
- * typing its lookup with it: `const t: KeyedTranslate<DemoKey<'stopShort'>> = context.t`. Keys that
- * reach a demo through DemoFrame's `extraStrings` are not in it.
+ * The keys of demo `N` written in full (`stopShort.title`, `names.throws`): its own, `course.<N>.*`,
+ * and those of the prefixes every demo gets (SHARED_PREFIXES). Both the build's lookup (kit-server.ts:
+ * serverStrings) and the browser's (`Strings.t`) find them, so a view model that runs in both may use
+ * them: `type Tr = KeyedTranslate<DemoKey<'stopShort'>>`. Keys that reach a demo through DemoFrame's
+ * `extraStrings` are not in it.
  */
-export type DemoKey<N extends string> = KeysUnder<N> | `${N}.${KeysUnder<N>}` | KeysUnder<'demo'> | SharedKey;
+export type DemoKey<N extends string> = `${N}.${KeysUnder<N>}` | SharedKey;
+
+/** What the browser's `Strings.t` of demo `N` also finds: its own and the `demo.` keys without their prefix. */
+export type DemoClientKey<N extends string> = DemoKey<N> | KeysUnder<N> | KeysUnder<'demo'>;
 
 /** A table of strings from JSON; empty, with the reason in the console, if the JSON is broken. */
 function parseTable(json: string, where: string): Table {

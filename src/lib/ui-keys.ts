@@ -1214,7 +1214,3 @@ export type CourseKey = Stem<keyof z.infer<typeof courseStrings>>;
 /** The keys under `course.<prefix>.`, without it: `KeysUnder<'ws'>` is `'legend' | 'lf' | …`. */
 export type KeysUnder<P extends string> = Under<CourseKey, P>;
 type Under<K, P extends string> = K extends `course.${P}.${infer R}` ? R : never;
-
-/** A course key without `course.`, as the demos' lookups take it (src/demo-kit/kit-server.ts: serverStrings). */
-export type ShortKey = Short<CourseKey>;
-type Short<K> = K extends `course.${infer R}` ? R : never;

@@ -14,13 +14,13 @@ import {
 } from './stop-short-model.ts';
 import { wireByteCut } from '../shared/byte-cut.ts';
 import { createRunner, demo, h, part } from '../../demo-kit/kit-client.ts';
-import type { DemoKey, KeyedTranslate } from '../../demo-kit/strings.ts';
+import type { DemoClientKey, KeyedTranslate } from '../../demo-kit/strings.ts';
 import { renderMarkdown } from '../../demo-kit/markdown-render.ts';
 import { appendVisible } from '../../demo-kit/visible-render.ts';
 
 export const mount = demo('stopShort', ({ host, s, t: lookUp }) => {
   // Only keys this demo is sure to get (src/lib/ui-keys.ts, generated from en.json): a misspelt one is a type error.
-  const t: KeyedTranslate<DemoKey<'stopShort'>> = lookUp;
+  const t: KeyedTranslate<DemoClientKey<'stopShort'>> = lookUp;
   const received = part(host, 'received');
   const unfinishedNote = part(host, 'unfinished-note');
   const unfinished = part(host, 'unfinished');
