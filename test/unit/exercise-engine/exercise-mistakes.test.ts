@@ -15,6 +15,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { exerciseDefinition, exerciseText, globRegistry } from '../../../src/exercise-engine/registry.ts';
 import { ExerciseRunner } from '../../../src/exercise-engine/runner.ts';
+import { MIN_LENGTH, MIN_MISTAKES, SECTION_LINK } from '../../../src/exercise-engine/exercise-schema.ts';
 import { isSolved } from '../../../src/exercise-engine/solved.ts';
 import { transpile } from '../../../src/exercise-engine/transpile.ts';
 import type { CaseVerdict } from '../../../src/exercise-engine/types.ts';
@@ -33,15 +34,15 @@ describe('every exercise has its plausible mistakes as files', () => {
   for (const id of EXERCISES) {
     it(`${id}: at least four mistakes, each with its header filled in and code that compiles`, () => {
       const mine = MISTAKES.filter((m) => m.exercise === id);
-      expect(mine.length, `files in lessons-code/exercises/${id}/mistakes/`).toBeGreaterThanOrEqual(4);
+      expect(mine.length, `files in lessons-code/exercises/${id}/mistakes/`).toBeGreaterThanOrEqual(MIN_MISTAKES);
       const caseIds = exerciseDefinition(id)!.cases.map((c) => c.id);
       const declared = new Set(exerciseDefinition(id)!.cases.flatMap((c) => (c.diagnoses ?? []).map((d) => d.id)));
       for (const m of mine) {
         const where = `lessons-code/exercises/${id}/mistakes/${m.name}`;
-        expect(m.mistake.length, `${where}: "// Mistake:" names the mistake`).toBeGreaterThan(20);
-        expect(m.lesson, `${where}: "// Lesson:" is a link from the site's root to a section`).toMatch(
-          /^\/ga-ai\/[a-z0-9-]+\/#[^\s#]+$/,
+        expect(m.mistake.length, `${where}: "// Mistake:" names the mistake`).toBeGreaterThanOrEqual(
+          MIN_LENGTH.mistake,
         );
+        expect(m.lesson, `${where}: "// Lesson:" is a link from the site's root to a section`).toMatch(SECTION_LINK.en);
         expect(m.fails.length, `${where}: "// Fails:" names the failing cases`).toBeGreaterThan(0);
         for (const c of m.fails) expect(caseIds, `${where}: "// Fails:" names a case of ${id}`).toContain(c);
         expect(

@@ -6,15 +6,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { exerciseDefinition, exerciseText } from '../../../src/exercise-engine/registry.ts';
-import { LOCALES, type Locale } from '../../../src/exercise-engine/types.ts';
+import { SECTION_LINK } from '../../../src/exercise-engine/exercise-schema.ts';
+import { LOCALES } from '../../../src/exercise-engine/types.ts';
 import { EXERCISES } from '../../exercises.ts';
-
-/** A link from the site's root to a section of one of the course's pages, in `locale`. */
-const SECTION_LINK: Record<Locale, RegExp> = {
-  en: /^\/ga-ai\/[a-z0-9-]+\/#[^\s#/]+$/,
-  es: /^\/es\/ga-ai\/[a-z0-9-]+\/#[^\s#/]+$/,
-  fr: /^\/fr\/ga-ai\/[a-z0-9-]+\/#[^\s#/]+$/,
-};
 
 /** The page a section link names, without its language. */
 const pageOf = (link: string): string => link.replace(/^\/(es|fr)\//, '/').replace(/#.*$/, '');

@@ -4,8 +4,9 @@
 // is: in a copy of the project, one exercise is scaffolded onto every page of the course, then every
 // unit test that reads the exercises or the pages runs there (test/exercises.ts's `EXERCISES_ONLY`
 // narrows the tests that walk the exercises to the new ones), and the lint (Biome's check on the
-// written files, the line length) and the project's TypeScript options find nothing. A rule added to
-// those tests applies to the scaffold at once: if the example falls behind it, this test fails.
+// written files, the line length), the contract of an exercise's files (checkExercise) and the
+// project's TypeScript options find nothing. A rule added to those tests applies to the scaffold at
+// once: if the example falls behind it, this test fails.
 
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newExercise, pageNumbers, parseArgs, usage, type Written } from '../../../scripts/new-exercise.ts';
+import { checkExercise } from '../../../src/exercise-engine/check-exercise.ts';
 import { coursePages, exerciseIds, exercisesOn } from '../../exercises.ts';
 
 const PROJECT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -137,6 +139,10 @@ describe('npm run new:exercise, what it writes on each page', () => {
       expect(files.filter((f) => f.path.includes(`/${id}/mistakes/`)).length).toBeGreaterThanOrEqual(4);
       for (const { path: file, text } of files) expect(read(file), file).toBe(text);
     }
+  });
+
+  it('keeps the contract of an exercise’s files (src/exercise-engine/check-exercise.ts)', () => {
+    for (const { id } of scaffolded) expect(checkExercise(id, root), id).toEqual([]);
   });
 
   it('type-checks as strictly as the project (exercise, cases, alternative, mistakes)', () => {
