@@ -1214,3 +1214,7 @@ export type CourseKey = Stem<keyof z.infer<typeof courseStrings>>;
 /** The keys under `course.<prefix>.`, without it: `KeysUnder<'ws'>` is `'legend' | 'lf' | …`. */
 export type KeysUnder<P extends string> = Under<CourseKey, P>;
 type Under<K, P extends string> = K extends `course.${P}.${infer R}` ? R : never;
+
+/** The names `N` (one word) that have a key `course.<N>.<S>`: `HavingKey<'title'>` is every demo with a title. */
+export type HavingKey<S extends string> = Having<CourseKey, S>;
+type Having<K, S extends string> = K extends `course.${infer N}.${S}` ? N : never;
