@@ -260,7 +260,22 @@ export async function exampleStream(id: ExampleId): Promise<string> {
   }
 }
 
-/** What the worker does with one request; a file is read first, its progress told to `onProgress`. */
+/**
+ * What the worker does with one request; a file is read first, its progress told to `onProgress`.
+ * An inspection gives a result; a body or an example, its text.
+ */
+export async function runInspect(
+  request: Extract<InspectRequest, { op: 'inspect' }>,
+  onProgress?: (progress: ReadProgress) => void,
+): Promise<InspectResult>;
+export async function runInspect(
+  request: Exclude<InspectRequest, { op: 'inspect' }>,
+  onProgress?: (progress: ReadProgress) => void,
+): Promise<string>;
+export async function runInspect(
+  request: InspectRequest,
+  onProgress?: (progress: ReadProgress) => void,
+): Promise<InspectResult | string>;
 export async function runInspect(
   request: InspectRequest,
   onProgress?: (progress: ReadProgress) => void,

@@ -36,16 +36,12 @@ function stepped(to: Progress<ReadProgress>): (read: ReadProgress) => void {
 
 const ops = {
   /** The report on the input, or why there is none (a problem, a response that is no stream, a HAR's entries). */
-  async inspect(this: Progress<ReadProgress>, source: InspectSource, choice: InspectChoice = {}) {
-    const result = await runInspect({ op: 'inspect', source, ...choice }, stepped(this));
-    // runInspect answers an inspection with a result, never with a text (that is the body's answer).
-    if (typeof result === 'string') throw new Error('the inspection gave a text instead of a report');
-    return result satisfies InspectResult;
+  inspect(this: Progress<ReadProgress>, source: InspectSource, choice: InspectChoice = {}): Promise<InspectResult> {
+    return runInspect({ op: 'inspect', source, ...choice }, stepped(this));
   },
   /** The stream's body alone (the report copied with its stream); '' when the input has none. */
-  async body(this: Progress<ReadProgress>, source: InspectSource, entry?: number) {
-    const body = await runInspect({ op: 'body', source, ...(entry === undefined ? {} : { entry }) }, stepped(this));
-    return typeof body === 'string' ? body : '';
+  body(this: Progress<ReadProgress>, source: InspectSource, entry?: number): Promise<string> {
+    return runInspect({ op: 'body', source, ...(entry === undefined ? {} : { entry }) }, stepped(this));
   },
   /** One of the course's streams (lessons-code/inspect/inspect.ts, exampleStream). */
   example: (id: ExampleId) => exampleStream(id),
