@@ -91,15 +91,16 @@ export interface FindingInput {
 
 /**
  * Whether the sentence end at `at` and the capital after it are more likely a name or code than two
- * sentences: inside backquotes; a dot with nothing before it (`.NET`); a dotted word before it
+ * sentences: inside backquotes (`inCode`: an odd number of them before it); a dot with nothing before
+ * it (`.NET`); a dotted word before it
  * (`System.Text.`, `e.g.`); or a word after it that is one letter and a dot (`U.S.`), all capitals
  * (`ASP.NET`, `Node.JS`), has a capital inside (`Console.WriteLine`), or goes on with a dot, a bracket
  * or a parenthesis (`System.Text.Json`, `List<T>`, `Foo()`). A sentence that ends with one letter, a
  * note or a chord (`resolve to G.`), is a sentence.
  */
-function nameOrCode(answer: string, at: number): boolean {
-  if ((answer.slice(0, at).match(/`/g)?.length ?? 0) % 2 === 1) return true;
-  const before = /\S*$/.exec(answer.slice(0, at))![0];
+function nameOrCode(answer: string, at: number, inCode: boolean): boolean {
+  if (inCode) return true;
+  const before = answer.slice(wordStart(answer, at), at);
   if (before === '' || /[.!?][\p{L}\p{N}]/u.test(before)) return true;
   const after = /^[\p{L}\p{N}_]*/u.exec(answer.slice(at + 1))![0];
   const next = answer.charAt(at + 1 + after.length);
@@ -123,14 +124,27 @@ function nameOrCode(answer: string, at: number): boolean {
  */
 function sentenceRuns(answer: string, pieces: TurnFacts['pieces']): { at: number; lines: [number, number] }[] {
   const runs: { at: number; lines: [number, number] }[] = [];
+  // The backquotes before each place, counted once through the answer (the pieces come in order):
+  // an odd count is a place inside code.
+  let counted = 0;
+  let ticks = 0;
   for (let i = 1; i < pieces.length; i++) {
     const [previous, piece] = [pieces[i - 1]!, pieces[i]!];
     const at = piece.at - 1;
     if (previous.block !== piece.block || at < 0 || piece.at >= answer.length) continue;
     if (!/[.!?]/.test(answer.charAt(at)) || !/\p{Lu}/u.test(answer.charAt(piece.at))) continue;
-    if (!nameOrCode(answer, at)) runs.push({ at, lines: [previous.line, piece.line] });
+    if (at < counted) [counted, ticks] = [0, 0];
+    for (; counted < at; counted++) if (answer.charCodeAt(counted) === 0x60) ticks++;
+    if (!nameOrCode(answer, at, ticks % 2 === 1)) runs.push({ at, lines: [previous.line, piece.line] });
   }
   return runs;
+}
+
+/** Where the run of characters other than whitespace that ends at `at` starts (`at` itself after a space). */
+function wordStart(text: string, at: number, most = Number.POSITIVE_INFINITY): number {
+  let from = at;
+  while (from > 0 && at - from < most && !/\s/.test(text.charAt(from - 1))) from--;
+  return from;
 }
 
 /**
@@ -173,9 +187,8 @@ function parses(text: string): boolean {
 function around(text: string, at: number): string {
   let from = Math.max(0, at - 12);
   let to = Math.min(text.length, at + 14);
-  const wordStart = /\S{0,10}$/.exec(text.slice(0, from))![0].length;
-  const wordEnd = /^\S{0,10}/.exec(text.slice(to))![0].length;
-  from -= wordStart;
+  const wordEnd = /^\S{0,10}/.exec(text.slice(to, to + 10))![0].length;
+  from = wordStart(text, from, 10);
   to += wordEnd;
   const before = text.lastIndexOf('\n', at);
   const after = text.indexOf('\n', at + 1);
