@@ -29,7 +29,7 @@ import { storageKey } from '../../src/workbench/exercise-store.ts';
 import { codeOfFragment, fragmentFor } from '../../src/workbench/share.ts';
 import { PRELOAD_DWELL_MS } from '../../src/type-service/preload.ts';
 import { LEARN } from '../builds.ts';
-import { exercisePages, exercisesOn } from '../exercises.ts';
+import { caseCount, exercisePages, exercisesOn } from '../exercises.ts';
 import { EN, LOCALES, axeViolations, expect, roundsUrl, t, test, type Locale } from './fixtures.ts';
 import { editorText, pasteCode, typesCheckedFor } from './editor-helpers.ts';
 import { ScriptLog, TYPE_CHECKER_BUDGET, kb, typeCheckerFiles } from './script-bytes.ts';
@@ -264,9 +264,12 @@ test(
 
     // The check: the cases decide (all pass), the type problems are said beside.
     await box.locator('[data-check]').click();
-    await expect(box.locator('.exercise-summary')).toHaveText('✓ ' + w(EN, 'allPass', { total: 4 }), {
-      timeout: 30_000,
-    });
+    await expect(box.locator('.exercise-summary')).toHaveText(
+      '✓ ' + w(EN, 'allPass', { total: caseCount('bill-in-finally') }),
+      {
+        timeout: 30_000,
+      },
+    );
     const note = box.locator('.exercise-types-report');
     await expect(note).toContainText(w(EN, 'types.inReport_other', { count: 2 }), { timeout: 30_000 });
     const first = note.getByRole('link', { name: w(EN, 'types.first', { line }) });
