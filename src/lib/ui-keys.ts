@@ -1215,6 +1215,6 @@ export type CourseKey = Stem<keyof z.infer<typeof courseStrings>>;
 export type KeysUnder<P extends string> = Under<CourseKey, P>;
 type Under<K, P extends string> = K extends `course.${P}.${infer R}` ? R : never;
 
-/** The names `N` (one word) that have a key `course.<N>.<S>`: `HavingKey<'title'>` is every demo with a title. */
+/** The names `N` (one word) with a key `course.<N>.<S>`: `HavingKey<'title'>` names the demos with a title. */
 export type HavingKey<S extends string> = Having<CourseKey, S>;
 type Having<K, S extends string> = K extends `course.${infer N}.${S}` ? N : never;
