@@ -40,9 +40,21 @@ export function parseJson(text: string): unknown {
  */
 export function classifyEvent(data: string): EventClass {
   expectString(data, 'classifyEvent', 'data');
+  return classifyParsed(data, () => parseJson(data));
+}
+
+/**
+ * classifyEvent's rules, for a reader that has parsed the data already: `value` gives what
+ * JSON.parse makes of `data` (undefined when it is not JSON), asked for only when `data` starts with
+ * `{`. The stream inspector parses each event's data once (lessons-code/inspect/lines.ts).
+ */
+export function classifyParsed(data: string, value: () => unknown): EventClass {
   if (data === '[DONE]') return { kind: 'done' };
   if (data.charCodeAt(0) !== 123 /* { */) return { kind: 'text' };
-  const value = parseJson(data);
+  return classifyValue(value());
+}
+
+function classifyValue(value: unknown): EventClass {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { kind: 'text' };
   const record = value as Record<string, unknown>;
   if (record.type === 'routing') return { kind: 'routing', routing: record };

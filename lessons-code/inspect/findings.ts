@@ -2,8 +2,8 @@
 // section of the course that explains it (a LessonKey: lessons.ts holds the links). Pure.
 // The findings on the transport (status, headers, a HAR entry's timings) read transport.ts.
 
-import type { StandardTrace } from '../standard/trace.ts';
 import type { FormatId, InspectedEvent } from './format.ts';
+import type { BodyLines } from './lines.ts';
 import { directives, type TransportView } from './transport.ts';
 import { CLOSING_EVENTS, type TurnFacts, type TurnView } from './turn.ts';
 
@@ -77,7 +77,8 @@ const JSON_FORMATS: readonly FormatId[] = [...PROVIDER_FORMATS, 'openai-chat'];
 
 export interface FindingInput {
   format: FormatId;
-  trace: StandardTrace;
+  /** The body's lines as read once (lines.ts): their counts and the lines each finding points at. */
+  lines: BodyLines;
   events: readonly InspectedEvent[];
   turn: TurnView;
   facts: TurnFacts;
@@ -147,32 +148,6 @@ function wordStart(text: string, at: number, most = Number.POSITIVE_INFINITY): n
   return from;
 }
 
-/**
- * The lines the standard ignores as fields it does not know, whatever follows their name (HTML
- * standard §9.2.6: a field other than `data`, `event`, `id` or `retry` is ignored; a line without a
- * colon is a field with an empty value): `Step 1: play the root.` is lost as silently as `Then`. These
- * are the lines of a writer that put a chunk of several lines behind one `data:`. Left out: a group of
- * lines between blank lines that holds no field and reads whole as JSON, a body sent bare in the stream
- * (Gemini's error object, lessons-code/providers/failed-recordings.ts), which the error finding reports.
- */
-function unknownFieldLines(trace: StandardTrace, offset: number): number[] {
-  const out: number[] = [];
-  let group: { n: number; tag: string; text: string }[] = [];
-  const close = () => {
-    const lost = group.filter((line) => line.tag === 'ignored' || line.tag === 'no-colon');
-    const bare = group.every((line) => lost.includes(line) || line.tag === 'unfinished');
-    if (lost.length > 0 && !(bare && parses(group.map((line) => line.text).join('\n'))))
-      out.push(...lost.map((line) => line.n));
-    group = [];
-  };
-  trace.lines.forEach((line, i) => {
-    if (line.tag === 'blank' || line.tag === 'dispatch') close();
-    else if (line.tag !== 'comment') group.push({ n: i + 1 + offset, tag: line.tag, text: line.text });
-  });
-  close();
-  return out;
-}
-
 /** Whether a text is JSON. */
 function parses(text: string): boolean {
   try {
@@ -199,9 +174,9 @@ function around(text: string, at: number): string {
 
 /** Every finding in a stream, in the order of FINDING_IDS; an empty list when there is none. */
 export function findIn(input: FindingInput): Finding[] {
-  const { format, trace, events, turn, facts, offset } = input;
+  const { format, lines: body, events, turn, facts } = input;
   const found = new Map<FindingId, Finding>();
-  const lastLine = trace.lines.length + offset;
+  const lastLine = body.lineCount + input.offset;
   const add = (
     id: FindingId,
     severity: Finding['severity'],
@@ -213,14 +188,6 @@ export function findIn(input: FindingInput): Finding[] {
     const unique = [...new Set(lines)].sort((a, b) => a - b);
     found.set(id, { id, severity, lines: unique.slice(0, MAX_FINDING_LINES), count, detail, lesson });
   };
-  const linesWhere = (test: (line: StandardTrace['lines'][number]) => boolean): number[] => {
-    const out: number[] = [];
-    trace.lines.forEach((line, i) => {
-      if (test(line)) out.push(i + 1 + offset);
-    });
-    return out;
-  };
-
   // How the body ends: the provider's closing event, or the end marker of Chat Completions and GA.
   if (PROVIDER_FORMATS.includes(format) && turn.ending.kind === 'cut')
     add('cut', 'problem', [lastLine], 'turnEndings', { closing: CLOSING_EVENTS[format] ?? '' }, 1);
@@ -237,8 +204,7 @@ export function findIn(input: FindingInput): Finding[] {
       message: facts.errorMessage,
     });
 
-  const discarded = linesWhere((line) => line.discarded);
-  if (discarded.length > 0) add('discarded', 'problem', discarded, 'fiveRules');
+  if (body.discarded.length > 0) add('discarded', 'problem', body.discarded, 'fiveRules');
 
   const runs = sentenceRuns(turn.answer, facts.pieces);
   if (runs.length > 0)
@@ -273,21 +239,15 @@ export function findIn(input: FindingInput): Finding[] {
     );
   }
 
-  const loneCr = linesWhere((line) => line.end === '\r');
-  if (loneCr.length > 0) add('loneCr', 'problem', loneCr, 'fiveRules');
+  if (body.loneCr.length > 0) add('loneCr', 'problem', body.loneCr, 'fiveRules');
 
-  const fieldNames = unknownFieldLines(trace, offset);
-  if (fieldNames.length > 0) add('fieldName', 'problem', fieldNames, 'writerReader');
+  // The lines the standard ignores as fields it does not know, whatever follows their name (HTML
+  // standard §9.2.6): `Step 1: play the root.` is lost as silently as `Then`; a writer put a chunk of
+  // several lines behind one `data:`. A group of such lines that reads whole as JSON is a body sent
+  // bare in the stream, which the error finding reports (lines.ts leaves it out).
+  if (body.unknownFields.length > 0) add('fieldName', 'problem', body.unknownFields, 'writerReader');
 
-  if (input.replaced > 0)
-    add(
-      'replaced',
-      'problem',
-      linesWhere((line) => line.text.includes('\uFFFD')),
-      'networkCuts',
-      {},
-      input.replaced,
-    );
+  if (input.replaced > 0) add('replaced', 'problem', body.replaced, 'networkCuts', {}, input.replaced);
 
   if (JSON_FORMATS.includes(format) && facts.notJson.length > 0)
     add('notJson', 'problem', facts.notJson, 'routeByPayload');
@@ -295,8 +255,7 @@ export function findIn(input: FindingInput): Finding[] {
   const empty = events.filter((event) => event.data === '').map((event) => event.line);
   if (empty.length > 0) add('emptyData', 'note', empty, 'fiveRules');
 
-  const comments = linesWhere((line) => line.tag === 'comment');
-  if (comments.length > 0) add('keepAlive', 'note', comments, 'fiveRules');
+  if (body.comments.length > 0) add('keepAlive', 'note', body.comments, 'fiveRules');
 
   if (input.transport) for (const finding of transportFindings(input.transport)) found.set(finding.id, finding);
 

@@ -1,6 +1,6 @@
-// The stream inspector's events and formats: every event the standard's reader dispatched, with the
-// lines it came from and its data parsed as JSON once; and which format the events are written in,
-// with the events or fields that decided it. The formats, and what identifies each one:
+// The stream inspector's formats: which format a body's events (lines.ts: each with the lines it came
+// from and its data parsed as JSON once) are written in, with the events or fields that decided it.
+// The formats, and what identifies each one:
 // - OpenAI Responses: a `type` that starts with `response.`
 //   (https://platform.openai.com/docs/api-reference/responses-streaming);
 // - OpenAI Chat Completions: `object: "chat.completion.chunk"` and `choices[].delta`, then
@@ -12,26 +12,15 @@
 // - GA's host stream: a routing event, the answer's chunks as text, `[DONE]`, or an error event whose
 //   `error` is a string (lessons-code/host/chatbot-host.ts, lessons-code/core/events.ts).
 
-import { classifyEvent } from '../core/events.ts';
-import type { StandardTrace } from '../standard/trace.ts';
+import { classifyParsed } from '../core/events.ts';
+import type { InspectedEvent, PendingLines } from './lines.ts';
 
 /** The formats the inspector knows, in the order the page lists them; `plain`: none of them. */
 export const FORMAT_IDS = ['openai-responses', 'openai-chat', 'anthropic', 'gemini', 'ga', 'plain'] as const;
 /** A format's id: one of FORMAT_IDS. */
 export type FormatId = (typeof FORMAT_IDS)[number];
 
-/** One dispatched event, where it stands in the input and what its data is. */
-export interface InspectedEvent {
-  index: number;
-  /** The event type (`message` unless an `event:` line named another). */
-  type: string;
-  data: string;
-  /** The line of its first field, and the blank line that dispatched it (numbers in the input). */
-  line: number;
-  dispatchLine: number;
-  /** The data parsed as JSON; undefined when it is not JSON. */
-  payload: unknown;
-}
+export type { InspectedEvent };
 
 /**
  * A sign of a format: what was seen (code: an event type, a field; or a sign in words, one of
@@ -51,36 +40,6 @@ export interface FormatDetection {
 type Json = Record<string, unknown>;
 export const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The events of a trace, numbered as lines of the input (`offset`: the lines of the HTTP head before the body). */
-export function inspectedEvents(trace: StandardTrace, offset: number): InspectedEvent[] {
-  const first: number[] = [];
-  const dispatch: number[] = [];
-  trace.lines.forEach((line, i) => {
-    if (line.event === null) return;
-    first[line.event] ??= i + 1 + offset;
-    if (line.tag === 'dispatch') dispatch[line.event] = i + 1 + offset;
-  });
-  return trace.events.map((event, index) => {
-    let payload: unknown;
-    const start = event.data.trimStart().charCodeAt(0);
-    if (start === 123 /* { */ || start === 91 /* [ */) {
-      try {
-        payload = JSON.parse(event.data);
-      } catch {
-        payload = undefined;
-      }
-    }
-    return {
-      index,
-      type: event.type,
-      data: event.data,
-      line: first[index] ?? dispatch[index] ?? 0,
-      dispatchLine: dispatch[index] ?? 0,
-      payload,
-    };
-  });
-}
 
 /** Anthropic's event types (the reference's list; `error` is OpenAI's too, so it decides nothing). */
 const ANTHROPIC_TYPES = new Set([
@@ -106,7 +65,7 @@ function signsOf(event: InspectedEvent): { strong: [FormatId, string][]; weak: [
     return { strong, weak };
   }
   if (!isObject(p)) {
-    if (event.data !== '' && classifyEvent(event.data).kind === 'text') weak.push(['ga', 'text chunks']);
+    if (event.data !== '' && classifyParsed(event.data, () => p).kind === 'text') weak.push(['ga', 'text chunks']);
     return { strong, weak };
   }
   const type = typeof p.type === 'string' ? p.type : undefined;
@@ -121,7 +80,7 @@ function signsOf(event: InspectedEvent): { strong: [FormatId, string][]; weak: [
   }
   if (isObject(p.usageMetadata)) strong.push(['gemini', 'usageMetadata']);
   if (isObject(p.promptFeedback)) strong.push(['gemini', 'promptFeedback']);
-  const kind = classifyEvent(event.data).kind;
+  const kind = classifyParsed(event.data, () => p).kind;
   if (kind === 'routing') strong.push(['ga', 'type: routing']);
   // GA's error event carries a string; the providers' and Google's carry an object.
   if (kind === 'error' && typeof p.error === 'string') strong.push(['ga', 'error (a string)']);
@@ -148,18 +107,11 @@ function cutPayload(data: string): Json | undefined {
  * the format of a body that holds no other: a single chunk cut before its blank line, or a last line
  * without even a line end. Its data is parsed as JSON, or, cut short, read for its first keys.
  */
-export function pendingEvent(trace: StandardTrace, offset: number): InspectedEvent | null {
-  let data = trace.discardedData;
-  let type = 'message';
-  let line = 0;
-  trace.lines.forEach((l, i) => {
-    if (!l.discarded) return;
-    if (l.tag === 'event') type = l.value;
-    if (line === 0 && (l.tag === 'data' || l.tag === 'unfinished')) line = i + 1 + offset;
-  });
-  const last = trace.lines.at(-1);
-  if (last?.tag === 'unfinished' && /^data:/.test(last.text)) {
-    const value = last.text.slice(5).replace(/^ /, '');
+export function pendingEvent(pending: PendingLines, index: number): InspectedEvent | null {
+  let data = pending.data;
+  const { type, line, unfinished } = pending;
+  if (unfinished !== null && /^data:/.test(unfinished)) {
+    const value = unfinished.slice(5).replace(/^ /, '');
     data = data === '' ? value : `${data}\n${value}`;
   }
   if (data === '' || line === 0) return null;
@@ -169,7 +121,7 @@ export function pendingEvent(trace: StandardTrace, offset: number): InspectedEve
   } catch {
     payload = cutPayload(data);
   }
-  return { index: trace.events.length, type, data, line, dispatchLine: 0, payload };
+  return { index, type, data, line, dispatchLine: 0, payload };
 }
 
 /**

@@ -1,8 +1,9 @@
 // The stream inspector's reading, as the page's worker (src/widgets/inspect/inspect-worker.ts) and
 // the command line (`npm run inspect`, scripts/inspect.ts) run it: the input checked (input.ts), the
-// body traced by the standard's reader (standard/trace.ts), its format detected (format.ts), its turn
-// read by the course's readers (turn.ts) and its findings (findings.ts), all in one report a worker
-// can post back cheaply: the lines and events it lists are the first ones only (standard/trace-view.ts).
+// body read once by the standard's parser (lines.ts: the events, and the lines as counts), its format
+// detected (format.ts), its turn read by the course's readers (turn.ts) and its findings
+// (findings.ts), all in one report a worker can post back cheaply: the lines and events it lists are
+// the first ones only (standard/trace-view.ts).
 
 import { IMPROVISATION_ANSWER, IMPROVISATION_QUESTION, VOICING_QUESTION } from '../ga/answers.ts';
 import { splitPinned } from '../ga/chunkers.ts';
@@ -13,9 +14,8 @@ import { streamOf } from '../lab/pairs.ts';
 import { PROVIDER_RECORDINGS, TRUNCATED_RECORDINGS } from '../providers/recordings.ts';
 import { VOICINGS_QUESTION } from '../rounds/model-script.ts';
 import { roundChunks, wireOf } from '../rounds/recordings.ts';
-import { traceStandard, type LineEnd } from '../standard/trace.ts';
-import { viewOfTrace, type TraceResult } from '../standard/trace-view.ts';
-import { detectFormat, inspectedEvents, pendingEvent, type Evidence, type FormatId } from './format.ts';
+import { viewOfParts, type TraceResult } from '../standard/trace-view.ts';
+import { detectFormat, pendingEvent, type Evidence, type FormatId } from './format.ts';
 import { findIn, type Finding } from './findings.ts';
 import {
   inflateGzip,
@@ -27,16 +27,11 @@ import {
   type ProblemResult,
 } from './input.ts';
 import type { ResponseView } from './response.ts';
+import { readLines, type BodyLines, type FieldValue } from './lines.ts';
 import { transportOf, type TransportView } from './transport.ts';
 import { readTurn, type TurnView } from './turn.ts';
 
-/** The most `id:` and `retry:` values a report lists. */
-const SHOWN_FIELDS = 5;
-
-export interface FieldValue {
-  line: number;
-  value: string;
-}
+export type { FieldValue };
 
 /** The stream as the standard's reader sees it. */
 export interface StreamFacts {
@@ -118,26 +113,8 @@ export type InspectResult =
   | { kind: 'response'; response: ResponseView }
   | { kind: 'report'; report: InspectReport };
 
-function streamFacts(trace: ReturnType<typeof traceStandard>, bytes: number, offset: number): StreamFacts {
-  const ends: Record<LineEnd, number> = { '\n': 0, '\r\n': 0, '\r': 0, '': 0 };
-  const ids: FieldValue[] = [];
-  const retries: FieldValue[] = [];
-  let idCount = 0;
-  let retryCount = 0;
-  let comments = 0;
-  let blankLines = 0;
-  trace.lines.forEach((line, i) => {
-    ends[line.end]++;
-    if (line.tag === 'comment') comments++;
-    else if (line.tag === 'blank' || line.tag === 'dispatch') blankLines++;
-    else if (line.tag === 'id') {
-      if (idCount < SHOWN_FIELDS) ids.push({ line: i + 1 + offset, value: line.value });
-      idCount++;
-    } else if (line.tag === 'retry') {
-      if (retryCount < SHOWN_FIELDS) retries.push({ line: i + 1 + offset, value: line.value });
-      retryCount++;
-    }
-  });
+function streamFacts(lines: BodyLines, bytes: number): StreamFacts {
+  const { ends, tags } = lines;
   const used = (['\n', '\r\n', '\r'] as const).filter((end) => ends[end] > 0);
   const kind =
     used.length === 0
@@ -146,20 +123,20 @@ function streamFacts(trace: ReturnType<typeof traceStandard>, bytes: number, off
         ? 'mixed'
         : ({ '\n': 'lf', '\r\n': 'crlf', '\r': 'cr' } as const)[used[0]!];
   const types = new Map<string, number>();
-  for (const event of trace.events)
+  for (const event of lines.events)
     if (event.type !== 'message') types.set(event.type, (types.get(event.type) ?? 0) + 1);
   return {
     bytes,
-    lineCount: trace.lines.length,
-    eventCount: trace.events.length,
-    comments,
-    blankLines,
-    bom: trace.bom,
+    lineCount: lines.lineCount,
+    eventCount: lines.events.length,
+    comments: tags.comment ?? 0,
+    blankLines: (tags.blank ?? 0) + (tags.dispatch ?? 0),
+    bom: lines.bom,
     lineEnds: { lf: ends['\n'], crlf: ends['\r\n'], cr: ends['\r'], kind },
-    ids,
-    idCount,
-    retries,
-    retryCount,
+    ids: lines.ids,
+    idCount: lines.idCount,
+    retries: lines.retries,
+    retryCount: lines.retryCount,
     eventTypes: [...types].sort((a, b) => b[1] - a[1]).slice(0, 12),
   };
 }
@@ -182,15 +159,15 @@ export function inspectBody(
 ): InspectReport {
   const head = options.head ?? null;
   const offset = head?.lines ?? 0;
-  const trace = traceStandard(body);
-  const events = inspectedEvents(trace, offset);
-  const detection = detectFormat(events, pendingEvent(trace, offset));
+  const lines = readLines(body, offset);
+  const { events } = lines;
+  const detection = detectFormat(events, pendingEvent(lines.pending, events.length));
   const format = options.format ?? detection.id;
-  const lastLine = trace.lines.length + offset;
+  const lastLine = lines.lineCount + offset;
   const { turn, facts } = readTurn(format, body, events, lastLine);
   const replaced = options.replaced ?? 0;
   const entry = options.entry ?? null;
-  const transport = transportOf(head, entry, trace.events.length);
+  const transport = transportOf(head, entry, events.length);
   return {
     head,
     entry,
@@ -198,12 +175,24 @@ export function inspectBody(
     decoded: options.decoded ?? null,
     curlSaid: options.curlSaid ?? null,
     offset,
-    stream: streamFacts(trace, options.bytes ?? new TextEncoder().encode(body).length, offset),
+    stream: streamFacts(lines, options.bytes ?? new TextEncoder().encode(body).length),
     transport,
-    trace: viewOfTrace(trace, body.length, offset),
+    trace: viewOfParts(
+      {
+        length: body.length,
+        bom: lines.bom,
+        lineCount: lines.lineCount,
+        first: lines.first,
+        eventCount: events.length,
+        firstEvents: lines.firstEvents,
+        counts: lines.tags,
+        discardedLines: lines.discarded.length,
+      },
+      offset,
+    ),
     format: { id: format, detected: detection.id, evidence: detection.evidence },
     turn,
-    findings: findIn({ format, trace, events, turn, facts, offset, replaced, transport }),
+    findings: findIn({ format, lines, events, turn, facts, offset, replaced, transport }),
   };
 }
 

@@ -7,7 +7,7 @@
 // What those readers leave aside, the inspector reads from the same events: the usage, and the tool
 // calls of the Responses, Messages and Gemini formats.
 
-import { classifyEvent } from '../core/events.ts';
+import { classifyParsed } from '../core/events.ts';
 import { createProviderPipeline } from '../providers/read-provider-stream.ts';
 import type { EndingKind, Provider, ProviderRoute } from '../providers/routes.ts';
 import type { ChatCompletionChunk } from '../rounds/chat-format.ts';
@@ -461,7 +461,7 @@ function gaTurn(events: readonly InspectedEvent[]): { turn: TurnView; facts: Tur
   let routing: [string, string][] | null = null;
   let routingLine: number | null = null;
   for (const event of events) {
-    const kind = classifyEvent(event.data);
+    const kind = classifyParsed(event.data, () => event.payload);
     if (kind.kind === 'done') facts.doneLines.push(event.line);
     else if (kind.kind === 'error') {
       facts.errorLines.push(event.line);

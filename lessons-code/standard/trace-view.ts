@@ -3,7 +3,7 @@
 // reader playground, the writer × reader demo and the stream inspector show their traces this way.
 
 import type { StandardEvent } from './parser.ts';
-import { traceStandard, type LineEnd, type StandardTrace, type TraceTag } from './trace.ts';
+import { traceStandard, type LineEnd, type StandardTrace, type TraceTag, type TracedLine } from './trace.ts';
 
 /** How many lines and events a trace carries back, and how much of each. */
 const SHOWN_LINES = 150;
@@ -90,11 +90,44 @@ export function viewOfTrace(trace: StandardTrace, length: number, offset = 0): T
     counts[line.tag] = (counts[line.tag] ?? 0) + 1;
     if (line.discarded) discardedLines++;
   }
+  return viewOfParts(
+    {
+      length,
+      bom: trace.bom,
+      lineCount: trace.lines.length,
+      first: trace.lines,
+      eventCount: trace.events.length,
+      firstEvents: trace.events,
+      counts,
+      discardedLines,
+    },
+    offset,
+  );
+}
+
+/**
+ * A trace as the page lists it, from its parts: its first lines and events (more may be given: only
+ * the first are shown) and the counts of the whole stream, for a reader that keeps no record of
+ * every line (the stream inspector, lessons-code/inspect/lines.ts).
+ */
+export function viewOfParts(
+  parts: {
+    length: number;
+    bom: boolean;
+    lineCount: number;
+    first: readonly TracedLine[];
+    eventCount: number;
+    firstEvents: readonly StandardEvent[];
+    counts: Partial<Record<TraceTag, number>>;
+    discardedLines: number;
+  },
+  offset = 0,
+): TraceResult {
   return {
-    length,
-    bom: trace.bom,
-    lineCount: trace.lines.length,
-    lines: trace.lines.slice(0, SHOWN_LINES).map((line, i) => {
+    length: parts.length,
+    bom: parts.bom,
+    lineCount: parts.lineCount,
+    lines: parts.first.slice(0, SHOWN_LINES).map((line, i) => {
       const shown = cutText(line.text, SHOWN_LINE_CHARS);
       return {
         n: i + 1 + offset,
@@ -108,9 +141,9 @@ export function viewOfTrace(trace: StandardTrace, length: number, offset = 0): T
         discarded: line.discarded,
       };
     }),
-    eventCount: trace.events.length,
-    events: shownEvents(trace.events),
-    counts,
-    discardedLines,
+    eventCount: parts.eventCount,
+    events: shownEvents(parts.firstEvents),
+    counts: { ...parts.counts },
+    discardedLines: parts.discardedLines,
   };
 }
