@@ -14,23 +14,19 @@
 //   npm run build && npm run bench:lighthouse                 every page, 3 runs each
 //   npm run bench:lighthouse -- lesson --runs=5 --details     one page kind, more runs, the costliest scripts
 //
-// Page kinds: landing, lesson, beyond, modelStream, rounds. Goal for the lesson page in each locale:
-// performance ≥ 98 with total blocking time ≤ 50 ms, no task of the site's own scripts over 50 ms,
-// accessibility 100.
+// Page kinds: those of test/pages.ts (landing, lesson, beyond, modelStream, source, rounds, inspect).
+// Goal for the lesson page and the inspector's (inspect) in each locale: performance ≥ 98 with total
+// blocking time ≤ 50 ms, no task of the site's own scripts over 50 ms, accessibility 100.
 
 import { loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { launchChromium, startPreview } from '../scripts/preview.ts';
+import { COURSE_LOCALES } from '../src/lib/locales.ts';
+import { PAGES } from '../test/pages.ts';
 
-const PAGES = {
-  landing: '/',
-  lesson: '/ga-ai/06-answer-on-the-wire/',
-  beyond: '/ga-ai/06b-beyond-the-wire/',
-  modelStream: '/ga-ai/06c-model-stream/',
-  rounds: '/ga-ai/06d-one-call-per-round/',
-} as const;
-const LOCALES = ['', '/es', '/fr'] as const;
+// The site's pages (test/pages.ts) and languages (src/lib/locales.ts), each written once.
+const LOCALES = COURSE_LOCALES.map((locale) => locale.prefix);
 
 const args = process.argv.slice(2);
 const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3);
