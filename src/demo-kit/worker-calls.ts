@@ -147,7 +147,8 @@ export function connect<O extends Ops>(spawn: () => WorkerLike, host?: HTMLEleme
 
   const onMessage = (event: Event) => {
     if (!(event instanceof MessageEvent)) return;
-    // The worker's answer, as serve() posts it: the one place where what crosses is taken on trust.
+    // The worker's answer, as serve() posts it: here, and where a call resolves, what crosses from
+    // the worker is taken on trust (both ends are this file), so that no page casts it again.
     const reply: Reply = event.data;
     const entry = pending.get(reply.id);
     if (!entry) return;
@@ -199,6 +200,7 @@ export function connect<O extends Ops>(spawn: () => WorkerLike, host?: HTMLEleme
             done();
             // A result that comes after the limit is over the limit, even when a busy page let the
             // worker's answer in before the timer's turn: the limit means the same on any machine.
+            // The value is what `ops[op]` returned in the worker, cloned: typed here as that operation's result.
             if (performance.now() - started > limit) reject(new ComputeTimeout());
             else resolve(value as Awaited<ReturnType<O[typeof op]>>);
           },
