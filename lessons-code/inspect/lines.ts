@@ -123,23 +123,30 @@ export function readLines(body: string, offset: number): BodyLines {
   };
   let at = 0; // where the next line starts in `text`
   // The lines since the last blank line: the data and event lines (numbers), those kept whole.
-  let fieldLines: number[] = [];
+  const fieldLines: number[] = [];
   let firstData = 0;
-  let keptInGroup: TracedLine[] = [];
+  const keptInGroup: TracedLine[] = [];
   let eventType = 'message';
   // The lines since the last blank line, comments left out, for the fields the standard ignores: those
   // ignored, whether every line is ignored or unfinished (a body sent bare), and their texts while it is.
-  let lost: number[] = [];
+  const lost: number[] = [];
   let bare = true;
-  let bareTexts: string[] = [];
+  const bareTexts: string[] = [];
   const closeGroup = () => {
-    if (lost.length > 0 && !(bare && parses(bareTexts.join('\n')))) out.unknownFields.push(...lost);
-    [lost, bare, bareTexts] = [[], true, []];
+    // One at a time: a group can hold a million lines, more than a call's arguments can.
+    if (lost.length > 0 && !(bare && parses(bareTexts.join('\n')))) for (const n of lost) out.unknownFields.push(n);
+    // Emptied in place: a body of short events has a group per event, and new arrays cost a collection.
+    lost.length = 0;
+    bare = true;
+    bareTexts.length = 0;
   };
   const groupLine = (n: number, tag: TraceTag, line: string) => {
     const isLost = tag === 'ignored' || tag === 'no-colon';
     if (isLost) lost.push(n);
-    if (!isLost && tag !== 'unfinished') [bare, bareTexts] = [false, []];
+    if (!isLost && tag !== 'unfinished' && bare) {
+      bare = false;
+      bareTexts.length = 0;
+    }
     if (bare) bareTexts.push(line);
   };
   const count = (n: number, line: string, tag: TraceTag, end: LineEnd) => {
@@ -207,7 +214,10 @@ export function readLines(body: string, offset: number): BodyLines {
             if (l.tag === 'data' || l.tag === 'event' || l.tag === 'dispatch') l.event = index;
         }
         closeGroup();
-        [fieldLines, firstData, keptInGroup, eventType] = [[], 0, [], 'message'];
+        fieldLines.length = 0;
+        keptInGroup.length = 0;
+        firstData = 0;
+        eventType = 'message';
       }
     },
   );
@@ -215,7 +225,7 @@ export function readLines(body: string, offset: number): BodyLines {
   const { discardedLine, discardedData } = parser.end();
   const pending = out.pending;
   if (discardedData !== '') {
-    out.discarded.push(...fieldLines);
+    for (const n of fieldLines) out.discarded.push(n);
     for (const l of keptInGroup) if (l.tag === 'data' || l.tag === 'event') l.discarded = true;
     pending.type = eventType;
     pending.data = discardedData;

@@ -8,7 +8,7 @@
 // calls of the Responses, Messages and Gemini formats.
 
 import { classifyParsed } from '../core/events.ts';
-import { createProviderPipeline } from '../providers/read-provider-stream.ts';
+import { ProviderChannels } from '../providers/channels.ts';
 import type { EndingKind, Provider, ProviderRoute } from '../providers/routes.ts';
 import type { ChatCompletionChunk } from '../rounds/chat-format.ts';
 import { RoundReader, assembleToolCalls } from '../rounds/round-reader.ts';
@@ -97,7 +97,30 @@ export const CLOSING_EVENTS: Partial<Record<FormatId, string>> = {
   ga: 'data: [DONE]',
 };
 
-const encoder = /* @__PURE__ */ new TextEncoder();
+/**
+ * An event's data as JSON: what lines.ts parsed (data that starts as an object or an array), or,
+ * for data that starts otherwise, JSON.parse's own verdict (`42`, `"text"`, `null` are JSON too).
+ */
+function jsonOf(event: InspectedEvent): unknown {
+  if (event.payload !== undefined || /^\s*[{[]/.test(event.data)) return event.payload;
+  try {
+    return JSON.parse(event.data);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Two line ends in a row: a blank line, whatever the line ends (CRLF, LF, CR). */
+const BLANK_LINE = /(?:\r\n|\n|\r)(?:\r\n|\n|\r)/g;
+
+/** The text after the body's last blank line: what no event closed (read-provider-stream.ts, TailAfterLastEvent). */
+function afterLastEvent(body: string): string {
+  let end = 0;
+  BLANK_LINE.lastIndex = 0;
+  for (let match = BLANK_LINE.exec(body); match !== null; match = BLANK_LINE.exec(body))
+    end = match.index + match[0].length;
+  return body.slice(end);
+}
 
 /** Every number of a usage object, nested ones under a dotted name. */
 function numbers(value: unknown, prefix = ''): [string, number][] {
@@ -234,22 +257,25 @@ function providerTurn(
       }
     }
   };
-  const pipeline = createProviderPipeline(provider, {
-    // A channel hears of an event's text before the event observer does: eventIndex is still that event's.
+  // The provider's own parser, as createProviderPipeline runs it (providers/read-provider-stream.ts),
+  // on the events already read (each one's data parsed once) instead of the body read a second time.
+  const channels = new ProviderChannels(provider, {
+    // A channel hears of an event's text before the event is done: eventIndex is still that event's.
     answer(delta) {
       pieces.add(answer.length, lineOf(eventIndex), blockOf(format, events[eventIndex]?.payload));
       answer += delta;
     },
-    event(_event, routes) {
-      take(routes, lineOf(eventIndex));
-      eventIndex++;
-    },
-    tail(_text, routes) {
-      take(routes, lastLine);
-    },
   });
-  pipeline.push(encoder.encode(body));
-  const result = pipeline.end();
+  for (const event of events) {
+    take(channels.takeParsed(event.data, jsonOf(event)), lineOf(eventIndex));
+    eventIndex++;
+  }
+  // Only Gemini's servers end a body with a bare JSON error after the last event (providers/gemini.ts).
+  if (provider === 'gemini') {
+    const tail = afterLastEvent(body);
+    if (tail.trim() !== '') take(channels.takeTail(tail), lastLine);
+  }
+  const result = channels.result();
 
   const usage = new UsageTracker();
   const tools = new ProviderToolCalls();

@@ -77,6 +77,17 @@ export function routeProviderEvent(provider: Provider, data: string): ProviderRo
 }
 
 /**
+ * routeProviderEvent's rules for a reader that has parsed the data already (the stream inspector,
+ * lessons-code/inspect/turn.ts): `payload` is what JSON.parse makes of `data`, undefined when it is
+ * not JSON (JSON's own `null` is never undefined).
+ */
+export function routeParsedEvent(provider: Provider, data: string, payload: unknown): ProviderRoute[] {
+  if (data === '[DONE]') return [{ kind: 'ignored', name: '[DONE]' }];
+  if (payload === undefined) return [{ kind: 'ignored', name: '(not JSON)' }];
+  return ROUTERS[provider](payload);
+}
+
+/**
  * The verdict an ending route gives, with its event's name cut to the event (a Gemini `finishReason STOP` is
  * `finishReason`).
  */
@@ -107,6 +118,13 @@ export class ProviderChannels {
   /** Takes one dispatched event's data; returns its routes (for a view of the event layer). */
   take(data: string): ProviderRoute[] {
     const routes = routeProviderEvent(this.provider, data);
+    this.apply(routes);
+    return routes;
+  }
+
+  /** take() for data parsed already (routeParsedEvent): `payload` is JSON.parse(data), undefined when it is not JSON. */
+  takeParsed(data: string, payload: unknown): ProviderRoute[] {
+    const routes = routeParsedEvent(this.provider, data, payload);
     this.apply(routes);
     return routes;
   }

@@ -3,11 +3,21 @@
 // line (lessons-code/standard/trace.ts, traceStandard): the same lines, rules, line ends, events and
 // the lines each finding points at, on the course's recordings, their cut copies, and bodies that
 // fast-check writes from the lines a stream can hold (fields of every kind, comments, blank lines,
-// lines a writer got wrong, CR, CRLF, a byte order mark, a last line without its end).
+// lines a writer got wrong, CR, CRLF, a byte order mark, a last line without its end). And the turn
+// read from those events is the one the providers' pipeline reads from the bytes.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PROVIDER_RECORDINGS, TRUNCATED_RECORDINGS, traceStandard } from '../../../../lessons-code/index.ts';
+import {
+  FAILED_RECORDINGS,
+  PROVIDER_RECORDINGS,
+  REFUSED_RECORDINGS,
+  TOKEN_LIMIT_RECORDINGS,
+  TRUNCATED_RECORDINGS,
+  createProviderPipeline,
+  inspectBody,
+  traceStandard,
+} from '../../../../lessons-code/index.ts';
 import { readLines } from '../../../../lessons-code/inspect/lines.ts';
 
 /** What lines.ts keeps, worked out from traceStandard's record of every line, as the inspector used to. */
@@ -157,5 +167,33 @@ describe('the inspector keeps of a body what the standard’s tracer says of it'
     expect(lines.firstEvents).toHaveLength(50);
     expect(lines.events).toHaveLength(1000);
     expect(lines.events[999]).toMatchObject({ line: 1999, dispatchLine: 2000 });
+  });
+});
+
+describe('the providers’ turn, from events parsed once, is the one their pipeline reads from the bytes', () => {
+  it('on every recording and its cut, failed, token-limit and refused copies', () => {
+    const copies = [
+      ...PROVIDER_RECORDINGS.map((r) => ({ provider: r.provider, bytes: new TextEncoder().encode(r.text) })),
+      ...TRUNCATED_RECORDINGS.map((c) => ({ provider: c.provider, bytes: c.bytes })),
+      ...FAILED_RECORDINGS.map((c) => ({ provider: c.provider, bytes: c.bytes })),
+      ...TOKEN_LIMIT_RECORDINGS.map((c) => ({ provider: c.provider, bytes: new TextEncoder().encode(c.text) })),
+      ...REFUSED_RECORDINGS.map((c) => ({ provider: c.provider, bytes: new TextEncoder().encode(c.text) })),
+    ];
+    const formats = { openai: 'openai-responses', anthropic: 'anthropic', gemini: 'gemini' } as const;
+    const endings = new Set<string>();
+    for (const { provider, bytes } of copies) {
+      const pipeline = createProviderPipeline(provider);
+      pipeline.push(bytes);
+      const read = pipeline.end();
+      const { turn } = inspectBody(new TextDecoder().decode(bytes), { format: formats[provider] });
+      expect(turn.answer).toBe(read.answer);
+      expect(turn.reasoning).toBe(read.reasoning);
+      expect(turn.ending.kind).toBe(read.ending.kind);
+      if (read.ending.kind !== 'cut') expect(turn.ending.message).toBe(read.ending.message);
+      endings.add(`${provider} ${read.ending.kind}`);
+    }
+    // Gemini's failure is a bare JSON object after its last event: read only from the body's tail.
+    expect(endings).toContain('gemini failed');
+    expect(endings.size).toBeGreaterThanOrEqual(12);
   });
 });
