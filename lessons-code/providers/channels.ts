@@ -122,7 +122,7 @@ export class ProviderChannels {
     return routes;
   }
 
-  /** take() for data parsed already (routeParsedEvent): `payload` is JSON.parse(data), undefined when it is not JSON. */
+  /** take() for data parsed already (routeParsedEvent): `payload` is JSON.parse(data), undefined if not JSON. */
   takeParsed(data: string, payload: unknown): ProviderRoute[] {
     const routes = routeParsedEvent(this.provider, data, payload);
     this.apply(routes);
