@@ -93,11 +93,10 @@ export interface FindingInput {
 /**
  * Whether the sentence end at `at` and the capital after it are more likely a name or code than two
  * sentences: inside backquotes (`inCode`: an odd number of them before it); a dot with nothing before
- * it (`.NET`); a dotted word before it
- * (`System.Text.`, `e.g.`); or a word after it that is one letter and a dot (`U.S.`), all capitals
- * (`ASP.NET`, `Node.JS`), has a capital inside (`Console.WriteLine`), or goes on with a dot, a bracket
- * or a parenthesis (`System.Text.Json`, `List<T>`, `Foo()`). A sentence that ends with one letter, a
- * note or a chord (`resolve to G.`), is a sentence.
+ * it (`.NET`); a dotted word before it (`System.Text.`, `e.g.`); or a word after it that is one letter
+ * and a dot (`U.S.`), all capitals (`ASP.NET`, `Node.JS`), has a capital inside (`Console.WriteLine`),
+ * or goes on with a dot, a bracket or a parenthesis (`System.Text.Json`, `List<T>`, `Foo()`). A
+ * sentence that ends with one letter, a note or a chord (`resolve to G.`), is a sentence.
  */
 function nameOrCode(answer: string, at: number, inCode: boolean): boolean {
   if (inCode) return true;

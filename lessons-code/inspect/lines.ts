@@ -74,7 +74,10 @@ export interface BodyLines {
 
 /** JSON text parsed, when it starts as an object or an array does; undefined otherwise or when it does not parse. */
 function parsed(data: string): unknown {
-  const start = data.trimStart().charCodeAt(0);
+  // Past JSON's whitespace (space, tab, LF, CR): any other whitespace before it makes no JSON anyway.
+  let i = 0;
+  let start = data.charCodeAt(0);
+  while (start === 32 || start === 9 || start === 10 || start === 13) start = data.charCodeAt(++i);
   if (start !== 123 /* { */ && start !== 91 /* [ */) return undefined;
   try {
     return JSON.parse(data);
@@ -134,11 +137,13 @@ export function readLines(body: string, offset: number): BodyLines {
   const bareTexts: string[] = [];
   const closeGroup = () => {
     // One at a time: a group can hold a million lines, more than a call's arguments can.
-    if (lost.length > 0 && !(bare && parses(bareTexts.join('\n')))) for (const n of lost) out.unknownFields.push(n);
-    // Emptied in place: a body of short events has a group per event, and new arrays cost a collection.
-    lost.length = 0;
+    if (lost.length > 0) {
+      if (!(bare && parses(bareTexts.join('\n')))) for (const n of lost) out.unknownFields.push(n);
+      lost.length = 0;
+    }
+    // Emptied in place, and only when not empty: a body of short events has a group per event.
     bare = true;
-    bareTexts.length = 0;
+    if (bareTexts.length > 0) bareTexts.length = 0;
   };
   const groupLine = (n: number, tag: TraceTag, line: string) => {
     const isLost = tag === 'ignored' || tag === 'no-colon';
@@ -214,8 +219,8 @@ export function readLines(body: string, offset: number): BodyLines {
             if (l.tag === 'data' || l.tag === 'event' || l.tag === 'dispatch') l.event = index;
         }
         closeGroup();
-        fieldLines.length = 0;
-        keptInGroup.length = 0;
+        if (fieldLines.length > 0) fieldLines.length = 0;
+        if (keptInGroup.length > 0) keptInGroup.length = 0;
         firstData = 0;
         eventType = 'message';
       }
