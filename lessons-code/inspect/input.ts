@@ -8,6 +8,7 @@
 // (`log.entries[].response.content`: `text`, `encoding: "base64"`, `mimeType`, `size`; `timings`,
 // `time`: what the inspector's transport part shows, transport.ts).
 
+import { expectObject } from '../core/arguments.ts';
 import {
   hasFieldLine,
   jsonLineCount,
@@ -548,6 +549,7 @@ function classify(body: string, head: HttpHead | null, rest: Omit<StreamInput, '
  * A pasted text is never refused for the U+FFFD it holds: a file with the same bytes is read.
  */
 export function readInput(source: InputSource, entry?: number): InputResult {
+  expectObject(source, 'readInput', 'source');
   let body: string;
   let replaced = 0;
   let decoded: Decoding | null = null;

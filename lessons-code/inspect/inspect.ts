@@ -5,6 +5,7 @@
 // (findings.ts), all in one report a worker can post back cheaply: the lines and events it lists are
 // the first ones only (standard/trace-view.ts).
 
+import { expectObject, expectOneOf, expectOptions, expectString } from '../core/arguments.ts';
 import { IMPROVISATION_ANSWER, IMPROVISATION_QUESTION, VOICING_QUESTION } from '../ga/answers.ts';
 import { splitPinned } from '../ga/chunkers.ts';
 import { writeGaChatbotEvent } from '../ga/writers.ts';
@@ -85,6 +86,7 @@ export interface ReadProgress {
  * (https://w3c.github.io/FileAPI/#stream-method-algo), each chunk reported to `onProgress`.
  */
 export async function readBlob(blob: Blob, onProgress?: (progress: ReadProgress) => void): Promise<Uint8Array> {
+  expectObject(blob, 'readBlob', 'blob');
   const bytes = new Uint8Array(blob.size);
   let loaded = 0;
   const reader = blob.stream().getReader();
@@ -157,6 +159,8 @@ export function inspectBody(
     format?: FormatId;
   } = {},
 ): InspectReport {
+  expectString(body, 'inspectBody', 'body');
+  expectOptions(options, 'inspectBody');
   const head = options.head ?? null;
   const offset = head?.lines ?? 0;
   const lines = readLines(body, offset);
@@ -198,6 +202,7 @@ export function inspectBody(
 
 /** Whether a report holds a finding that is a problem (not a note): what `npm run inspect` exits 1 on. */
 export function hasProblem(report: Pick<InspectReport, 'findings'>): boolean {
+  expectObject(report, 'hasProblem', 'report');
   return report.findings.some((finding) => finding.severity === 'problem');
 }
 
@@ -231,6 +236,7 @@ async function hostStream(question: string): Promise<string> {
  * answer as the pinned chunker splits it (the lesson's writer × reader stream: no routing event).
  */
 export async function exampleStream(id: ExampleId): Promise<string> {
+  expectOneOf(id, EXAMPLE_IDS, 'exampleStream', 'id');
   switch (id) {
     case 'anthropic':
     case 'openai':
@@ -269,6 +275,7 @@ export async function runInspect(
   request: InspectRequest,
   onProgress?: (progress: ReadProgress) => void,
 ): Promise<InspectResult | string> {
+  expectObject(request, 'runInspect', 'request');
   if (request.op === 'example') return exampleStream(request.id);
   const given = request.source;
   let source: InputSource;

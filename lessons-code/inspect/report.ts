@@ -5,6 +5,7 @@
 // time are input.ts's constants only, so that the page's own script stays small: the reading itself
 // happens in the worker.
 
+import { expectArray, expectFunction, expectNumber, expectObject } from '../core/arguments.ts';
 import type { Finding, LessonKey } from './findings.ts';
 import type { FormatId } from './format.ts';
 import { HAR_PHASES, type HarEntry, type HarTimings } from './input.ts';
@@ -34,6 +35,7 @@ export type Tr = (key: string, vars?: Record<string, string | number>) => string
 
 /** A format's name: the API's own for a provider, the page's words for GA's and plain SSE. */
 export function formatName(id: FormatId, tr: Tr): string {
+  expectFunction(tr, 'formatName', 'tr');
   return FORMAT_NAMES[id] ?? tr(`inspect.format.${id}`);
 }
 
@@ -184,6 +186,9 @@ export interface ReportOptions {
  * and its lesson. The stream itself only when `options.stream` is given.
  */
 export function reportMarkdown(report: InspectReport, tr: Tr, options: ReportOptions): string {
+  expectObject(report, 'reportMarkdown', 'report');
+  expectFunction(tr, 'reportMarkdown', 'tr');
+  expectObject(options, 'reportMarkdown', 'options');
   const { format, stream, turn } = report;
   const out: string[] = [`# ${tr('inspect.md.heading')}`, ''];
   const name = formatName(format.id, tr);
@@ -271,6 +276,8 @@ export function reportMarkdown(report: InspectReport, tr: Tr, options: ReportOpt
  * came). The page draws these parts in its own markup; the command line prints this.
  */
 export function responseMarkdown(v: ResponseView, tr: Tr): string {
+  expectObject(v, 'responseMarkdown', 'v');
+  expectFunction(tr, 'responseMarkdown', 'tr');
   const out: string[] = [
     `# ${tr(`inspect.response.title.${v.why}`)}`,
     '',
@@ -308,6 +315,9 @@ export function responseMarkdown(v: ResponseView, tr: Tr): string {
 
 /** A HAR file's streaming entries, one per line, as the page's picker lists them, with how many there are. */
 export function harMarkdown(entries: readonly HarEntry[], total: number, tr: Tr): string {
+  expectArray(entries, 'harMarkdown', 'entries');
+  expectNumber(total, 'harMarkdown', 'total');
+  expectFunction(tr, 'harMarkdown', 'tr');
   return [
     `# ${tr('inspect.harEntries')}`,
     '',

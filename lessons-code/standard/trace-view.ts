@@ -2,6 +2,7 @@
 // page can show, and the counts of the whole stream, so that a worker can post it back cheaply. The
 // reader playground, the writer × reader demo and the stream inspector show their traces this way.
 
+import { expectNumber, expectObject, expectString } from '../core/arguments.ts';
 import type { StandardEvent } from './parser.ts';
 import { traceStandard, type LineEnd, type StandardTrace, type TraceTag, type TracedLine } from './trace.ts';
 
@@ -50,6 +51,8 @@ export interface TraceResult {
 
 /** `text` cut to at most `max` characters, never inside a surrogate pair, with how many were left out. */
 export function cutText(text: string, max: number): { text: string; cut: number } {
+  expectString(text, 'cutText', 'text');
+  expectNumber(max, 'cutText', 'max');
   if (text.length <= max) return { text, cut: 0 };
   // never end inside a surrogate pair
   const at = text.charCodeAt(max - 1) >= 0xd800 && text.charCodeAt(max - 1) <= 0xdbff ? max - 1 : max;
@@ -76,6 +79,7 @@ function shownEvents(events: readonly StandardEvent[]): TraceEventView[] {
 
 /** The standard reader's trace of a stream, as the page lists it. */
 export function traceView(stream: string): TraceResult {
+  expectString(stream, 'traceView', 'stream');
   return viewOfTrace(traceStandard(stream), stream.length);
 }
 
@@ -84,6 +88,8 @@ export function traceView(stream: string): TraceResult {
  * inspector numbers the lines of what was pasted, an HTTP head before the body included).
  */
 export function viewOfTrace(trace: StandardTrace, length: number, offset = 0): TraceResult {
+  expectObject(trace, 'viewOfTrace', 'trace');
+  expectNumber(length, 'viewOfTrace', 'length');
   const counts: Partial<Record<TraceTag, number>> = {};
   let discardedLines = 0;
   for (const line of trace.lines) {

@@ -268,6 +268,29 @@ const ROWS: Row[] = [
   ['callOnFakeClock', 'replica', [{}, {}, {}, 't'], 1, NOT_OBJECT],
   ['callOnFakeClock', 'request', [{}, {}, {}, 't'], 2, NOT_OBJECT],
   ['callOnFakeClock', 'turn', [{}, {}, {}, 't'], 3, NOT_STRING],
+  // The trace as a page lists it
+  ['traceView', 'stream', ['data: a\n\n'], 0, NOT_STRING],
+  ['viewOfTrace', 'trace', [lessons.traceStandard(''), 0], 0, NOT_OBJECT],
+  ['viewOfTrace', 'length', [lessons.traceStandard(''), 0], 1, NOT_NUMBER],
+  ['cutText', 'text', ['abc', 2], 0, NOT_STRING],
+  ['cutText', 'max', ['abc', 2], 1, NOT_NUMBER],
+  // The stream inspector
+  ['runInspect', 'request', [{ op: 'inspect', source: { kind: 'text', text: 'data: a\n\n' } }], 0, NOT_OBJECT],
+  ['inspectBody', 'body', ['data: a\n\n'], 0, NOT_STRING],
+  ['inspectBody', 'options', ['data: a\n\n', {}], 1, defined(NOT_OBJECT)],
+  ['readBlob', 'blob', [new Blob(['a'])], 0, NOT_OBJECT],
+  ['exampleStream', 'id', ['anthropic'], 0, [null, undefined, 'Anthropic', 42]],
+  ['hasProblem', 'report', [{ findings: [] }], 0, NOT_OBJECT],
+  ['readInput', 'source', [{ kind: 'text', text: 'data: a\n\n' }], 0, NOT_OBJECT],
+  ['formatName', 'tr', ['gemini', () => ''], 1, NOT_FUNCTION],
+  ['reportMarkdown', 'report', [{}, () => '', {}], 0, NOT_OBJECT],
+  ['reportMarkdown', 'tr', [{}, () => '', {}], 1, NOT_FUNCTION],
+  ['reportMarkdown', 'options', [{}, () => '', {}], 2, NOT_OBJECT],
+  ['responseMarkdown', 'v', [{}, () => ''], 0, NOT_OBJECT],
+  ['responseMarkdown', 'tr', [{}, () => ''], 1, NOT_FUNCTION],
+  ['harMarkdown', 'entries', [[], 0, () => ''], 0, NOT_ARRAY],
+  ['harMarkdown', 'total', [[], 0, () => ''], 1, NOT_NUMBER],
+  ['harMarkdown', 'tr', [[], 0, () => ''], 2, NOT_FUNCTION],
 ];
 
 /** Readers of a body: they reject the same TypeError, for a bad body and for a locked one. */
