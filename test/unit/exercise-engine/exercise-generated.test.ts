@@ -9,11 +9,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GeneratedCase } from '../../../lessons-code/index.ts';
 import { seedOf } from '../../../src/exercise-engine/generated.ts';
-import { EXERCISE_IDS, exerciseDefinition, globRegistry } from '../../../src/exercise-engine/registry.ts';
+import { exerciseDefinition, globRegistry } from '../../../src/exercise-engine/registry.ts';
 import { ExerciseRunner } from '../../../src/exercise-engine/runner.ts';
 import { alternativeSources } from '../../../src/exercise-engine/sources.ts';
 import type { CaseReport, CheckReport } from '../../../src/exercise-engine/types.ts';
 import { mistakeFiles } from '../../exercise-mistakes.ts';
+import { EXERCISES } from '../../exercises.ts';
 import { testPlatform } from './exercises-platform.ts';
 
 const EXERCISES_DIR = new URL('../../../lessons-code/exercises/', import.meta.url);
@@ -21,7 +22,7 @@ const MISTAKES = mistakeFiles();
 const runner = new ExerciseRunner(testPlatform(globRegistry));
 afterAll(() => runner.dispose());
 
-const CODE_EXERCISES = EXERCISE_IDS.filter((id) => exerciseDefinition(id)!.kind !== 'prediction');
+const CODE_EXERCISES = EXERCISES.filter((id) => exerciseDefinition(id)!.kind !== 'prediction');
 
 const generatedIds = (id: string): string[] =>
   exerciseDefinition(id)!
