@@ -5,6 +5,7 @@ import { exerciseVariants } from './src/exercise-engine/variants-node.ts';
 import { astroCsp } from './src/deploy/csp.ts';
 import { courseDeploy } from './src/deploy/integration.ts';
 import { starlightLocales } from './src/lib/locales.ts';
+import { exerciseContract } from './src/exercise-engine/contract-integration.ts';
 import { typeServiceFiles } from './src/type-service/vite-plugin.ts';
 
 /** Whether importing a module may do something: yes, except for lessons-code/, which only declares. */
@@ -103,6 +104,8 @@ export default defineConfig({
     },
   },
   integrations: [
+    // Every exercise checked against its contract before anything renders (build and dev).
+    exerciseContract(),
     starlight({
       title: {
         en: 'Guitar Alchemist course',

@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NBSP, NNBSP } from '../test/unit/helpers/typography-rules.ts';
+import { schemaOf } from './write-exercise-schemas.ts';
 
 const PROJECT = fileURLToPath(new URL('../', import.meta.url));
 /** Biome's command, run by this Node: the formatter `npm run lint` checks against. */
@@ -541,6 +542,8 @@ export function newExercise({ id, page, root, dryRun = false }: Options): Writte
     add(
       join(dir, `text.${locale}.json`),
       json({
+        // The JSON Schema an editor checks the file with (scripts/write-exercise-schemas.ts).
+        $schema: schemaOf(`text.${locale}.json`),
         title: text(words.title),
         cases: {
           'three-reads': { name: text(words.caseName), checks: text(words.checks), lesson, hints: [1, 2] },

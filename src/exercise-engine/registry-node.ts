@@ -6,13 +6,18 @@ import type { ExerciseRegistry } from './registry.ts';
 import type { ExerciseDefinition, ExerciseText } from '../../lessons-code/index.ts';
 import { LOCALES, type Locale } from './types.ts';
 
-export async function nodeRegistry(
-  root = new URL('../../lessons-code/exercises/', import.meta.url),
-): Promise<ExerciseRegistry> {
-  const ids = readdirSync(root, { withFileTypes: true })
+const EXERCISES_ROOT = new URL('../../lessons-code/exercises/', import.meta.url);
+
+/** The exercise folders (those with a cases.ts), alphabetical. */
+export function exerciseIdsIn(root: URL = EXERCISES_ROOT): string[] {
+  return readdirSync(root, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(new URL(`${entry.name}/cases.ts`, root)))
     .map((entry) => entry.name)
     .sort();
+}
+
+export async function nodeRegistry(root: URL = EXERCISES_ROOT): Promise<ExerciseRegistry> {
+  const ids = exerciseIdsIn(root);
   const definitions = new Map<string, ExerciseDefinition>();
   const texts = new Map<string, ExerciseText>();
   for (const id of ids) {

@@ -8,13 +8,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'astro/zod';
 import { afterAll, describe, expect, it } from 'vitest';
+import { AstroError } from 'astro/errors';
 import { checkExercise } from '../../../src/exercise-engine/check-exercise.ts';
+import { exerciseContract } from '../../../src/exercise-engine/contract-integration.ts';
 import {
   commentsSchema,
   exerciseTextSchema,
   mistakeHeaderSchema,
 } from '../../../src/exercise-engine/exercise-schema.ts';
 import { EXERCISES } from '../../exercises.ts';
+import { schemaFiles, schemaOf } from '../../../scripts/write-exercise-schemas.ts';
 
 const PROJECT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -56,6 +59,21 @@ describe('a broken file is reported with its file, its field and the fix', () =>
     expect(problems.every((line) => line.startsWith(`${folder}/`) && line.includes(' — '))).toBe(true);
   });
 
+  it('stops the build and astro dev with those lines, as an AstroError whose hint says where the rules are', () => {
+    const setup = exerciseContract(root).hooks['astro:config:setup'] as () => void;
+    let thrown: unknown;
+    try {
+      setup();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(AstroError);
+    expect((thrown as AstroError).message).toContain(`${folder}/text.es.json: title: `);
+    expect((thrown as AstroError).hint).toContain('docs/authoring.md');
+    // This project's exercises keep the contract: the build goes on.
+    expect(() => (exerciseContract().hooks['astro:config:setup'] as () => void)()).not.toThrow();
+  });
+
   it('too few mistakes, a comment table that is not one, a file that is not JSON', () => {
     writeFileSync(path('comments.es.json'), '{"Return the data.": "Devuelve los datos."}');
     writeFileSync(path('text.en.json'), '{"title": ');
@@ -88,5 +106,21 @@ describe('the schemas describe every field', () => {
     ] as const)
       walk(z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>, name);
     expect(undescribed).toEqual([]);
+  });
+});
+
+describe('an editor checks the text files through their JSON Schema', () => {
+  const exercises = join(PROJECT, 'lessons-code/exercises');
+  it('the schemas are those the contract makes (npx node scripts/write-exercise-schemas.ts writes them)', () => {
+    for (const [name, text] of schemaFiles())
+      expect(JSON.parse(readFileSync(join(exercises, name), 'utf8')), name).toEqual(JSON.parse(text));
+  });
+  it('every text file names its language’s schema', () => {
+    for (const id of EXERCISES)
+      for (const locale of ['en', 'es', 'fr']) {
+        const name = `text.${locale}.json`;
+        const data = JSON.parse(readFileSync(join(exercises, id, name), 'utf8'));
+        expect(data.$schema, `${id}/${name}`).toBe(schemaOf(name));
+      }
   });
 });
