@@ -159,7 +159,7 @@ function headings(page: string): Map<string, string> {
  * src/lib/lesson-sections.ts). A link that names no heading is an error, never a link to nowhere.
  */
 export function lessonLink(key: LessonKey, locale: Locale, site: string): { href: string; title: string } {
-  const link = LESSON_LINKS[key][locale];
+  const link = `/${LESSON_LINKS[key][locale]}`;
   const [, page, id] = /^\/([^#]+?)\/?#(.+)$/.exec(link) ?? [];
   const title = page === undefined ? undefined : headings(page).get(id!);
   if (title === undefined) throw new Error(`the link ${link} names no heading of its page`);

@@ -1,6 +1,7 @@
 // Where each finding of the stream inspector sends the reader: a section of the course, in each
-// language, written as a link from the site's root with the section's id as Starlight makes it from
-// the heading. InspectDemo.astro resolves them with lessonSection (src/lib/lesson-sections.ts),
+// language, written as a path under the site's root (no leading slash, so that no script of the
+// site holds an address that assumes the domain's root) with the section's id as Starlight makes it
+// from the heading. InspectDemo.astro resolves them with lessonSection (src/lib/lesson-sections.ts),
 // which stops the build on a link that names no heading; test/dist/links.test.ts checks them again
 // in the built pages.
 
@@ -14,12 +15,12 @@ const L6C = 'ga-ai/06c-model-stream';
 const L6D = 'ga-ai/06d-one-call-per-round';
 
 const links = (page: string, en: string, es: string, fr: string): Links => ({
-  en: `/${page}/#${en}`,
-  es: `/es/${page}/#${es}`,
-  fr: `/fr/${page}/#${fr}`,
+  en: `${page}/#${en}`,
+  es: `es/${page}/#${es}`,
+  fr: `fr/${page}/#${fr}`,
 });
 
-/** Each section a finding sends the reader to, in each language, as a link from the site's root. */
+/** Each section a finding sends the reader to, in each language, as a path under the site's root. */
 export const LESSON_LINKS: Readonly<Record<LessonKey, Links>> = {
   fiveRules: links(
     L6,

@@ -41,7 +41,7 @@ const trOf =
     translate(tables[locale]!, locale, key, vars);
 const tr = trOf('en');
 const lesson = (key: (typeof LESSON_KEYS)[number]) => ({
-  href: `https://course.example${LESSON_LINKS[key].en}`,
+  href: `https://course.example/${LESSON_LINKS[key].en}`,
   title: key,
 });
 const anthropic = PROVIDER_RECORDINGS.find((r) => r.id === 'anthropic')!.text;

@@ -166,7 +166,7 @@ describe('one late burst', () => {
     expect(buffered.turn.answer).toBe(streamed.turn.answer);
     const burst = finding(buffered, 'burst')!;
     expect(burst).toMatchObject({ severity: 'problem', lines: [], from: 'timings', lesson: 'noStream' });
-    expect(LESSON_LINKS[burst.lesson].en).toBe('/ga-ai/06b-beyond-the-wire/#the-stream-that-doesnt-stream');
+    expect(LESSON_LINKS[burst.lesson].en).toBe('ga-ai/06b-beyond-the-wire/#the-stream-that-doesnt-stream');
     expect(findingLines(burst, tr)).toBe('From the HAR entry’s timings');
     expect(findingText(burst, tr)).toMatch(/^The response began after 1,228 ms, then its 10 events came within 89 ms:/);
     expect(findingText(burst, trOf('fr'))).toContain('au bout de 1\u202f228\u00a0ms, puis ses 10 événements');
@@ -296,7 +296,7 @@ describe('the headers’ findings', () => {
 
 describe('the Markdown report', () => {
   const lesson = (key: keyof typeof LESSON_LINKS) => ({
-    href: `https://course.example${LESSON_LINKS[key].en}`,
+    href: `https://course.example/${LESSON_LINKS[key].en}`,
     title: key,
   });
 
