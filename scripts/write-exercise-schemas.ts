@@ -30,7 +30,7 @@ export function schemaOf(name: string): string | null {
 }
 
 /** A data file's text with its "$schema" first, the rest as it was. */
-export function withSchema(source: string, schema: string): string {
+function withSchema(source: string, schema: string): string {
   const data = JSON.parse(source) as Record<string, unknown>;
   const { $schema: _, ...rest } = data;
   return `${JSON.stringify({ $schema: schema, ...rest }, null, 2)}\n`;
