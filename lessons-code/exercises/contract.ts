@@ -157,9 +157,6 @@ export interface Arbitrary<T> {
   chain<U>(chainer: (value: T) => Arbitrary<U>): Arbitrary<U>;
 }
 
-/** fast-check's kinds of characters: graphemes, ASCII ones, code points, ASCII ones, composed graphemes. */
-export type StringUnit = 'grapheme' | 'grapheme-ascii' | 'binary' | 'binary-ascii' | 'grapheme-composite';
-
 /** Bounds on a generated array's or string's length. */
 export interface LengthBounds {
   minLength?: number;
@@ -177,8 +174,8 @@ export interface Gen {
   boolean(): Arbitrary<boolean>;
   integer(constraints?: { min?: number; max?: number }): Arbitrary<number>;
   nat(max?: number): Arbitrary<number>;
-  /** A string of `unit`s: an arbitrary of short strings (`constantFrom('a', ' ')`) or characters of a kind. */
-  string(constraints?: LengthBounds & { unit?: Arbitrary<string> | StringUnit }): Arbitrary<string>;
+  /** A string of `unit`s, each drawn from an arbitrary of short strings (`constantFrom('a', ' ', '\n')`). */
+  string(constraints: LengthBounds & { unit: Arbitrary<string> }): Arbitrary<string>;
   array<T>(item: Arbitrary<T>, constraints?: LengthBounds): Arbitrary<T[]>;
   /** Arrays whose items differ, by `selector` when it is given. */
   uniqueArray<T, U = T>(

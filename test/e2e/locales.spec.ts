@@ -14,7 +14,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { IMPROVISATION_ANSWER } from '../../lessons-code/index.ts';
 import { readVariant } from '../../src/exercise-engine/variants-node.ts';
-import { exercisePageKinds, exercisesOn } from '../exercises.ts';
+import { caseCount, exercisePageKinds, exercisesOn } from '../exercises.ts';
 import { PAGES } from '../pages.ts';
 import { CHUNKER_PRESETS } from '../../src/widgets/shared/chunker-model.ts';
 import { pairsTable, strings, tableRows } from './demo-helpers.ts';
@@ -247,7 +247,7 @@ for (const locale of OTHER_LOCALES) {
         if (id === 'fix-746') {
           await box.locator('[data-check]').click();
           await expect(box.locator('.exercise-summary')).toHaveText(
-            t(locale, 'course.exercise.summary', { passed: 2, total: 7 }),
+            t(locale, 'course.exercise.summary', { passed: 2, total: caseCount('fix-746') }),
             { timeout: 30_000 },
           );
           const first = box.locator('.exercise-cases > li').first();
