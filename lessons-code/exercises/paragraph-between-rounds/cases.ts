@@ -93,16 +93,26 @@ const DIAGNOSES: Record<string, (texts: string[]) => Diagnosis<string>[]> = {
 
 // ---- Generated turns: up to five rounds, each without text ('') or with a text of letters, spaces,
 // line breaks (runs of three or more among them), and characters of two and four bytes, which may
-// end with whitespace, as the last text of a stopped turn can. A text has something besides
-// whitespace, and does not start with a line break: whether a paragraph break would count the ones
-// a text starts with is a question the statement leaves open.
+// end with whitespace, as the last text of a stopped turn can, or be only whitespace (the user saw
+// it, so the message keeps it). A text does not start with a line break: whether a paragraph break
+// would count the ones a text starts with is a question the statement leaves open. It may start
+// with spaces and then a line break, a line that only looks blank: the break before it is still
+// decided by what is shown.
 
 const roundText = (gen: Gen): Arbitrary<string> =>
   gen.oneof(
     gen.constant(''),
     gen
       .string({ unit: gen.constantFrom('a', 'Cmaj7', '.', ' ', '\n', '\n\n', 'é', '🎸'), minLength: 1, maxLength: 6 })
-      .filter((text) => text.trim() !== '' && !text.startsWith('\n')),
+      .filter((text) => !text.startsWith('\n')),
+    // Spaces, then a line break, then more: the shape whose leading whitespace holds line breaks.
+    gen
+      .tuple(
+        gen.string({ unit: gen.constant(' '), minLength: 1, maxLength: 2 }),
+        gen.constantFrom('\n', '\n\n'),
+        gen.string({ unit: gen.constantFrom('a', ' ', '\n'), maxLength: 3 }),
+      )
+      .map((parts) => parts.join('')),
   );
 
 const nonEmpty = (texts: string[]) => texts.filter((text) => text !== '');
@@ -138,6 +148,18 @@ const generatedCase = {
         nonEmpty(texts)
           .map((text) => text.replace(/\n+$/, ''))
           .join('\n\n'),
+    },
+    // A round whose text is only whitespace skipped, as if it had none.
+    { id: 'blank-text-dropped', like: (texts) => reference.joinRounds(texts.filter((text) => text.trim() !== '')) },
+    // The line breaks in the whitespace a text starts with counted toward the break in front of it.
+    {
+      id: 'leading-breaks-counted',
+      like: (texts) =>
+        nonEmpty(texts).reduce((shown, text) => {
+          if (shown === '') return text;
+          const have = (/\n*$/.exec(shown)?.[0].length ?? 0) + ((/^\s*/.exec(text)?.[0] ?? '').split('\n').length - 1);
+          return shown + '\n'.repeat(Math.max(0, 2 - have)) + text;
+        }, ''),
     },
     // Every line break at the end of what is shown replaced by two, however many there were.
     {

@@ -1,0 +1,15 @@
+// Mistake: skips a round whose text is only whitespace, as if it were a round without text; but
+// that whitespace was on the user's screen, and the message loses it.
+// Lesson: /ga-ai/06d-one-call-per-round/#stream-every-round
+// Fails: generated-turns
+// Diagnosis: blank-text-dropped
+
+export function joinRounds(texts: string[]): string {
+  let shown = '';
+  for (const text of texts) {
+    if (text.trim() === '') continue;
+    if (shown !== '' && !shown.endsWith('\n\n')) shown += shown.endsWith('\n') ? '\n' : '\n\n';
+    shown += text;
+  }
+  return shown;
+}
