@@ -153,7 +153,13 @@ const eventLine = (gen: Gen): Arbitrary<string> =>
   gen.oneof(
     // The value may be anything but JSON (handled below): no `{` at its start.
     gen.tuple(gen.constantFrom('data: ', 'data:', 'data:  '), chunkOfLine(gen)).map(([field, value]) => field + value),
-    gen.constantFrom('event: message', 'id: 7', ': keep-alive', 'retry: 1000', 'data: [DONE]'),
+    // A value that starts with `data:` or with a space and a `{` (text, not JSON: only a `{` right
+    // after the optional space makes JSON), after a `data:` line's one space.
+    gen
+      .tuple(gen.constantFrom('data: ', 'data:  '), gen.constantFrom('data: ', 'data:', ' {'), chunkOfLine(gen))
+      .map(([field, start, value]) => field + start + value),
+    // `database:` is a field of its own, not a `data:` line.
+    gen.constantFrom('event: message', 'id: 7', ': keep-alive', 'retry: 1000', 'data: [DONE]', 'database: a'),
   );
 
 /** A line's worth of text: no LF (it would end the line). */
@@ -171,13 +177,56 @@ const streamOf746 = (gen: Gen): Arbitrary<string> =>
       gen.array(
         gen.oneof(
           gen.array(eventLine(gen), { minLength: 1, maxLength: 3 }).map((lines) => lines.join('\n')),
-          gen.constantFrom(`data: ${ROUTING_DATA}`, 'data: {"error": "Model unavailable"}'),
+          gen.constantFrom(
+            `data: ${ROUTING_DATA}`,
+            'data: {"error": "Model unavailable"}',
+            // chatService throws for any truthy `error`, a status code too.
+            'data: {"error": 503}',
+          ),
         ),
         { maxLength: 5 },
       ),
       gen.option(chunkOfLine(gen), { nil: undefined }),
     )
     .map(([events, rest]) => events.map((event) => event + '\n\n').join('') + (rest ?? ''));
+
+/** Where a mistaken reader differs from the reference's: which lines it reads, their values, JSON, errors. */
+type ReaderVariant = {
+  isData?: (line: string) => boolean;
+  value?: (line: string) => string;
+  isJson?: (payload: string) => boolean;
+  throws?: (error: unknown) => boolean;
+};
+
+/** The reference's reader with one of its steps done as a mistake does it: the generated diagnoses' model. */
+function variantResult(stream: string, variant: ReaderVariant): ReadResult {
+  const {
+    isData = (line) => line.startsWith('data:'),
+    value = (line) => line.slice(5).replace(/^ /, ''),
+    isJson = (payload) => payload.startsWith('{'),
+    throws = (error) => Boolean(error),
+  } = variant;
+  try {
+    let response = '';
+    const events = stream.split('\n\n');
+    const rest = events.pop() ?? '';
+    for (const event of events) {
+      const values = event.split('\n').filter(isData).map(value);
+      if (values.length === 0) continue;
+      const payload = values.join('\n');
+      if (payload === '' || payload === '[DONE]') continue;
+      if (isJson(payload)) {
+        const parsed = JSON.parse(payload);
+        if (throws(parsed.error)) throw new Error(String(parsed.error));
+        continue;
+      }
+      response += payload;
+    }
+    return { returned: response + rest.trim() };
+  } catch (error) {
+    return { threw: (error as Error).message };
+  }
+}
 
 /** The mistake files' writers, as the generated diagnoses recognise them. */
 const dataLines = (chunk: string) => chunk.split('\n').map((line) => 'data: ' + line);
@@ -212,6 +261,28 @@ const generatedCases = [
     expected: (stream) => referenceResult(stream),
     show: showResult,
     input: (stream, tools) => call('readChatService', stream, tools),
+    diagnoses: [
+      // Every line that starts with `data`, colon or not: `database: a` read as `ase: a`.
+      {
+        id: 'reader-data-without-colon',
+        like: (stream) => variantResult(stream, { isData: (l) => l.startsWith('data') }),
+      },
+      // `data: `, then `data:`, replaced wherever they first occur: a value that starts with `data:` loses it.
+      {
+        id: 'reader-replaces-data-twice',
+        like: (stream) => variantResult(stream, { value: (l) => l.replace('data: ', '').replace('data:', '') }),
+      },
+      // Spaces skipped before the test for JSON: the text ` {` parsed as JSON.
+      {
+        id: 'reader-json-after-spaces',
+        like: (stream) => variantResult(stream, { isJson: (payload) => payload.trimStart().startsWith('{') }),
+      },
+      // Only a string `error` thrown: `{"error": 503}` skipped.
+      {
+        id: 'reader-error-not-thrown',
+        like: (stream) => variantResult(stream, { throws: (error) => typeof error === 'string' }),
+      },
+    ],
   } satisfies GeneratedCase<string, ReadResult>,
 ];
 
