@@ -3,7 +3,7 @@
 // future each give the reasoning a route, with no `thinking` field to read (undefined).
 // Lesson: /ga-ai/06c-model-stream/#route-by-the-payload
 // Fails: reasoning, neither, any-anthropic-turn
-// Diagnosis: other-deltas-to-reasoning
+// Diagnosis: signature-to-reasoning, other-deltas-to-reasoning
 export type Route = { channel: 'answer' | 'reasoning'; text: string } | null;
 
 export function routeAnthropic(data: string): Route {
