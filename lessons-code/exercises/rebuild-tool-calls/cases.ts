@@ -290,12 +290,14 @@ function toolCallsCase(
 // included), the fragments of different calls interleaved in any order and two of them sharing a
 // chunk now and then; a later fragment that repeats the id and the name, or names the call otherwise
 // (the statement keeps the first); a call of another type now and then; a sentence before the calls,
-// the `finish_reason` chunk, and perhaps the usage chunk. Each chunk has one choice: what a right
+// the `finish_reason` in a chunk of its own or in the chunk of the last fragment, and perhaps the
+// usage chunk. Each chunk has one choice: what a right
 // answer gives is then fully determined.
 
 /** How a call's first fragments come: OpenAI's (id, type and name, with empty arguments), the
- * first piece of the arguments with the name, or the id and the name in fragments of their own. */
-type Shape = 'empty-arguments' | 'first-piece' | 'name-later';
+ * first piece of the arguments with the name, the id and the name in fragments of their own, or
+ * the type alone and then the id with the name. */
+type Shape = 'empty-arguments' | 'first-piece' | 'name-later' | 'id-later';
 
 interface GeneratedCall {
   index: number;
@@ -333,6 +335,7 @@ function fragmentsOfCall(call: GeneratedCall): ToolCallFragment[] {
   }
   if (call.shape === 'empty-arguments') return [{ index, id, type, function: { name, arguments: '' } }, ...later];
   if (call.shape === 'first-piece') return [{ index, id, type, function: { name, arguments: pieces[0]! } }, ...later];
+  if (call.shape === 'id-later') return [{ index, type }, { index, id, function: { name, arguments: '' } }, ...later];
   return [{ index, id, type }, { index, function: { name } }, ...later];
 }
 
@@ -346,7 +349,7 @@ const generatedCall = (gen: Gen): Arbitrary<GeneratedCall> =>
       gen.constantFrom('function', 'function', 'function', 'function', 'custom'),
       gen.constantFrom(...ARGUMENTS),
       gen.array(gen.nat(60), { maxLength: 3 }),
-      gen.constantFrom<Shape>('empty-arguments', 'first-piece', 'name-later'),
+      gen.constantFrom<Shape>('empty-arguments', 'first-piece', 'name-later', 'id-later'),
       gen.constantFrom<GeneratedCall['echo']>('none', 'none', 'same', 'other'),
     )
     .map(([index, suffix, name, type, args, cuts, shape, echo]) => ({
@@ -362,13 +365,15 @@ const generatedCall = (gen: Gen): Arbitrary<GeneratedCall> =>
 
 /** A round's chunks: the calls' fragments in the order `order` gives (the k-th time a call's
  * position appears, its k-th fragment), a fragment sharing the chunk before when `shares` says so
- * and that chunk holds one fragment of another call. */
+ * and that chunk holds one fragment of another call; the `finish_reason` in the last fragments'
+ * chunk when `finishShared` says so. */
 function roundOf(
   calls: readonly GeneratedCall[],
   order: readonly number[],
   shares: readonly boolean[],
   sentence: string | undefined,
   withUsage: boolean,
+  finishShared: boolean,
 ): ChatCompletionChunk[] {
   const queues = calls.map(fragmentsOfCall);
   const lists: ToolCallFragment[][] = [];
@@ -379,12 +384,11 @@ function roundOf(
     else lists.push([fragment]);
   });
   const reason = calls.length > 0 ? ('tool_calls' as const) : ('stop' as const);
-  return [
-    ...(sentence === undefined ? [] : [chunk([], sentence)]),
-    ...lists.map((fragments) => chunk(fragments)),
-    { ...finish, choices: [{ index: 0, delta: {}, finish_reason: reason }] },
-    ...(withUsage ? [usage] : []),
-  ];
+  const chunks = lists.map((fragments) => chunk(fragments));
+  const last = chunks.at(-1);
+  if (finishShared && last !== undefined) chunks[chunks.length - 1] = finishing(last, reason);
+  else chunks.push(finishing(finish, reason));
+  return [...(sentence === undefined ? [] : [chunk([], sentence)]), ...chunks, ...(withUsage ? [usage] : [])];
 }
 
 const generatedRound = (gen: Gen): Arbitrary<ChatCompletionChunk[]> =>
@@ -399,9 +403,18 @@ const generatedRound = (gen: Gen): Arbitrary<ChatCompletionChunk[]> =>
           gen.array(gen.boolean(), { minLength: positions.length, maxLength: positions.length }),
           gen.option(gen.constantFrom('Let me look those up. ', 'One moment…'), { nil: undefined }),
           gen.boolean(),
+          gen.boolean(),
         )
-        .map(([order, shares, sentence, withUsage]) => roundOf(calls, order, shares, sentence, withUsage));
+        .map(([order, shares, sentence, withUsage, finishShared]) =>
+          roundOf(calls, order, shares, sentence, withUsage, finishShared),
+        );
     });
+
+/** The chunk with its first choice's finish_reason set. */
+const finishing = (c: ChatCompletionChunk, reason: 'tool_calls' | 'stop'): ChatCompletionChunk => ({
+  ...c,
+  choices: c.choices.map((choice) => ({ ...choice, finish_reason: reason })),
+});
 
 /** The reference's calls with the index of each: the indices of calls of type function, sorted. */
 function referenceByIndex(chunks: ChatCompletionChunk[]): [number, Call][] {
@@ -421,6 +434,13 @@ function nameFromFirstFragment(chunks: ChatCompletionChunk[]): Call[] {
   const firsts = new Map<number, ToolCallFragment>();
   for (const f of fragmentsOf(chunks)) if (!firsts.has(f.index)) firsts.set(f.index, f);
   return referenceByIndex(chunks).map(([index, call]) => ({ ...call, name: firsts.get(index)?.function?.name ?? '' }));
+}
+
+/** The calls with the id only from each call's first fragment ('' when that fragment has none). */
+function idFromFirstFragment(chunks: ChatCompletionChunk[]): Call[] {
+  const firsts = new Map<number, ToolCallFragment>();
+  for (const f of fragmentsOf(chunks)) if (!firsts.has(f.index)) firsts.set(f.index, f);
+  return referenceByIndex(chunks).map(([index, call]) => ({ ...call, id: firsts.get(index)?.id ?? '' }));
 }
 
 /** The calls with each id and name made of every fragment's, glued. */
@@ -462,6 +482,15 @@ const generatedCase = {
     { id: 'first-fragment-per-chunk', like: (chunks) => reference.assembleToolCalls(firstFragmentOnly(chunks)) },
     { id: 'name-from-first-fragment', like: nameFromFirstFragment },
     { id: 'name-concatenated', like: namesGlued },
+    { id: 'id-from-first-fragment', like: idFromFirstFragment },
+    // The chunk that carries the finish_reason read no further, the fragments it may carry too.
+    {
+      id: 'finish-chunk-skipped',
+      like: (chunks) =>
+        reference.assembleToolCalls(
+          chunks.filter((c) => !c.choices.find((choice) => choice.index === 0)?.finish_reason),
+        ),
+    },
   ],
 } satisfies GeneratedCase<ChatCompletionChunk[], Call[]>;
 
