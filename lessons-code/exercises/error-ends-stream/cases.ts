@@ -263,8 +263,12 @@ function writeJson(fields: Fields, style: JsonStyle): string {
   return style === 'braces' ? `{ ${body} }` : `{${body}}`;
 }
 
-/** The messages an error event carries: GA's, a provider's, one beyond ASCII. */
-const ERROR_MESSAGES = [STREAM_FAILURE_MESSAGE, 'Overloaded', 'Olé 🎸'];
+/**
+ * What an error event's `error` holds: GA's message, a provider's, one beyond ASCII; then values
+ * that are no message (empty, null, a status code, 0, false). The property being there is what
+ * makes the error event, and the Error's message is the value as a string (`new Error(parsed.error)`).
+ */
+const ERROR_VALUES: unknown[] = [STREAM_FAILURE_MESSAGE, 'Overloaded', 'Olé 🎸', '', null, 503, 0, false];
 
 /** Fields other hosts put beside `error` (never a routing `type`: that event is no error). */
 const ERROR_EXTRAS: Fields = [
@@ -285,6 +289,11 @@ const NOT_ERRORS: Fields[] = [
     ['text', 'thinking'],
   ],
   [['message', 'no "error" here']],
+  // An error's `type` with no `error` property: no error event, by the lesson's rule.
+  [
+    ['type', 'error'],
+    ['message', 'Overloaded'],
+  ],
   [['errors', []]],
   [['detail', { error: 'nested' }]],
 ];
@@ -319,7 +328,7 @@ function streamText(events: readonly (GeneratedEvent | string)[]): string {
 
 const errorFields = (gen: Gen): Arbitrary<Fields> =>
   gen
-    .tuple(gen.constantFrom(...ERROR_MESSAGES), gen.shuffledSubarray(ERROR_EXTRAS), gen.nat(3))
+    .tuple(gen.constantFrom(...ERROR_VALUES), gen.shuffledSubarray(ERROR_EXTRAS), gen.nat(3))
     .map(([message, extras, at]): Fields => {
       const fields = [...extras];
       fields.splice(Math.min(at, fields.length), 0, ['error', message]);
@@ -562,6 +571,44 @@ const generatedCase = {
           (parsed) => !('type' in parsed),
         ),
       ),
+    },
+    // `error` tested for truth: an `error` that is empty, null, 0 or false lets the event through as text.
+    {
+      id: 'error-tested-for-truth',
+      like: pageWith(
+        errorWhen(
+          (data) => data.startsWith('{'),
+          (parsed) => Boolean(parsed.error),
+        ),
+      ),
+    },
+    // Only an `error` that is a string makes an error event: a status code, null or false is text.
+    {
+      id: 'error-only-if-string',
+      like: pageWith(
+        errorWhen(
+          (data) => data.startsWith('{'),
+          (parsed) => typeof parsed.error === 'string',
+        ),
+      ),
+    },
+    // The message made with `error.toString()`: an `error` of null throws a TypeError of its own.
+    {
+      id: 'error-message-by-tostring',
+      like: pageWith((data) => {
+        const parsed = data.startsWith('{') ? objectOf(data) : undefined;
+        return parsed !== undefined && 'error' in parsed ? (parsed.error as object).toString() : undefined;
+      }),
+    },
+    // `"type":"error"` taken for an error event too, its message `error`, else `message`.
+    {
+      id: 'threw-on-error-type',
+      like: pageWith((data) => {
+        const parsed = data.startsWith('{') ? objectOf(data) : undefined;
+        return parsed !== undefined && ('error' in parsed || parsed.type === 'error')
+          ? String(parsed.error ?? parsed.message)
+          : undefined;
+      }),
     },
   ],
 } satisfies GeneratedCase<GeneratedStream, PageShows>;
