@@ -120,9 +120,10 @@ const collapsed = (pair: readonly string[]): string => appended(pair).replace(/\
  * does: on an answer where two of them give the same text, neither is named.
  */
 const WAYS: Readonly<Record<'trimmed-then-spaced' | 'trimmed-whole-text' | 'collapses-whitespace', Render[]>> = {
-  // Every chunk trimmed, then a space between them (or after, or before, each).
+  // Every chunk trimmed (or only its end), then a space between them (or after, or before, each).
   'trimmed-then-spaced': [
     (pair) => trimmed(pair).join(' '),
+    (pair) => pair.map((text) => text.trimEnd()).join(' '),
     (pair) =>
       trimmed(pair)
         .map((text) => `${text} `)
