@@ -199,7 +199,7 @@ const WRONG = {
     const text = event.delta.text ?? event.delta.thinking;
     return typeof text === 'string' ? { channel: 'answer', text } : null;
   },
-  /** Any delta type that starts with `text` to the answer, with `thinking` to the reasoning (mistakes/type-prefix.ts). */
+  /** A delta type that starts with `text` to the answer, `thinking` to the reasoning (mistakes/type-prefix.ts). */
   typePrefix(data: string): Route {
     const event: Loose = JSON.parse(data);
     if (event.type !== 'content_block_delta') return null;
