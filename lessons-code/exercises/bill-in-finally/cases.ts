@@ -10,6 +10,8 @@ import {
   DROP2_QUESTION,
   GREETING_ANSWER,
   HELLO_QUESTION,
+  readChatChunks,
+  RoundReader,
   roundChunks,
   textTokens,
   wireOf,
@@ -174,16 +176,36 @@ const stopSavedAs = (id: string, status: string): Diagnosis<Turn> => ({
     return t !== null && t.error === null && statusSaved(t) === status;
   },
 });
-/** Billed with the usage chunk's count, which a stopped or broken round never receives: 0, or nothing at all. */
-const usageBilled: Diagnosis<Turn> = {
+/**
+ * Billed with the usage chunk's count, which a stopped or broken round never receives: 0, or nothing
+ * at all, while the page got what it should (`returned`; a generator that yields the role chunk's ''
+ * and stops on it bills 0 too, for another reason).
+ */
+const usageBilled = (returned: string | null): Diagnosis<Turn> => ({
   id: 'usage-billed',
   recognize: (o) => {
     const t = turnOf(o);
-    if (t === null || t.bills.length !== 1) return false;
+    if (t === null || t.bills.length !== 1 || t.returned !== returned) return false;
     const billed = t.bills[0]?.[0];
     return billed === 0 || billed === undefined || billed === null;
   },
-};
+});
+
+/** The role chunk's '' yielded as a piece: the page counts it, and stops one piece of text early. */
+const emptyPieceYielded = (answer: string, stopAfter: number): Diagnosis<Turn> => ({
+  id: 'empty-piece-yielded',
+  recognize: (o) => {
+    const t = turnOf(o);
+    const shown = firstPieces(answer, stopAfter - 1);
+    return (
+      t !== null &&
+      t.error === null &&
+      t.returned === shown &&
+      JSON.stringify(t.bills) === JSON.stringify([[stopAfter - 1]]) &&
+      JSON.stringify(t.saves) === JSON.stringify([[shown, 'stopped']])
+    );
+  },
+});
 /** Something in the generator's ending threw a ReferenceError: a name used in finally was declared in the try block. */
 const outOfScope: Diagnosis<Turn> = {
   id: 'finally-out-of-scope',
@@ -210,7 +232,9 @@ const lastPieceNotSaved = (answer: string, stopAfter: number): Diagnosis<Turn> =
 // stops after some pieces; the stream may end early, anywhere between two events, the role chunk's
 // before and the finish_reason's after included, or send an error event there, in the shape of
 // OpenAI's errors or of a host's (`{"error": "Model unavailable"}`); reads of any size cut the wire
-// anywhere.
+// anywhere. The finish_reason comes in a chunk of its own, or in the chunk of the last piece or
+// fragment, or not at all (a stream that still reaches `[DONE]`): the statement decides the status
+// from how the page's loop ends, never from the finish_reason.
 
 interface GeneratedTurn {
   texts: string[];
@@ -222,6 +246,8 @@ interface GeneratedTurn {
   /** The data of an error event sent after those events, before the body ends. */
   errorData: string | undefined;
   readSize: number;
+  /** Where the finish_reason comes: a chunk of its own, the last piece's or fragment's chunk, none. */
+  finish: 'own' | 'with-last' | 'none';
 }
 
 /** Error events as a provider sends one in the middle of a stream, and as a failing host does. */
@@ -249,22 +275,19 @@ function chunksOf(input: GeneratedTurn): ChatCompletionChunk[] {
     ...pieces.map((piece) => chunkOf({ tool_calls: [{ index, function: { arguments: piece } }] })),
   ]);
   const tokens = input.texts.length + fragments.length;
-  const finish = {
-    ...chunkOf({}),
-    choices: [{ index: 0, delta: {}, finish_reason: input.calls.length > 0 ? 'tool_calls' : 'stop' }],
-  };
+  const reason = input.calls.length > 0 ? ('tool_calls' as const) : ('stop' as const);
+  const finish = { ...chunkOf({}), choices: [{ index: 0, delta: {}, finish_reason: reason }] };
   const usage = {
     ...chunkOf({}),
     choices: [],
     usage: { prompt_tokens: 40, completion_tokens: tokens, total_tokens: 40 + tokens },
   };
-  return [
-    chunkOf({ role: 'assistant', content: '' }),
-    ...input.texts.map((content) => chunkOf({ content })),
-    ...fragments,
-    finish as ChatCompletionChunk,
-    usage,
-  ];
+  const carrying = [...input.texts.map((content) => chunkOf({ content })), ...fragments];
+  const last = carrying.at(-1);
+  if (input.finish === 'with-last' && last !== undefined)
+    carrying[carrying.length - 1] = { ...last, choices: last.choices.map((c) => ({ ...c, finish_reason: reason })) };
+  else if (input.finish !== 'none') carrying.push(finish as ChatCompletionChunk);
+  return [chunkOf({ role: 'assistant', content: '' }), ...carrying, usage];
 }
 
 /** The wire the body delivers: every event and `[DONE]`, or the first `breakAfter` events only. */
@@ -295,29 +318,38 @@ const generatedTurn = (gen: Gen): Arbitrary<GeneratedTurn> =>
           maxLength: 2,
         },
       ),
-      gen.option(gen.integer({ min: 1, max: 7 }), { nil: undefined }),
-      gen.option(gen.nat(20), { nil: undefined }),
+      // Stop after some pieces, or at the last piece of text (where a finish_reason may share its chunk).
+      gen.option(gen.oneof(gen.integer({ min: 1, max: 7 }), gen.constant<'last'>('last')), { nil: undefined }),
+      // The whole wire half the time: the ends that a finish_reason could be mistaken for come with it.
+      gen.oneof(gen.constant(undefined), gen.nat(20)),
       gen.option(gen.constantFrom(...ERROR_DATA), { nil: undefined }),
       gen.constantFrom(97, 7, 31, 4096),
+      gen.constantFrom<GeneratedTurn['finish']>('own', 'own', 'with-last', 'none'),
     )
-    .map(([texts, calls, stopAfter, breakAt, errorData, readSize]) => {
-      // The chunks, then `[DONE]`: an early end delivers fewer events than that.
-      const events = 1 + texts.length + calls.reduce((n, pieces) => n + 1 + pieces.length, 0) + 2 + 1;
-      return {
+    .map(([texts, calls, stopAfter, breakAt, errorData, readSize, finish]) => {
+      const turn: GeneratedTurn = {
         texts,
         calls,
-        stopAfter: stopAfter ?? null,
-        breakAfter: breakAt === undefined ? null : breakAt % events,
-        errorData: breakAt === undefined ? undefined : errorData,
+        stopAfter: stopAfter === 'last' ? texts.length || null : (stopAfter ?? null),
+        breakAfter: null,
+        errorData: undefined,
         readSize,
+        finish,
       };
+      // The chunks, then `[DONE]`: an early end delivers fewer events than that.
+      const events = chunksOf(turn).length + 1;
+      if (breakAt === undefined) return turn;
+      return { ...turn, breakAfter: breakAt % events, errorData };
     });
 
 /**
  * What the reference gives: showAnswer's turn, and the pieces the page received (counted by a loop
  * of its own, the same as showAnswer's).
  */
-async function referenceTurn(input: GeneratedTurn): Promise<{ turn: Turn; pieces: string[] }> {
+async function referenceTurn(
+  input: GeneratedTurn,
+  streamAnswer: typeof reference.streamAnswer = reference.streamAnswer,
+): Promise<{ turn: Turn; pieces: string[] }> {
   const body = () =>
     new ReadableStream<Uint8Array>({
       start(controller) {
@@ -330,18 +362,25 @@ async function referenceTurn(input: GeneratedTurn): Promise<{ turn: Turn; pieces
   let returned: string | null = null;
   let error: string | null = null;
   try {
-    returned = await reference.showAnswer(
+    let shown = '';
+    let count = 0;
+    // showAnswer's loop, over the generator given.
+    for await (const piece of streamAnswer(
       body(),
-      input.stopAfter,
       (tokens) => bills.push([tokens]),
       (text, status) => saves.push([text, status]),
-    );
+    )) {
+      shown += piece;
+      count++;
+      if (count === input.stopAfter) break;
+    }
+    returned = shown;
   } catch (thrown) {
     error = thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown);
   }
   const pieces: string[] = [];
   try {
-    for await (const piece of reference.streamAnswer(
+    for await (const piece of streamAnswer(
       body(),
       () => {},
       () => {},
@@ -355,10 +394,70 @@ async function referenceTurn(input: GeneratedTurn): Promise<{ turn: Turn; pieces
   return { turn: { returned, bills, saves, error }, pieces };
 }
 
+/**
+ * Two wrong generators, written out so that their diagnoses give what they give on any round: the
+ * loop left at the chunk with finish_reason and the turn saved complete; the status decided from
+ * whether a finish_reason was read.
+ */
+async function* endsAtFinishReason(
+  body: ReadableStream<Uint8Array>,
+  bill: (tokens: number) => void,
+  save: (text: string, status: reference.Status) => void,
+): AsyncGenerator<string, void, undefined> {
+  const reader = new RoundReader();
+  let shown = '';
+  let status: reference.Status = 'stopped';
+  try {
+    for await (const chunk of readChatChunks(body)) {
+      const text = reader.take(chunk);
+      if (chunk.choices[0]?.finish_reason) break;
+      if (text === '') continue;
+      shown += text;
+      yield text;
+    }
+    status = 'complete';
+  } catch (error) {
+    status = 'failed';
+    throw error;
+  } finally {
+    bill(reader.tokensReceived);
+    save(shown, status);
+  }
+}
+async function* statusFromFinishReason(
+  body: ReadableStream<Uint8Array>,
+  bill: (tokens: number) => void,
+  save: (text: string, status: reference.Status) => void,
+): AsyncGenerator<string, void, undefined> {
+  const reader = new RoundReader();
+  let shown = '';
+  let failed = false;
+  try {
+    for await (const chunk of readChatChunks(body)) {
+      const text = reader.take(chunk);
+      if (text === '') continue;
+      shown += text;
+      yield text;
+    }
+  } catch (error) {
+    failed = true;
+    throw error;
+  } finally {
+    bill(reader.tokensReceived);
+    save(shown, failed ? 'failed' : reader.result().finishReason ? 'complete' : 'stopped');
+  }
+}
+
 /** What the case tells of a generated round: its pieces of text, its tool-call fragments, how it ends, its reads. */
 function generatedInput(input: GeneratedTurn, tools: CheckTools): Shown {
   const fragments = input.calls.reduce((n, pieces) => n + 1 + pieces.length, 0);
-  const round = tools.text('input.generatedRound', { texts: tools.showValue(input.texts), fragments });
+  const shape =
+    input.finish === 'none'
+      ? 'input.generatedRoundNoFinish'
+      : input.finish === 'with-last' && (input.texts.length > 0 || fragments > 0)
+        ? 'input.generatedRoundSharedFinish'
+        : 'input.generatedRound';
+  const round = tools.text(shape, { texts: tools.showValue(input.texts), fragments });
   const end =
     input.breakAfter === null
       ? tools.text('input.generatedEnd')
@@ -415,13 +514,13 @@ const generatedCase = {
     // after that chunk, or sends an error there, before `[DONE]`, is taken for a complete one.
     {
       id: 'ends-at-finish-reason',
-      like: async (input) => {
-        const { turn: t } = await referenceTurn(input);
-        const finishEvent = chunksOf(input).length - 1;
-        if (t.error === null || input.breakAfter === null || input.breakAfter < finishEvent) return t;
-        const text = input.texts.join('');
-        return { returned: text, bills: t.bills, saves: [[text, 'complete']], error: null };
-      },
+      like: async (input) => (await referenceTurn(input, endsAtFinishReason)).turn,
+    },
+    // "complete" when a finish_reason was read, "stopped" otherwise: a page that stops at the piece
+    // that came with the finish_reason saves a complete turn, a stream without one a stopped turn.
+    {
+      id: 'status-from-finish-reason',
+      like: async (input) => (await referenceTurn(input, statusFromFinishReason)).turn,
     },
     // What was shown added to the text after the `yield`: a stopped turn is saved without its last piece.
     {
@@ -475,9 +574,10 @@ const definition: ExerciseDefinition = {
         notSavedWhenStopped,
         stopSavedAs('stop-saved-complete', 'complete'),
         stopSavedAs('stop-saved-failed', 'failed'),
-        usageBilled,
+        usageBilled(firstPieces(DROP2_ANSWER, 3)),
         outOfScope,
         lastPieceNotSaved(DROP2_ANSWER, 3),
+        emptyPieceYielded(DROP2_ANSWER, 3),
       ],
     } satisfies ExerciseCase<Turn>,
     {
@@ -497,9 +597,10 @@ const definition: ExerciseDefinition = {
         notSavedWhenStopped,
         stopSavedAs('stop-saved-complete', 'complete'),
         stopSavedAs('stop-saved-failed', 'failed'),
-        usageBilled,
+        usageBilled(firstPieces(DROP2_ANSWER, 1)),
         outOfScope,
         lastPieceNotSaved(DROP2_ANSWER, 1),
+        emptyPieceYielded(DROP2_ANSWER, 1),
       ],
     } satisfies ExerciseCase<Turn>,
     {
@@ -529,7 +630,7 @@ const definition: ExerciseDefinition = {
             return t !== null && t.error === null && t.returned !== null && t.saves.length > 0;
           },
         },
-        usageBilled,
+        usageBilled(null),
         outOfScope,
       ],
     } satisfies ExerciseCase<Turn>,
