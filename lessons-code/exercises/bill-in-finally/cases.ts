@@ -318,8 +318,8 @@ const generatedTurn = (gen: Gen): Arbitrary<GeneratedTurn> =>
           maxLength: 2,
         },
       ),
-      // Stop after some pieces, or at the last piece of text (where a finish_reason may share its chunk).
-      gen.option(gen.oneof(gen.integer({ min: 1, max: 7 }), gen.constant<'last'>('last')), { nil: undefined }),
+      // Stop after some pieces, or (0) at the last piece of text, where a finish_reason may share its chunk.
+      gen.option(gen.integer({ min: 0, max: 7 }), { nil: undefined }),
       // The whole wire half the time: the ends that a finish_reason could be mistaken for come with it.
       gen.oneof(gen.constant(undefined), gen.nat(20)),
       gen.option(gen.constantFrom(...ERROR_DATA), { nil: undefined }),
@@ -330,7 +330,7 @@ const generatedTurn = (gen: Gen): Arbitrary<GeneratedTurn> =>
       const turn: GeneratedTurn = {
         texts,
         calls,
-        stopAfter: stopAfter === 'last' ? texts.length || null : (stopAfter ?? null),
+        stopAfter: stopAfter === 0 ? texts.length || null : (stopAfter ?? null),
         breakAfter: null,
         errorData: undefined,
         readSize,
