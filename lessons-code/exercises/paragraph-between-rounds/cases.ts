@@ -95,7 +95,9 @@ const DIAGNOSES: Record<string, (texts: string[]) => Diagnosis<string>[]> = {
 // line breaks (runs of three or more among them), and characters of two and four bytes, which may
 // end with whitespace, as the last text of a stopped turn can, or be only whitespace (the user saw
 // it, so the message keeps it). A text does not start with a line break: whether a paragraph break
-// would count the ones a text starts with is a question the statement leaves open. It may start
+// would count the ones a text starts with is a question the statement leaves open; but one may come
+// where what is shown already ends with a blank line (withLeadingBreaks), as nothing goes before it
+// either way. It may start
 // with spaces and then a line break, a line that only looks blank: the break before it is still
 // decided by what is shown.
 
@@ -117,11 +119,32 @@ const roundText = (gen: Gen): Arbitrary<string> =>
 
 const nonEmpty = (texts: string[]) => texts.filter((text) => text !== '');
 
+/**
+ * The turn's texts, with a text that starts with a line break (a lone one, or one before a letter)
+ * put after each text where `after` says so, when what is shown then ends with a blank line: there
+ * no break goes in front of it, whether its own line breaks would count or not.
+ */
+const withLeadingBreaks = ([texts, after]: [string[], ('\n' | '\na' | null)[]]): string[] =>
+  texts.flatMap((text, i) => {
+    const added = after[i];
+    const shown = reference.joinRounds(texts.slice(0, i + 1));
+    return added != null && shown.endsWith('\n\n') ? [text, added] : [text];
+  });
+
 const generatedCase = {
   kind: 'generated',
   id: 'generated-turns',
   uses: ['joinRounds'],
-  inputs: (gen) => gen.array(roundText(gen), { maxLength: 5 }),
+  inputs: (gen) =>
+    gen
+      .tuple(
+        gen.array(roundText(gen), { maxLength: 5 }),
+        gen.array(gen.option(gen.constantFrom<'\n' | '\na'>('\n', '\na'), { nil: undefined }), {
+          minLength: 5,
+          maxLength: 5,
+        }),
+      )
+      .map(([texts, after]) => withLeadingBreaks([texts, after.map((a) => a ?? null)])),
   // One call of the learner's function each: 50 turns keep the case within a few hundred ms.
   runs: 50,
   run: (learner, texts) => learner.call('joinRounds', texts) as Promise<string>,
@@ -148,6 +171,20 @@ const generatedCase = {
         nonEmpty(texts)
           .map((text) => text.replace(/\n+$/, ''))
           .join('\n\n'),
+    },
+    // The break decided from the text before rather than from what is shown.
+    {
+      id: 'looked-at-previous-text',
+      like: (texts) => {
+        let shown = '';
+        let previous = '';
+        for (const text of nonEmpty(texts)) {
+          if (previous !== '' && !previous.endsWith('\n\n')) shown += previous.endsWith('\n') ? '\n' : '\n\n';
+          shown += text;
+          previous = text;
+        }
+        return shown;
+      },
     },
     // A round whose text is only whitespace skipped, as if it had none.
     { id: 'blank-text-dropped', like: (texts) => reference.joinRounds(texts.filter((text) => text.trim() !== '')) },
