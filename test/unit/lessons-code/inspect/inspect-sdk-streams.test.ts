@@ -7,7 +7,9 @@
 // (an Anthropic event is three lines, `event:`, `data:` and a blank one; the others two).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { Evidence, FormatId } from '../../../../lessons-code/inspect/format.ts';
 import { inspectBody, type InspectReport } from '../../../../lessons-code/inspect/inspect.ts';
+import type { EndingView } from '../../../../lessons-code/inspect/turn.ts';
 import { SDK_STREAMS } from '../../../fixtures/sdk-streams/sources.ts';
 
 const FOLDER = new URL('../../../fixtures/sdk-streams/', import.meta.url);
@@ -18,6 +20,24 @@ const evidence = (report: InspectReport, what: string) => report.format.evidence
 /** A tool call as a host would run it: its name, its id and its arguments parsed. */
 const calls = (report: InspectReport) =>
   report.turn.toolCalls.map((call) => ({ name: call.name, id: call.id, args: JSON.parse(call.arguments) }));
+
+/**
+ * A turn of text alone in the format detected: the first sign of the format, the first event of its
+ * deltas (where and how often), the answer with no reasoning and no tool call, and how the turn ended.
+ */
+function expectTextTurn(
+  report: InspectReport,
+  expected: { format: FormatId; first: Evidence; deltas: Evidence; answer: string; ending: EndingView },
+): void {
+  expect(report.format.id).toBe(expected.format);
+  expect(report.format.detected).toBe(expected.format);
+  expect(report.format.evidence[0]).toEqual(expected.first);
+  expect(evidence(report, expected.deltas.what)).toEqual(expected.deltas);
+  expect(report.turn.answer).toBe(expected.answer);
+  expect(report.turn.reasoning).toBe('');
+  expect(report.turn.toolCalls).toEqual([]);
+  expect(report.turn.ending).toEqual(expected.ending);
+}
 
 describe('the SDK streams kept as data', () => {
   it('each file of the folder is named in sources.ts, with its repository, path, lines and commit', () => {
@@ -121,23 +141,12 @@ describe("OpenAI Responses (openai-node's snapshots)", () => {
   // with response.completed): the inspector notes it, and reads the turn whole.
   it('the text, response.completed and its usage; the [DONE] after it noted', () => {
     const report = inspectBody(bodyOf('openai-responses-text.sse'));
-    expect(report.format.id).toBe('openai-responses');
-    expect(report.format.detected).toBe('openai-responses');
-    expect(report.format.evidence[0]).toEqual({ what: 'type: response.created', line: 1, count: 1 });
-    expect(evidence(report, 'type: response.output_text.delta')).toEqual({
-      what: 'type: response.output_text.delta',
-      line: 7,
-      count: 2,
-    });
-    expect(report.turn.answer).toBe('Hello world');
-    expect(report.turn.reasoning).toBe('');
-    expect(report.turn.toolCalls).toEqual([]);
-    expect(report.turn.ending).toEqual({
-      kind: 'complete',
-      event: 'response.completed',
-      reason: '',
-      message: '',
-      line: 15,
+    expectTextTurn(report, {
+      format: 'openai-responses',
+      first: { what: 'type: response.created', line: 1, count: 1 },
+      deltas: { what: 'type: response.output_text.delta', line: 7, count: 2 },
+      answer: 'Hello world',
+      ending: { kind: 'complete', event: 'response.completed', reason: '', message: '', line: 15 },
     });
     // response.created says 0 everywhere; response.completed's numbers replace them.
     expect(usageOf(report)).toEqual({
@@ -185,23 +194,12 @@ describe("OpenAI Responses (openai-node's snapshots)", () => {
 describe("Anthropic Messages (anthropic-sdk-typescript's fixtures)", () => {
   it('text in three text_delta events, a ping, end_turn', () => {
     const report = inspectBody(bodyOf('anthropic-text.sse'));
-    expect(report.format.id).toBe('anthropic');
-    expect(report.format.detected).toBe('anthropic');
-    expect(report.format.evidence[0]).toEqual({ what: 'type: message_start', line: 1, count: 1 });
-    expect(evidence(report, 'type: content_block_delta')).toEqual({
-      what: 'type: content_block_delta',
-      line: 10,
-      count: 3,
-    });
-    expect(report.turn.answer).toBe('Hello there!');
-    expect(report.turn.reasoning).toBe('');
-    expect(report.turn.toolCalls).toEqual([]);
-    expect(report.turn.ending).toEqual({
-      kind: 'complete',
-      event: 'message_stop',
-      reason: 'end_turn',
-      message: '',
-      line: 25,
+    expectTextTurn(report, {
+      format: 'anthropic',
+      first: { what: 'type: message_start', line: 1, count: 1 },
+      deltas: { what: 'type: content_block_delta', line: 10, count: 3 },
+      answer: 'Hello there!',
+      ending: { kind: 'complete', event: 'message_stop', reason: 'end_turn', message: '', line: 25 },
     });
     // message_start's usage, then message_delta's output_tokens in place of its 1.
     expect(usageOf(report)).toEqual({ input_tokens: 11, output_tokens: 6 });
