@@ -1,4 +1,4 @@
-// The glossary is data (content/i18n/glossary.json): per concept, the term in each language and the
+// The glossary is data (content/i18n/_glossary.json): per concept, the term in each language and the
 // forms to avoid, each a pattern. This test checks the data, that the table of
 // content/i18n/TERMINOLOGY.md is the one made from it, and that the lesson pages (content/docs/), the
 // UI strings (content/i18n/<locale>.json) and the exercises' texts, comments and answers
@@ -33,7 +33,7 @@ interface Term {
   avoid?: Partial<Record<Lang, Avoid[]>>;
   note?: string;
 }
-const GLOSSARY_FILE = 'content/i18n/glossary.json';
+const GLOSSARY_FILE = 'content/i18n/_glossary.json';
 const glossary = JSON.parse(readFileSync(join(ROOT, GLOSSARY_FILE), 'utf8')) as { terms: Term[] };
 
 /** A pattern as a whole word: no letter, digit or _ just before or after it (\b knows only ASCII). */
@@ -189,8 +189,8 @@ function glossaryTable(): string {
   ].join('\n');
 }
 const TERMINOLOGY = join(ROOT, 'content/i18n/TERMINOLOGY.md');
-const START = '<!-- The table is made from content/i18n/glossary.json: edit the data, not the table. -->';
-const END = '<!-- End of the table made from content/i18n/glossary.json. -->';
+const START = '<!-- The table is made from content/i18n/_glossary.json: edit the data, not the table. -->';
+const END = '<!-- End of the table made from content/i18n/_glossary.json. -->';
 
 describe('the glossary’s data', () => {
   it('every concept has a term in each language, and forms to avoid with a pattern that compiles', () => {
@@ -271,7 +271,7 @@ describe('the glossary’s data', () => {
   });
 });
 
-it('TERMINOLOGY.md shows the table made from glossary.json', () => {
+it('TERMINOLOGY.md shows the table made from _glossary.json', () => {
   const text = readFileSync(TERMINOLOGY, 'utf8');
   const start = text.indexOf(START);
   const end = text.indexOf(END);
@@ -285,7 +285,7 @@ it('TERMINOLOGY.md shows the table made from glossary.json', () => {
   }
   expect(
     shown,
-    'content/i18n/TERMINOLOGY.md: the table differs from content/i18n/glossary.json; rewrite it with ' +
+    'content/i18n/TERMINOLOGY.md: the table differs from content/i18n/_glossary.json; rewrite it with ' +
       'GLOSSARY_WRITE=1 npx vitest run test/unit/content/glossary.test.ts',
   ).toBe(made);
 });
