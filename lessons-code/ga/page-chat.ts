@@ -72,7 +72,7 @@ export const consumePageStream: PageConsume = async (body, onText) => {
 /**
  * One submit of the page: posts the message with the history so far, consumes the stream, then
  * pushes the two turns (line 984) only if nothing threw; on an exception shows `Request failed: `
- * and the message in a new assistant bubble and pushes nothing. `history` is changed in place, as
+ * and the `message` of what was thrown in a new assistant bubble and pushes nothing. `history` is changed in place, as
  * the page's `const history = []` is. Returns null for a blank message: the page sends nothing.
  * (The page's Stop button and its 190-second timeout, which abort the request, are not ported.)
  */
@@ -130,7 +130,10 @@ export async function submitPageMessage(
     history.push({ role: 'user', content: message }, { role: 'assistant', content: finalAnswer });
     submission.pushed = true;
   } catch (error) {
-    const text = error instanceof Error ? error.message : String(error);
+    // The page's catch (index.html lines 985–993 at a826864) shows `Request failed: ${error.message}`,
+    // the message of whatever was thrown: an Error's, and `undefined` for a thrown string or number.
+    // (A thrown null or undefined makes that catch throw a TypeError of its own, as it does here.)
+    const text = `${(error as { message?: unknown }).message}`;
     submission.error = text;
     bubbles.push({ role: 'assistant', text: `Request failed: ${text}`, meta: null });
   }

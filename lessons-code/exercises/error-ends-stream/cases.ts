@@ -189,6 +189,9 @@ const bubblesAre =
     Array.isArray(outcome.value) &&
     wrong.some((list) => list.length === outcome.value.length && list.every((text, i) => outcome.value[i] === text));
 
+/** The page's bubble when what was thrown is no Error: a string or a plain object has no `message`. */
+const THROWN_NOT_AN_ERROR = 'Request failed: undefined';
+
 /** The page's bubble for an `Error` with no message (`new Error(parsed.error)` where there is no such property). */
 const NO_MESSAGE_BUBBLES = ['Request failed: ', 'Request failed: undefined'];
 
@@ -270,7 +273,12 @@ function writeJson(fields: Fields, style: JsonStyle): string {
  */
 const ERROR_VALUES: unknown[] = [STREAM_FAILURE_MESSAGE, 'Overloaded', 'Olé 🎸', '', null, 503, 0, false];
 
-/** Fields other hosts put beside `error` (never a routing `type`: that event is no error). */
+/**
+ * Fields other hosts put beside `error`; never a routing `type`, which no host sends with an error
+ * (GaChatbot.Api's routing payload, ChatbotController.cs lines 55–70 at a826864, has no `error`): on
+ * the streams hosts send, the error check may stand before the page's routing check or after it
+ * (alternatives/check-after-routing.ts).
+ */
 const ERROR_EXTRAS: Fields = [
   ['code', 503],
   ['type', 'error'],
@@ -471,10 +479,15 @@ function readLabel(read: Read, n: number, tools: CheckTools): string {
 
 /**
  * The page's consumeSseStream with the error check given, placed where the reference has it: the
- * model of a mistake that tests for the error another way.
+ * model of a mistake that tests for the error another way, or (`raise`) throws it another way.
  */
 const consumeWith =
-  (errorOf: (data: string) => string | undefined): PageConsume =>
+  (
+    errorOf: (data: string) => string | undefined,
+    raise: (message: string) => never = (message) => {
+      throw new Error(message);
+    },
+  ): PageConsume =>
   async (body, onText) => {
     const reader = body.getReader();
     const decoder = new TextDecoder();
@@ -494,7 +507,7 @@ const consumeWith =
         const data = lines.map((line) => line.slice(6)).join('\n');
         if (data === '[DONE]') return { answer, routing };
         const error = errorOf(data);
-        if (error !== undefined) throw new Error(error);
+        if (error !== undefined) raise(error);
         if (routing === null && data.startsWith('{') && data.includes('"type"')) {
           const parsed = objectOf(data);
           if (parsed !== undefined && parsed.type === 'routing') {
@@ -530,9 +543,13 @@ const errorWhen =
     return parsed !== undefined && 'error' in parsed && also(parsed) ? String(parsed.error) : undefined;
   };
 
-/** What the page shows with the error check given: a mistake's results. */
-const pageWith = (errorOf: (data: string) => string | undefined) => (stream: GeneratedStream) =>
-  pageShows(consumeWith(errorOf), stream);
+/** What the page shows with the error check given (and the way it throws): a mistake's results. */
+const pageWith =
+  (errorOf: (data: string) => string | undefined, raise?: (message: string) => never) => (stream: GeneratedStream) =>
+    pageShows(consumeWith(errorOf, raise), stream);
+
+/** The reference's test for an error event: data that starts with `{` and parses to an object with `error`. */
+const referenceErrorOf = errorWhen((data) => data.startsWith('{'));
 
 const generatedCase = {
   kind: 'generated',
@@ -600,6 +617,13 @@ const generatedCase = {
         return parsed !== undefined && 'error' in parsed ? (parsed.error as object).toString() : undefined;
       }),
     },
+    // The message thrown as it is, a string and no Error: the page shows its `message`, `undefined`.
+    {
+      id: 'thrown-not-an-error',
+      like: pageWith(referenceErrorOf, (message) => {
+        throw message;
+      }),
+    },
     // `"type":"error"` taken for an error event too, its message `error`, else `message`.
     {
       id: 'threw-on-error-type',
@@ -637,6 +661,9 @@ const definition: ExerciseDefinition = {
           id: 'message-not-error-property',
           recognize: bubblesAre([`Request failed: ${ERROR_DATA}`], ['Request failed: [object Object]']),
         },
+        // The message (or the parsed object) thrown, not an Error: the page's catch shows
+        // `${error.message}` (index.html line 992 at a826864), which such a value does not have.
+        { id: 'thrown-not-an-error', recognize: bubblesAre([THROWN_NOT_AN_ERROR]) },
       ],
     } satisfies ExerciseCase<string[]>,
     {
@@ -666,6 +693,7 @@ const definition: ExerciseDefinition = {
       diagnoses: [
         // The comment taken for an event with empty data: onText('') drew an empty bubble above the failure.
         { id: 'empty-bubble-first', recognize: bubblesAre(['', FAILURE_BUBBLE]) },
+        { id: 'thrown-not-an-error', recognize: bubblesAre([THROWN_NOT_AN_ERROR]) },
       ],
     } satisfies ExerciseCase<string[]>,
     {

@@ -156,6 +156,22 @@ describe('the GaChatbot page submit handler', () => {
     expect(history).toEqual([]);
   });
 
+  it('shows the message property of what consume threw: undefined for a thrown string, as the page does', async () => {
+    const stringThrown: PageConsume = async () => {
+      throw 'Failed to process message. Please try again.';
+    };
+    const objectThrown: PageConsume = async () => {
+      throw { message: 'not an Error, but it has a message' };
+    };
+    const history: HistoryTurn[] = [];
+    const fromString = await submitPageMessage(createInPageHost(), IMPROVISATION_QUESTION, history, stringThrown);
+    expect(fromString?.bubbles[1]?.text).toBe('Request failed: undefined');
+    expect(fromString?.error).toBe('undefined');
+    const fromObject = await submitPageMessage(createInPageHost(), IMPROVISATION_QUESTION, history, objectThrown);
+    expect(fromObject?.bubbles[1]?.text).toBe('Request failed: not an Error, but it has a message');
+    expect(history).toEqual([]);
+  });
+
   it('keeps the partial answer bubble when consume throws after some text', async () => {
     const host: FetchLike = async () =>
       new Response(`data: Half an answer\n\n${'data: ' + FAILURE_JSON}\n\n`, {
