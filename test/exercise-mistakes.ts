@@ -1,8 +1,11 @@
 // The plausible wrong answers of every exercise, lessons-code/exercises/<id>/mistakes/*.ts, with the
-// four fields of each file's first comment (see test/unit/exercise-engine/exercise-mistakes.test.ts):
-// read by that unit test and by the browser test of the diagnoses (test/e2e/exercise-mistakes.spec.ts).
+// four fields of each file's first comment, read by the contract's own parser and schema
+// (mistakeHeader, src/exercise-engine/exercise-schema.ts): read by the unit tests that run them
+// (test/unit/exercise-engine/exercise-mistakes.test.ts, exercise-generated.test.ts) and by the
+// browser test of the diagnoses (test/e2e/exercise-mistakes.spec.ts).
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mistakeHeader } from '../src/exercise-engine/exercise-schema.ts';
 import { EXERCISES } from './exercises.ts';
 
 const EXERCISES_DIR = new URL('../lessons-code/exercises/', import.meta.url);
@@ -23,29 +26,10 @@ export interface MistakeFile {
   diagnoses: string[];
 }
 
-const FIELDS = ['Mistake', 'Lesson', 'Fails', 'Diagnosis'] as const;
-
-/** The four fields of a mistake file's first comment; a missing one is an empty string. */
-function mistakeHeader(source: string): Record<(typeof FIELDS)[number], string> {
-  const header: Record<string, string> = { Mistake: '', Lesson: '', Fails: '', Diagnosis: '' };
-  let field: string | null = null;
-  for (const line of source.split('\n')) {
-    const comment = /^\s*\/\/ ?(.*)$/.exec(line);
-    if (!comment) break;
-    const text = comment[1]!;
-    const start = /^(Mistake|Lesson|Fails|Diagnosis):\s*(.*)$/.exec(text);
-    if (start) {
-      field = start[1]!;
-      header[field] = start[2]!.trim();
-    } else if ((field === 'Mistake' || field === 'Fails') && text.trim() !== '') {
-      // The mistake, and a list of failing cases too long for one line, go on over the next lines.
-      header[field] += ' ' + text.trim();
-    }
-  }
-  return header as Record<(typeof FIELDS)[number], string>;
-}
-
-/** Every mistake file of every exercise the tests walk (test/exercises.ts). */
+/**
+ * Every mistake file of every exercise the tests walk (test/exercises.ts). A header the schema
+ * refuses is an error that names the file and the field: checkExercise reports it with its fix.
+ */
 export function mistakeFiles(): MistakeFile[] {
   return EXERCISES.flatMap((exercise) => {
     const dir = new URL(`${exercise}/mistakes/`, EXERCISES_DIR);
@@ -56,20 +40,20 @@ export function mistakeFiles(): MistakeFile[] {
       .map((name) => {
         const source = readFileSync(new URL(name, dir), 'utf8');
         const header = mistakeHeader(source);
-        const diagnoses = header.Diagnosis.split(',')
-          .map((id) => id.trim())
-          .filter(Boolean);
+        if (!header.success) {
+          const fields = header.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+          throw new Error(`lessons-code/exercises/${exercise}/mistakes/${name}: its header: ${fields.join('; ')}`);
+        }
+        const { Mistake, Lesson, Fails, Diagnosis } = header.data;
         return {
           exercise,
           name,
           source,
-          mistake: header.Mistake,
-          lesson: header.Lesson,
-          fails: header.Fails.split(',')
-            .map((id) => id.trim())
-            .filter(Boolean),
-          diagnosis: diagnoses[0] ?? '',
-          diagnoses,
+          mistake: Mistake,
+          lesson: Lesson,
+          fails: Fails,
+          diagnosis: Diagnosis[0]!,
+          diagnoses: Diagnosis,
         };
       });
   });

@@ -18,30 +18,12 @@ import {
   MIN_MISTAKES,
   commentsSchema,
   exerciseTextSchema,
-  mistakeHeaderSchema,
+  mistakeHeader,
   type MistakeHeader,
 } from './exercise-schema.ts';
 import { LOCALES, type Locale } from './types.ts';
 
 const PROJECT = fileURLToPath(new URL('../../', import.meta.url));
-const FIELDS = ['Mistake', 'Lesson', 'Fails', 'Diagnosis'] as const;
-
-/** The four fields of a mistake file's first comment, as written (a missing one is absent). */
-function mistakeHeaderFields(source: string): Partial<Record<(typeof FIELDS)[number], string>> {
-  const header: Partial<Record<(typeof FIELDS)[number], string>> = {};
-  let field: (typeof FIELDS)[number] | null = null;
-  for (const line of source.split('\n')) {
-    const comment = /^\s*\/\/ ?(.*)$/.exec(line);
-    if (!comment) break;
-    const start = /^(Mistake|Lesson|Fails|Diagnosis):\s*(.*)$/.exec(comment[1]!);
-    if (start) {
-      field = start[1] as (typeof FIELDS)[number];
-      header[field] = start[2]!.trim();
-    } else if (field === 'Mistake' && comment[1]!.trim() !== '') header.Mistake += ` ${comment[1]!.trim()}`;
-  }
-  return header;
-}
-
 /** The path of a field in a file, as a reader finds it: `cases.three-reads.hints`. */
 const fieldPath = (path: readonly PropertyKey[]) => (path.length === 0 ? '(the file)' : path.map(String).join('.'));
 
@@ -161,8 +143,7 @@ export function checkExercise(id: string, root: string = PROJECT): string[] {
     );
   for (const name of names.sort()) {
     const file = `${folder}/mistakes/${name}`;
-    const fields = mistakeHeaderFields(readFileSync(join(mistakesDir, name), 'utf8'));
-    const result = mistakeHeaderSchema.safeParse(fields);
+    const result = mistakeHeader(readFileSync(join(mistakesDir, name), 'utf8'));
     if (!result.success) {
       for (const issue of result.error.issues)
         problems.push(

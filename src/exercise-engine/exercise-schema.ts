@@ -121,3 +121,29 @@ export const mistakeHeaderSchema = z
   .describe('The first comment of lessons-code/exercises/<id>/mistakes/<name>.ts: four fields.');
 
 export type MistakeHeader = z.output<typeof mistakeHeaderSchema>;
+
+const FIELDS = ['Mistake', 'Lesson', 'Fails', 'Diagnosis'] as const;
+type Field = (typeof FIELDS)[number];
+
+/**
+ * The fields of a mistake file's first comment, as written: its lines up to the first that is not
+ * a comment or is an empty comment, each `Field: value` starting a field and any other line going on
+ * with the field before it (a long mistake, a long list of cases). A field not written is absent.
+ */
+export function mistakeHeaderFields(source: string): Partial<Record<Field, string>> {
+  const header: Partial<Record<Field, string>> = {};
+  let field: Field | null = null;
+  for (const line of source.split('\n')) {
+    const text = /^\s*\/\/(.*)$/.exec(line)?.[1]!.trim();
+    if (!text) break;
+    const start = /^(\w+):\s*(.*)$/.exec(text);
+    if (start && (FIELDS as readonly string[]).includes(start[1]!)) {
+      field = start[1] as Field;
+      header[field] = start[2]!;
+    } else if (field !== null) header[field] += ` ${text}`;
+  }
+  return header;
+}
+
+/** A mistake file's header read and checked: its four fields, or what the schema finds wrong. */
+export const mistakeHeader = (source: string) => mistakeHeaderSchema.safeParse(mistakeHeaderFields(source));
