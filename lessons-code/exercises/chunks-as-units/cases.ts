@@ -277,13 +277,27 @@ const TEXT_UNITS = ['a', 'b', 'é', '🎸', ',', ':', ' ', '  ', '\n', '\r\n', '
 
 const textOf = (gen: Gen): Arbitrary<string> => gen.string({ unit: gen.constantFrom(...TEXT_UNITS), maxLength: 4 });
 
-/** Where #743 splits: `e.g. `, a list number at the start of a line, or a sentence's end, with the one space kept. */
+/**
+ * The whitespace after a split's `.`, `!` or `?`, which #743 keeps at the end of the chunk: any run
+ * its `\s+` sits on (lessons-code/ga/chunkers.ts). A model's answer holds one space, two (as some
+ * type after a full stop), a line break (a list item's end), a blank line (a paragraph's end), a
+ * line break after two spaces (markdown's hard break), CRLF, a tab, and the no-break spaces of French
+ * typography (U+00A0, U+202F), which JavaScript's `\s` matches as .NET's does.
+ */
+const SPLIT_SPACES = [' ', '  ', '\n', '\n\n', '  \n', '\r\n', '\t', '\u00a0', '\u202f'];
+
+/** Where #743 splits: `e.g.`, a list number at the start of a line, or a sentence's end, then whitespace. */
 const splitEnd = (gen: Gen): Arbitrary<[string, string]> =>
-  gen.oneof(
-    gen.tuple(gen.constantFrom(' ', '(', ', '), gen.constantFrom('e.g. ', 'i.e. ', 'E.g. ')),
-    gen.tuple(gen.constantFrom('\n', '\r\n'), gen.constantFrom('3. ', '12. ')),
-    gen.tuple(gen.constantFrom(' ', ''), gen.constantFrom('ok. ', 'no! ', 'why? ')),
-  );
+  gen
+    .tuple(
+      gen.oneof(
+        gen.tuple(gen.constantFrom(' ', '(', ', '), gen.constantFrom('e.g.', 'i.e.', 'E.g.')),
+        gen.tuple(gen.constantFrom('\n', '\r\n'), gen.constantFrom('3.', '12.')),
+        gen.tuple(gen.constantFrom(' ', ''), gen.constantFrom('ok.', 'no!', 'why?')),
+      ),
+      gen.constantFrom(...SPLIT_SPACES),
+    )
+    .map(([[before, end], space]) => [before, end + space]);
 
 /** A character no chunk after a split starts with whitespace: #743 splits only before one. */
 const FIRST = ['a', 'é', '🎸', 'P', '('];
@@ -391,6 +405,16 @@ const generatedCases = [
       like('first-two-chunks', (chunks) => trimmed(chunks.slice(0, 2)).join('')),
       // `replace(/^\s+|\s+$/, '')` without the g flag: a chunk that starts with whitespace keeps its end's.
       like('trims-one-end', (chunks) => chunks.map((chunk) => chunk.replace(/^\s+|\s+$/, '')).join('')),
+      // One space taken off each chunk's end, and nothing else: a line break, a tab or a no-break space stays.
+      like('removes-one-space', (chunks) =>
+        chunks.map((chunk) => (chunk.endsWith(' ') ? chunk.slice(0, -1) : chunk)).join(''),
+      ),
+      // The text split again where spaces follow `.`, `!` or `?`, the pieces joined by line breaks.
+      like('resplits-at-spaces', (chunks) =>
+        appended(chunks)
+          .split(/(?<=[.!?]) +/)
+          .join('\n'),
+      ),
     ],
   } satisfies GeneratedCase<string[][], Judged[]>,
 ];
