@@ -168,8 +168,8 @@ const chunkOfLine = (gen: Gen): Arbitrary<string> =>
 
 /**
  * A stream chatService may be given: events of one to three lines, each closed by a blank line, a
- * JSON event now and then (the routing event, or an error as a failing host sends it), and perhaps a
- * last line that no blank line closes.
+ * JSON event now and then (the routing event, an error as a failing host sends it, or a chunk whose
+ * `error` is falsy), and perhaps a last line that no blank line closes.
  */
 const streamOf746 = (gen: Gen): Arbitrary<string> =>
   gen
@@ -182,6 +182,13 @@ const streamOf746 = (gen: Gen): Arbitrary<string> =>
             'data: {"error": "Model unavailable"}',
             // chatService throws for any truthy `error`, a status code too.
             'data: {"error": 503}',
+            // and skips JSON whose `error` is falsy (`if (parsed.error)`, Apps/ga-client/src/services/
+            // chatService.ts line 62 at a826864): servers that write an `error` key on every chunk
+            // send `"error": null` on the healthy ones
+            // (https://github.com/pollinations/pollinations/pull/14487 makes a client ignore them).
+            'data: {"error": null}',
+            'data: {"error": ""}',
+            'data: {"error": false}',
           ),
         ),
         { maxLength: 5 },
@@ -284,6 +291,11 @@ const generatedCases = [
       {
         id: 'reader-error-not-thrown',
         like: (stream) => variantResult(stream, { throws: (error) => typeof error === 'string' }),
+      },
+      // Any `error` property thrown (`'error' in parsed`), a falsy one too: `{"error": null}` throws `null`.
+      {
+        id: 'reader-throws-falsy-error',
+        like: (stream) => variantResult(stream, { throws: (error) => error !== undefined }),
       },
     ],
   } satisfies GeneratedCase<string, ReadResult>,
