@@ -69,6 +69,7 @@ import * as predictSolution from '../../../lessons-code/exercises/predict/exerci
 import * as fixSolution from '../../../lessons-code/exercises/fix-746/exercise.ts';
 import { importVariant } from './exercise-variants.ts';
 import { testPlatform } from './exercises-platform.ts';
+import { endPageChecks, pageCheck } from './page-check.ts';
 import { frenchTypographyProblems } from '../helpers/typography-rules.ts';
 import { uiStrings } from '../../ui-strings.ts';
 import { EXERCISES, exerciseIds } from '../../exercises.ts';
@@ -102,6 +103,7 @@ function alternatives(id: string): { name: string; source: string }[] {
 const platform = testPlatform(globRegistry);
 const runner = new ExerciseRunner(platform);
 afterAll(() => runner.dispose());
+afterAll(endPageChecks);
 
 describe('every exercise folder is complete', () => {
   it('the course’s exercises are found by their folders, by Vite’s globs and in plain Node alike', async () => {
@@ -205,7 +207,8 @@ describe('each exercise in the learner’s worker', () => {
     });
     for (const { name, source } of alternatives(id)) {
       it(`${id}: the alternative ${name} passes every case`, async () => {
-        const report = await runner.run(id, 'en', source);
+        // the check learner-sides.test.ts compares with mutation testing's, run once (page-check.ts)
+        const report = await pageCheck(id, source);
         expect(statuses(report)).toEqual(caseIds(id).map(() => 'pass'));
       });
     }
