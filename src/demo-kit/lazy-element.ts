@@ -17,8 +17,12 @@
 import { stampAll } from '../first-load/deferred.ts';
 
 export interface Widget {
-  /** Builds the widget inside `host`; called once. */
-  mount(host: HTMLElement): void | Promise<void>;
+  /**
+   * Builds the widget inside `host`; called once. The widget is ready when it returns, or when its
+   * promise settles; what the promise holds (a demo's first outcome, as kit-client.ts's demo() lets it
+   * give) is not read here.
+   */
+  mount(host: HTMLElement): void | Promise<unknown>;
 }
 
 type Trigger = 'visible' | 'interaction';
