@@ -12,7 +12,21 @@ import {
   writeGaApiEvent,
   writeGaChatbotEvent,
 } from '../../../lessons-code/index.ts';
+import type { KeysUnder } from '../../lib/ui-keys.ts';
 
+/**
+ * The presets after the first (the voicing stream, hostVoicingStream), in the buttons' order: each
+ * one's label is the UI string course.playground.preset.<name>.
+ */
+export const PLAYGROUND_PRESET_NAMES = [
+  'gaapiChunk',
+  'ex1GaChatbot',
+  'ex1GaApi',
+  'crOnly',
+  'mixed',
+] as const satisfies readonly KeysUnder<'playground.preset'>[];
+
+/** Those presets' streams, by name. */
 export const PLAYGROUND_PRESETS: Readonly<Record<string, string>> = {
   gaapiChunk: writeGaApiEvent(splitPinned(IMPROVISATION_ANSWER)[0]!),
   ex1GaChatbot: writeGaChatbotEvent('a\r\nb'),
@@ -23,7 +37,7 @@ export const PLAYGROUND_PRESETS: Readonly<Record<string, string>> = {
   mixed:
     ': keep-alive\nevent: chord\nid: 42\nretry: 3000\nmood: calm\ndata: Am – F – C – G\ndata: for each chord\n\nAm\n' +
     'data: no blank line ends this event\ndata: [DONE]',
-};
+} satisfies Record<(typeof PLAYGROUND_PRESET_NAMES)[number], string>;
 
 /** The stream the in-page host sends for the voicing question: the routing event, one text event, [DONE]. */
 export async function hostVoicingStream(): Promise<string> {

@@ -9,6 +9,7 @@ import {
   splitAfter743,
   splitPinned,
 } from '../../../lessons-code/index.ts';
+import type { KeysUnder } from '../../lib/ui-keys.ts';
 import { lossReport, type LossReport } from './loss-report.ts';
 
 /** The longest piece of text a result carries back; the page says when it cut one. */
@@ -16,7 +17,16 @@ const MAX_TEXT = 20_000;
 /** The most chunks a result lists. */
 const SHOWN_CHUNKS = 50;
 
-/** The answers the presets put in the box: GA-style output, so in English in every locale. */
+/** The presets, in the buttons' order: each one's label is the UI string course.chunker.preset.<name>. */
+export const CHUNKER_PRESET_NAMES = [
+  'improvisation',
+  'prose',
+  'numbered',
+  'eg',
+  'crlf',
+] as const satisfies readonly KeysUnder<'chunker.preset'>[];
+
+/** The answers the presets put in the box, by name: GA-style output, so in English in every locale. */
 export const CHUNKER_PRESETS: Readonly<Record<string, string>> = {
   improvisation: IMPROVISATION_ANSWER,
   prose:
@@ -27,7 +37,7 @@ export const CHUNKER_PRESETS: Readonly<Record<string, string>> = {
     'Add the fifth, then climb back down.\n',
   eg: 'Connect the chords with a passing tone, e.g. a chromatic note between two chord tones. Keep it short.\n',
   crlf: IMPROVISATION_ANSWER.replaceAll('\n', '\r\n'),
-};
+} satisfies Record<(typeof CHUNKER_PRESET_NAMES)[number], string>;
 
 export interface ChunkerSide {
   count: number;
