@@ -20,14 +20,20 @@ import {
   type TurnStep,
 } from '../../../lessons-code/index.ts';
 import type { Vars } from '../../demo-kit/format.ts';
+import type { KeysUnder } from '../../lib/ui-keys.ts';
 
 type Tr = (key: string, vars?: Vars) => string;
 
 /** The questions the demo asks: two that need no tool, one that does. */
 export const TIMELINE_QUESTIONS = [HELLO_QUESTION, CAPABILITIES_QUESTION, VOICINGS_QUESTION] as const;
 export const HARNESS_NAMES: readonly HarnessName[] = HARNESSES.map((h) => h.name);
-/** `poll-then-stream` → `pollThenStream`, for string keys. */
-export const harnessKey = (name: HarnessName) => name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+/** Each harness's name in the UI strings' keys: a new harness without one is a type error here. */
+const HARNESS_KEYS: Readonly<Record<HarnessName, KeysUnder<'roundsTimeline.harness'>>> = {
+  'poll-then-stream': 'pollThenStream',
+  'stream-every-round': 'streamEveryRound',
+};
+/** `poll-then-stream` → `pollThenStream`: the harness's key under course.roundsTimeline.harness. */
+export const harnessKey = (name: HarnessName) => HARNESS_KEYS[name];
 
 /** What one harness's turn has come to so far. */
 export interface LaneState {
