@@ -3,7 +3,10 @@
 // beside it, which leaves early after a number of pieces as a click on Stop does. `bill` and `save`
 // are recorders: the case sees every call they got, so a turn billed twice, or not at all, shows;
 // and what reached the page's loop, a value or an error, is part of what the case compares. The
-// wrong answers each case recognizes are lessons-code/exercises/bill-in-finally/mistakes/.
+// bill is what the course's harness bills for a round (lessons-code/rounds/turn.ts, Turn.close): the
+// output tokens of its usage chunk when that chunk came, else the tokens received, which a stopped
+// round is left with. The wrong answers each case recognizes are
+// lessons-code/exercises/bill-in-finally/mistakes/.
 
 import {
   DROP2_ANSWER,
@@ -103,6 +106,29 @@ const showTurn = (value: Turn, tools: CheckTools): Shown => ({
 });
 
 const HELLO = wireOf(roundChunks(HELLO_QUESTION));
+
+/**
+ * Reasoning tokens a reasoning model spends before it answers: the usage chunk counts them among
+ * the output tokens (`completion_tokens_details.reasoning_tokens`), and they are billed as output,
+ * but no chunk carries them (https://platform.openai.com/docs/api-reference/chat/object, `usage`).
+ */
+const REASONING_TOKENS = 64;
+
+/** A round's chunks with `reasoning` reasoning tokens counted in its usage chunk, if it has one. */
+const withReasoning = (chunks: readonly ChatCompletionChunk[], reasoning: number): ChatCompletionChunk[] =>
+  chunks.map((chunk) => {
+    if (!chunk.usage) return chunk;
+    const usage = {
+      ...chunk.usage,
+      completion_tokens: chunk.usage.completion_tokens + reasoning,
+      total_tokens: chunk.usage.total_tokens + reasoning,
+      completion_tokens_details: { reasoning_tokens: reasoning },
+    };
+    return { ...chunk, usage };
+  });
+/** "hello" as a reasoning model answers it: the same chunks, and a usage chunk that counts more. */
+const HELLO_REASONING = wireOf(withReasoning(roundChunks(HELLO_QUESTION), REASONING_TOKENS));
+const HELLO_TOKENS = textTokens(GREETING_ANSWER).length;
 const DROP2 = wireOf(roundChunks(DROP2_QUESTION));
 /** The first `n` pieces of text of an answer, as the replica sends them (one token each). */
 const firstPieces = (answer: string, n: number) => textTokens(answer).slice(0, n).join('');
@@ -120,17 +146,19 @@ const inputShown = (
   wire: string,
   question: string,
   stopAfter: number | null,
-  broken = false,
+  kind: 'round' | 'brokenRound' | 'reasoningRound' = 'round',
 ): Shown => ({
   kind: 'fields',
   fields: [
     {
       label: tools.text('input.stream'),
-      text: tools.text(broken ? 'input.brokenRound' : 'input.round', {
+      text: tools.text(`input.${kind}`, {
         question,
         events: eventCount(wire),
         tokens: BROKEN_TOKENS,
         reads: reads(wire).length,
+        output: HELLO_TOKENS + REASONING_TOKENS,
+        reasoning: REASONING_TOKENS,
       }),
     },
     {
@@ -191,6 +219,18 @@ const usageBilled = (returned: string | null): Diagnosis<Turn> => ({
   },
 });
 
+/**
+ * Billed the tokens received although the usage chunk came and counts more (the reasoning tokens):
+ * `reader.tokensReceived` billed whatever came, or a loop that ended before the usage chunk.
+ */
+const countedDespiteUsage: Diagnosis<Turn> = {
+  id: 'usage-not-billed',
+  recognize: (o) => {
+    const t = turnOf(o);
+    return t !== null && t.bills.length === 1 && t.bills[0]?.[0] === HELLO_TOKENS;
+  },
+};
+
 /** The role chunk's '' yielded as a piece: the page counts it, and stops one piece of text early. */
 const emptyPieceYielded = (answer: string, stopAfter: number): Diagnosis<Turn> => ({
   id: 'empty-piece-yielded',
@@ -234,7 +274,8 @@ const lastPieceNotSaved = (answer: string, stopAfter: number): Diagnosis<Turn> =
 // OpenAI's errors or of a host's (`{"error": "Model unavailable"}`); reads of any size cut the wire
 // anywhere. The finish_reason comes in a chunk of its own, or in the chunk of the last piece or
 // fragment, or not at all (a stream that still reaches `[DONE]`): the statement decides the status
-// from how the page's loop ends, never from the finish_reason.
+// from how the page's loop ends, never from the finish_reason. The usage chunk counts the tokens
+// the stream carries, or a reasoning model's reasoning tokens besides, or does not come at all.
 
 interface GeneratedTurn {
   texts: string[];
@@ -248,6 +289,12 @@ interface GeneratedTurn {
   readSize: number;
   /** Where the finish_reason comes: a chunk of its own, the last piece's or fragment's chunk, none. */
   finish: 'own' | 'with-last' | 'none';
+  /**
+   * The usage chunk: counting the tokens the stream carries (the replica's), or reasoning tokens
+   * besides (a reasoning model's), or no usage chunk at all (a server that sends none, or a request
+   * without `stream_options.include_usage`).
+   */
+  usage: 'same' | 'reasoning' | 'none';
 }
 
 /** Error events as a provider sends one in the middle of a stream, and as a failing host does. */
@@ -287,7 +334,10 @@ function chunksOf(input: GeneratedTurn): ChatCompletionChunk[] {
   if (input.finish === 'with-last' && last !== undefined)
     carrying[carrying.length - 1] = { ...last, choices: last.choices.map((c) => ({ ...c, finish_reason: reason })) };
   else if (input.finish !== 'none') carrying.push(finish as ChatCompletionChunk);
-  return [chunkOf({ role: 'assistant', content: '' }), ...carrying, usage];
+  const chunks = [chunkOf({ role: 'assistant', content: '' }), ...carrying];
+  if (input.usage === 'none') return chunks;
+  const counted = [...chunks, usage];
+  return input.usage === 'reasoning' ? withReasoning(counted, REASONING_TOKENS) : counted;
 }
 
 /** The wire the body delivers: every event and `[DONE]`, or the first `breakAfter` events only. */
@@ -325,8 +375,9 @@ const generatedTurn = (gen: Gen): Arbitrary<GeneratedTurn> =>
       gen.option(gen.constantFrom(...ERROR_DATA), { nil: undefined }),
       gen.constantFrom(97, 7, 31, 4096),
       gen.constantFrom<GeneratedTurn['finish']>('own', 'own', 'with-last', 'none'),
+      gen.constantFrom<GeneratedTurn['usage']>('same', 'reasoning', 'none'),
     )
-    .map(([texts, calls, stopAfter, breakAt, errorData, readSize, finish]) => {
+    .map(([texts, calls, stopAfter, breakAt, errorData, readSize, finish, usage]) => {
       const turn: GeneratedTurn = {
         texts,
         calls,
@@ -335,6 +386,7 @@ const generatedTurn = (gen: Gen): Arbitrary<GeneratedTurn> =>
         errorData: undefined,
         readSize,
         finish,
+        usage,
       };
       // The chunks, then `[DONE]`: an early end delivers fewer events than that.
       const events = chunksOf(turn).length + 1;
@@ -420,7 +472,7 @@ async function* endsAtFinishReason(
     status = 'failed';
     throw error;
   } finally {
-    bill(reader.tokensReceived);
+    bill(reader.result().usage?.completion_tokens ?? reader.tokensReceived);
     save(shown, status);
   }
 }
@@ -443,10 +495,38 @@ async function* statusFromFinishReason(
     failed = true;
     throw error;
   } finally {
-    bill(reader.tokensReceived);
+    bill(reader.result().usage?.completion_tokens ?? reader.tokensReceived);
     save(shown, failed ? 'failed' : reader.result().finishReason ? 'complete' : 'stopped');
   }
 }
+
+/**
+ * The reference's generator with another amount billed (given the reader and the pieces yielded):
+ * the model of the mistakes that bill another count.
+ */
+const billing = (amount: (reader: RoundReader, pieces: number) => number): typeof reference.streamAnswer =>
+  async function* (body, bill, save) {
+    const reader = new RoundReader();
+    let shown = '';
+    let pieces = 0;
+    let status: reference.Status = 'stopped';
+    try {
+      for await (const chunk of readChatChunks(body)) {
+        const text = reader.take(chunk);
+        if (text === '') continue;
+        shown += text;
+        pieces++;
+        yield text;
+      }
+      status = 'complete';
+    } catch (error) {
+      status = 'failed';
+      throw error;
+    } finally {
+      bill(amount(reader, pieces));
+      save(shown, status);
+    }
+  };
 
 /** What the case tells of a generated round: its pieces of text, its tool-call fragments, how it ends, its reads. */
 function generatedInput(input: GeneratedTurn, tools: CheckTools): Shown {
@@ -457,7 +537,13 @@ function generatedInput(input: GeneratedTurn, tools: CheckTools): Shown {
       : input.finish === 'with-last' && (input.texts.length > 0 || fragments > 0)
         ? 'input.generatedRoundSharedFinish'
         : 'input.generatedRound';
-  const round = tools.text(shape, { texts: tools.showValue(input.texts), fragments });
+  const usage =
+    input.usage === 'none'
+      ? tools.text('input.usageNone')
+      : tools.text(input.usage === 'reasoning' ? 'input.usageReasoning' : 'input.usageSame', {
+          reasoning: REASONING_TOKENS,
+        });
+  const round = tools.text(shape, { texts: tools.showValue(input.texts), fragments, usage });
   const end =
     input.breakAfter === null
       ? tools.text('input.generatedEnd')
@@ -494,13 +580,28 @@ const generatedCase = {
   input: generatedInput,
   show: showTurn,
   diagnoses: [
-    // The pieces of text counted and billed: a chunk with a tool-call fragment is a token too.
+    // Without a usage chunk, the pieces of text counted and billed: a chunk with a tool-call fragment
+    // is a token too.
     {
       id: 'pieces-billed',
-      like: async (input) => {
-        const { turn: t, pieces } = await referenceTurn(input);
-        return { ...t, bills: [[pieces.length]] };
-      },
+      like: async (input) =>
+        (
+          await referenceTurn(
+            input,
+            billing((reader, pieces) => reader.result().usage?.completion_tokens ?? pieces),
+          )
+        ).turn,
+    },
+    // The tokens received billed though the usage chunk came: its reasoning tokens are left off.
+    {
+      id: 'usage-not-billed',
+      like: async (input) =>
+        (
+          await referenceTurn(
+            input,
+            billing((reader) => reader.tokensReceived),
+          )
+        ).turn,
     },
     // The stream's error kept from the page: a catch that does not rethrow, or a return in finally.
     {
@@ -543,13 +644,34 @@ const definition: ExerciseDefinition = {
       run: (learner, tools) => turn(learner, tools, HELLO, null),
       expected: {
         returned: GREETING_ANSWER,
-        bills: [[textTokens(GREETING_ANSWER).length]],
+        bills: [[HELLO_TOKENS]],
         saves: [[GREETING_ANSWER, 'complete']],
         error: null,
       },
       show: showTurn,
       input: (tools) => inputShown(tools, HELLO, HELLO_QUESTION, null),
       diagnoses: [
+        {
+          id: 'billed-twice',
+          recognize: (o) => (turnOf(o)?.bills.length ?? 0) >= 2,
+        },
+        outOfScope,
+      ],
+    } satisfies ExerciseCase<Turn>,
+    {
+      id: 'complete-reasoning',
+      uses: ['showAnswer'],
+      run: (learner, tools) => turn(learner, tools, HELLO_REASONING, null),
+      expected: {
+        returned: GREETING_ANSWER,
+        bills: [[HELLO_TOKENS + REASONING_TOKENS]],
+        saves: [[GREETING_ANSWER, 'complete']],
+        error: null,
+      },
+      show: showTurn,
+      input: (tools) => inputShown(tools, HELLO_REASONING, HELLO_QUESTION, null, 'reasoningRound'),
+      diagnoses: [
+        countedDespiteUsage,
         {
           id: 'billed-twice',
           recognize: (o) => (turnOf(o)?.bills.length ?? 0) >= 2,
@@ -614,7 +736,7 @@ const definition: ExerciseDefinition = {
         error: BROKEN_ERROR,
       },
       show: showTurn,
-      input: (tools) => inputShown(tools, BROKEN, DROP2_QUESTION, null, true),
+      input: (tools) => inputShown(tools, BROKEN, DROP2_QUESTION, null, 'brokenRound'),
       diagnoses: [
         {
           id: 'failure-saved-stopped',

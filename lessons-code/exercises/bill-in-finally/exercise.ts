@@ -3,14 +3,16 @@ import { RoundReader, readChatChunks } from 'lessons-code';
 export type Status = 'complete' | 'stopped' | 'failed';
 
 // #starter
-// // One streamed round, forwarded piece by piece. Bill the turn exactly once, however it ends, with
-// // the tokens read so far, and save the text forwarded with how the turn ended: "complete", "stopped"
-// // when the page left the loop early (the user pressed Stop), "failed" when the stream broke. Here
-// // both happen after the loop, which only a complete turn reaches.
+// // One streamed round, forwarded piece by piece. Bill the turn exactly once, however it ends: with
+// // the output tokens of the round's usage chunk if it came, else with the tokens read so far. Save
+// // the text forwarded with how the turn ended: "complete", "stopped" when the page left the loop
+// // early (the user pressed Stop), "failed" when the stream broke. Here both happen after the loop,
+// // which only a complete turn reaches.
 // #solution
-// One streamed round, forwarded piece by piece. Bill the turn exactly once, however it ends, with
-// the tokens read so far, and save the text forwarded with how the turn ended: "complete", "stopped"
-// when the page left the loop early (the user pressed Stop), "failed" when the stream broke.
+// One streamed round, forwarded piece by piece. Bill the turn exactly once, however it ends: with
+// the output tokens of the round's usage chunk if it came, else with the tokens read so far. Save
+// the text forwarded with how the turn ended: "complete", "stopped" when the page left the loop
+// early (the user pressed Stop), "failed" when the stream broke.
 // #end
 export async function* streamAnswer(
   body: ReadableStream<Uint8Array>,
@@ -26,7 +28,7 @@ export async function* streamAnswer(
   //   shown += text;
   //   yield text;
   // }
-  // bill(reader.tokensReceived);
+  // bill(reader.result().usage?.completion_tokens ?? reader.tokensReceived);
   // save(shown, 'complete');
   // #solution
   let shown = '';
@@ -45,7 +47,8 @@ export async function* streamAnswer(
     status = 'failed';
     throw error;
   } finally {
-    bill(reader.tokensReceived);
+    // The usage chunk comes last: a round that was stopped or broke before it bills what it received.
+    bill(reader.result().usage?.completion_tokens ?? reader.tokensReceived);
     save(shown, status);
   }
   // #alternative ended-flag
@@ -65,7 +68,7 @@ export async function* streamAnswer(
   //   }
   //   readToTheEnd = true;
   // } finally {
-  //   bill(reader.tokensReceived);
+  //   bill(reader.result().usage?.completion_tokens ?? reader.tokensReceived);
   //   save(pieces.join(''), readToTheEnd ? 'complete' : waitingForTheConsumer ? 'stopped' : 'failed');
   // }
   // #end

@@ -24,7 +24,7 @@ export async function* streamAnswer(
     shown += text;
     yield text;
   }
-  bill(reader.tokensReceived);
+  bill(reader.result().usage?.completion_tokens ?? reader.tokensReceived);
   save(shown, status);
 }
 

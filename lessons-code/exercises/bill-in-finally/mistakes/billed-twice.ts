@@ -1,7 +1,7 @@
 // Mistake: adds the try/catch/finally but leaves the starter's two lines after it, so a turn that
 // completes is billed and saved twice (a stopped or broken one never gets past the finally).
 // Lesson: /ga-ai/06d-one-call-per-round/#stop-billed-once
-// Fails: complete, generated-rounds
+// Fails: complete, complete-reasoning, generated-rounds
 // Diagnosis: billed-twice
 
 import { RoundReader, readChatChunks } from 'lessons-code';
@@ -28,10 +28,10 @@ export async function* streamAnswer(
     status = 'failed';
     throw error;
   } finally {
-    bill(reader.tokensReceived);
+    bill(reader.result().usage?.completion_tokens ?? reader.tokensReceived);
     save(shown, status);
   }
-  bill(reader.tokensReceived);
+  bill(reader.result().usage?.completion_tokens ?? reader.tokensReceived);
   save(shown, 'complete');
 }
 

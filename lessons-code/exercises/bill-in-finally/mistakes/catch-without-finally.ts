@@ -24,11 +24,11 @@ export async function* streamAnswer(
       yield text;
     }
   } catch (error) {
-    bill(reader.tokensReceived);
+    bill(reader.result().usage?.completion_tokens ?? reader.tokensReceived);
     save(shown, 'failed');
     throw error;
   }
-  bill(reader.tokensReceived);
+  bill(reader.result().usage?.completion_tokens ?? reader.tokensReceived);
   save(shown, 'complete');
 }
 

@@ -2,7 +2,7 @@
 // it does not exist in finally, which throws a ReferenceError at every ending, after billing. (The
 // editor underlines the name; a learner can still press Check, and the page runs the code.)
 // Lesson: /ga-ai/06d-one-call-per-round/#stop-billed-once
-// Fails: complete, stopped, stopped-first, broken, generated-rounds
+// Fails: complete, complete-reasoning, stopped, stopped-first, broken, generated-rounds
 // Diagnosis: finally-out-of-scope
 
 // @ts-nocheck -- TS2304 on pieces in finally is this mistake; the check runs the code all the same.
@@ -31,7 +31,7 @@ export async function* streamAnswer(
     status = 'failed';
     throw error;
   } finally {
-    bill(reader.tokensReceived);
+    bill(reader.result().usage?.completion_tokens ?? reader.tokensReceived);
     save(pieces.join(''), status);
   }
 }

@@ -1,10 +1,11 @@
 // Mistake: leaves the loop at the chunk that carries finish_reason, taking it for the end of the
 // stream, and saves the turn as complete. The stream ends at `data: [DONE]`: one that breaks after
 // finish_reason, before the usage chunk and [DONE], is saved complete, and its error never reaches
-// the page.
+// the page. Nor does it read the usage chunk that follows: a reasoning model's round is billed the
+// tokens received, without its reasoning tokens.
 // Lesson: /ga-ai/06d-one-call-per-round/#stop-billed-once
-// Fails: generated-rounds
-// Diagnosis: ends-at-finish-reason
+// Fails: complete-reasoning, generated-rounds
+// Diagnosis: usage-not-billed, ends-at-finish-reason
 
 import { RoundReader, readChatChunks } from 'lessons-code';
 
@@ -32,7 +33,7 @@ export async function* streamAnswer(
     status = 'failed';
     throw error;
   } finally {
-    bill(reader.tokensReceived);
+    bill(reader.result().usage?.completion_tokens ?? reader.tokensReceived);
     save(shown, status);
   }
 }

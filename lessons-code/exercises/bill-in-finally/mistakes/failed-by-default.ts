@@ -25,7 +25,7 @@ export async function* streamAnswer(
     }
     status = 'complete';
   } finally {
-    bill(reader.tokensReceived);
+    bill(reader.result().usage?.completion_tokens ?? reader.tokensReceived);
     save(shown, status);
   }
 }

@@ -1,6 +1,7 @@
-// Mistake: counts the pieces of text it yields and bills that count, taking one piece for one token.
-// In a round that only answers they agree; but a chunk that carries a tool-call fragment is a token
-// too, and brings no text: a round that calls a tool is billed less than was received.
+// Mistake: when no usage chunk came, counts the pieces of text it yields and bills that count,
+// taking one piece for one token. In a round that only answers they agree; but a chunk that carries
+// a tool-call fragment is a token too, and brings no text: a round that calls a tool, stopped before
+// its usage chunk, is billed less than was received.
 // Lesson: /ga-ai/06d-one-call-per-round/#stop-billed-once
 // Fails: generated-rounds
 // Diagnosis: pieces-billed
@@ -31,7 +32,7 @@ export async function* streamAnswer(
     status = 'failed';
     throw error;
   } finally {
-    bill(pieces);
+    bill(reader.result().usage?.completion_tokens ?? pieces);
     save(shown, status);
   }
 }

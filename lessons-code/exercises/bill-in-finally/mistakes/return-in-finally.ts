@@ -29,7 +29,7 @@ export async function* streamAnswer(
     status = 'failed';
     throw error;
   } finally {
-    bill(reader.tokensReceived);
+    bill(reader.result().usage?.completion_tokens ?? reader.tokensReceived);
     save(shown, status);
     // The turn is billed and saved: nothing left to do.
     return;

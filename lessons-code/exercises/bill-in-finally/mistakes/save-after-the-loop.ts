@@ -26,7 +26,7 @@ export async function* streamAnswer(
     save(shown, 'failed');
     throw error;
   } finally {
-    bill(reader.tokensReceived);
+    bill(reader.result().usage?.completion_tokens ?? reader.tokensReceived);
   }
   save(shown, 'complete');
 }

@@ -28,7 +28,7 @@ export async function* streamAnswer(
     failed = true;
     throw error;
   } finally {
-    bill(reader.tokensReceived);
+    bill(reader.result().usage?.completion_tokens ?? reader.tokensReceived);
     save(shown, failed ? 'failed' : reader.result().finishReason ? 'complete' : 'stopped');
   }
 }

@@ -23,7 +23,7 @@ export async function* streamAnswer(
       yield text;
     }
   } finally {
-    bill(reader.tokensReceived);
+    bill(reader.result().usage?.completion_tokens ?? reader.tokensReceived);
     save(shown, 'complete');
   }
 }
