@@ -228,12 +228,15 @@ export function readRoundBlindly(chunks: readonly ChatCompletionChunk[]): { text
 
 /**
  * What goes before the first text of a round so that it starts a new paragraph: nothing when
- * nothing is shown yet, and only the line breaks that are missing otherwise.
+ * nothing is shown yet, and only the line breaks that are missing otherwise. A model's text may end
+ * its lines with CRLF as well as LF: `\r\n` is one line break, so `'a\r\n\r\n'` already ends with a
+ * blank line.
  */
 export function paragraphBreak(shown: string): string {
   expectString(shown, 'paragraphBreak', 'shown');
-  if (shown === '' || shown.endsWith('\n\n')) return '';
-  return shown.endsWith('\n') ? '\n' : '\n\n';
+  const end = shown.replaceAll('\r\n', '\n');
+  if (end === '' || end.endsWith('\n\n')) return '';
+  return end.endsWith('\n') ? '\n' : '\n\n';
 }
 
 /** The text of several rounds as one message, each round's text a paragraph of its own. */

@@ -12,8 +12,6 @@ import {
   type Gen,
   type GeneratedCase,
 } from 'lessons-code';
-// The file of the exercise is its reference solution: what a right answer gives for any texts.
-import * as reference from './exercise.ts';
 
 const ROUNDS: Record<string, string[]> = {
   // The voicing question, as the replica answers it: a sentence, the tool, then the answer.
@@ -92,27 +90,34 @@ const DIAGNOSES: Record<string, (texts: string[]) => Diagnosis<string>[]> = {
 };
 
 // ---- Generated turns: up to five rounds, each without text ('') or with a text of letters, spaces,
-// line breaks (runs of three or more among them), and characters of two and four bytes, which may
-// end with whitespace, as the last text of a stopped turn can, or be only whitespace (the user saw
-// it, so the message keeps it). A text does not start with a line break: whether a paragraph break
-// would count the ones a text starts with is a question the statement leaves open; but one may come
-// where what is shown already ends with a blank line (withLeadingBreaks), as nothing goes before it
-// either way. It may start
-// with spaces and then a line break, a line that only looks blank: the break before it is still
-// decided by what is shown.
+// line breaks (runs of three or more among them), CRLF line ends, and characters of two and four
+// bytes. A delta's content in Chat Completions is whatever text the model wrote, `\r` included (a
+// model that copies a file or a tool result with CRLF line ends sends them), and the harness forwards
+// it as it came (lessons-code/rounds/turn.ts): a text may end with `\r\n`, one line break, with
+// `\r\n\r\n`, a blank line, or with the two kinds mixed. A text may end with whitespace, as the last
+// text of a stopped turn can, or be only whitespace (the user saw it, so the message keeps it). A
+// text does not start with a line break: whether a paragraph break would count the ones a text
+// starts with is a question the statement leaves open; but one may come where what is shown already
+// ends with a blank line (withLeadingBreaks), as nothing goes before it either way. It may start with
+// spaces and then a line break, a line that only looks blank: the break before it is still decided
+// by what is shown.
 
 const roundText = (gen: Gen): Arbitrary<string> =>
   gen.oneof(
     gen.constant(''),
     gen
-      .string({ unit: gen.constantFrom('a', 'Cmaj7', '.', ' ', '\n', '\n\n', 'é', '🎸'), minLength: 1, maxLength: 6 })
-      .filter((text) => !text.startsWith('\n')),
+      .string({
+        unit: gen.constantFrom('a', 'Cmaj7', '.', ' ', '\n', '\n\n', 'é', '🎸', '\r\n'),
+        minLength: 1,
+        maxLength: 6,
+      })
+      .filter((text) => !/^\r?\n/.test(text)),
     // Spaces, then a line break, then more: the shape whose leading whitespace holds line breaks.
     gen
       .tuple(
         gen.string({ unit: gen.constant(' '), minLength: 1, maxLength: 2 }),
-        gen.constantFrom('\n', '\n\n'),
-        gen.string({ unit: gen.constantFrom('a', ' ', '\n'), maxLength: 3 }),
+        gen.constantFrom('\n', '\n\n', '\r\n'),
+        gen.string({ unit: gen.constantFrom('a', ' ', '\n', '\r\n'), maxLength: 3 }),
       )
       .map((parts) => parts.join('')),
   );
@@ -127,7 +132,7 @@ const nonEmpty = (texts: string[]) => texts.filter((text) => text !== '');
 const withLeadingBreaks = ([texts, after]: [string[], ('\n' | '\na' | null)[]]): string[] =>
   texts.flatMap((text, i) => {
     const added = after[i];
-    const shown = reference.joinRounds(texts.slice(0, i + 1));
+    const shown = joinRounds(texts.slice(0, i + 1));
     return added != null && shown.endsWith('\n\n') ? [text, added] : [text];
   });
 
@@ -148,14 +153,17 @@ const generatedCase = {
   // One call of the learner's function each: 50 turns keep the case within a few hundred ms.
   runs: 50,
   run: (learner, texts) => learner.call('joinRounds', texts) as Promise<string>,
-  expected: (texts) => reference.joinRounds(texts),
+  // lessons-code's joinRounds, as for the chosen cases: exercise.ts gives the same on every input (the
+  // tests check it), and a mutant of exercise.ts, which mutation testing runs in this same process
+  // (test/mutation/in-process-learner.ts), is then compared with the harness's break, not with itself.
+  expected: (texts) => joinRounds(texts),
   input: (texts, tools) => ({ kind: 'code', text: tools.showValue(texts) }),
   diagnoses: [
     { id: 'glued', like: (texts) => texts.join('') },
     // A break after every text, then the message's end trimmed: the last text's own whitespace goes too.
     // Code that strips each text's final line breaks gives the same on most inputs (and the sentence
     // holds for it): what the user saw at the end of the last text is gone.
-    { id: 'end-trimmed', like: (texts) => reference.joinRounds(texts).trimEnd() },
+    { id: 'end-trimmed', like: (texts) => joinRounds(texts).trimEnd() },
     // Blank lines between the texts, then every run of three or more line breaks made two, inside a text too.
     {
       id: 'line-breaks-collapsed',
@@ -179,7 +187,8 @@ const generatedCase = {
         let shown = '';
         let previous = '';
         for (const text of nonEmpty(texts)) {
-          if (previous !== '' && !previous.endsWith('\n\n')) shown += previous.endsWith('\n') ? '\n' : '\n\n';
+          const end = previous.replaceAll('\r\n', '\n');
+          if (end !== '' && !end.endsWith('\n\n')) shown += end.endsWith('\n') ? '\n' : '\n\n';
           shown += text;
           previous = text;
         }
@@ -187,22 +196,45 @@ const generatedCase = {
       },
     },
     // A round whose text is only whitespace skipped, as if it had none.
-    { id: 'blank-text-dropped', like: (texts) => reference.joinRounds(texts.filter((text) => text.trim() !== '')) },
+    { id: 'blank-text-dropped', like: (texts) => joinRounds(texts.filter((text) => text.trim() !== '')) },
     // The line breaks in the whitespace a text starts with counted toward the break in front of it.
     {
       id: 'leading-breaks-counted',
       like: (texts) =>
         nonEmpty(texts).reduce((shown, text) => {
           if (shown === '') return text;
-          const have = (/\n*$/.exec(shown)?.[0].length ?? 0) + ((/^\s*/.exec(text)?.[0] ?? '').split('\n').length - 1);
+          const ending = /\n*$/.exec(shown.replaceAll('\r\n', '\n'))?.[0].length ?? 0;
+          const have = ending + ((/^\s*/.exec(text)?.[0] ?? '').split('\n').length - 1);
           return shown + '\n'.repeat(Math.max(0, 2 - have)) + text;
         }, ''),
     },
-    // Every line break at the end of what is shown replaced by two, however many there were.
+    // The break decided from `\n\n` and `\n` at the end of what is shown: a blank line written with
+    // CRLF (`\r\n\r\n`, `\n\r\n`) is not seen, and a line break is added after it.
+    {
+      id: 'crlf-blank-line-missed',
+      like: (texts) =>
+        nonEmpty(texts).reduce((shown, text) => {
+          if (shown === '' || shown.endsWith('\n\n')) return shown + text;
+          return shown + (shown.endsWith('\n') ? '\n' : '\n\n') + text;
+        }, ''),
+    },
+    // Every `\r` and `\n` at the end of what is shown counted as a line break: after one CRLF, none is added.
+    {
+      id: 'crlf-counted-twice',
+      like: (texts) =>
+        nonEmpty(texts).reduce((shown, text) => {
+          if (shown === '') return text;
+          return shown + '\n'.repeat(Math.max(0, 2 - (/[\r\n]*$/.exec(shown)?.[0].length ?? 0))) + text;
+        }, ''),
+    },
+    // Every line break at the end of what is shown replaced by two `\n`, however many there were, CRLF or not.
     {
       id: 'end-breaks-replaced',
       like: (texts) =>
-        nonEmpty(texts).reduce((shown, text) => (shown === '' ? text : shown.replace(/\n*$/, '\n\n') + text), ''),
+        nonEmpty(texts).reduce(
+          (shown, text) => (shown === '' ? text : shown.replace(/(?:\r?\n)*$/, '\n\n') + text),
+          '',
+        ),
     },
   ],
 } satisfies GeneratedCase<string[], string>;

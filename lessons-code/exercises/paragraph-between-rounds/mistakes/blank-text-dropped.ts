@@ -8,7 +8,8 @@ export function joinRounds(texts: string[]): string {
   let shown = '';
   for (const text of texts) {
     if (text.trim() === '') continue;
-    if (shown !== '' && !shown.endsWith('\n\n')) shown += shown.endsWith('\n') ? '\n' : '\n\n';
+    const end = shown.replaceAll('\r\n', '\n');
+    if (end !== '' && !end.endsWith('\n\n')) shown += end.endsWith('\n') ? '\n' : '\n\n';
     shown += text;
   }
   return shown;

@@ -10,8 +10,9 @@ export function joinRounds(texts: string[]): string {
   for (const text of texts) {
     if (text === '') continue;
     message += text;
-    if (message.endsWith('\n\n')) continue;
-    message += message.endsWith('\n') ? '\n' : '\n\n';
+    const end = message.replaceAll('\r\n', '\n');
+    if (end.endsWith('\n\n')) continue;
+    message += end.endsWith('\n') ? '\n' : '\n\n';
   }
   return message.trimEnd();
 }

@@ -9,7 +9,7 @@ export function joinRounds(texts: string[]): string {
   for (const text of texts) {
     if (text === '') continue;
     if (shown !== '') {
-      const ending = shown.match(/\n*$/)?.[0].length ?? 0;
+      const ending = shown.replaceAll('\r\n', '\n').match(/\n*$/)?.[0].length ?? 0;
       const starting = (text.match(/^\s*/)?.[0] ?? '').split('\n').length - 1;
       if (ending + starting < 2) shown += '\n'.repeat(2 - ending - starting);
     }

@@ -10,7 +10,8 @@ export function joinRounds(texts: string[]): string {
   let previous = '';
   for (const text of texts) {
     if (text === '') continue;
-    if (previous !== '' && !previous.endsWith('\n\n')) shown += previous.endsWith('\n') ? '\n' : '\n\n';
+    const end = previous.replaceAll('\r\n', '\n');
+    if (end !== '' && !end.endsWith('\n\n')) shown += end.endsWith('\n') ? '\n' : '\n\n';
     shown += text;
     previous = text;
   }

@@ -233,4 +233,12 @@ describe('4. a paragraph break between the text of two rounds', () => {
     expect(joinRounds(['', 'a.', '', 'b.'])).toBe('a.\n\nb.');
     expect(joinRounds(['- item\n', 'b.'])).toBe('- item\n\nb.');
   });
+
+  it('a CRLF line end is one line break: one LF after it, none after a blank line written with CRLF', () => {
+    expect(paragraphBreak('a.\r\n')).toBe('\n');
+    expect(paragraphBreak('a.\r\n\r\n')).toBe('');
+    expect(paragraphBreak('a.\n\r\n')).toBe('');
+    expect(paragraphBreak('a.\r\n\n')).toBe('');
+    expect(joinRounds(['- item\r\n', '', 'b.\r\n\r\n', 'c.'])).toBe('- item\r\n\nb.\r\n\r\nc.');
+  });
 });
