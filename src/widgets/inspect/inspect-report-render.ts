@@ -40,9 +40,9 @@ export function lessonLinks(template: HTMLTemplateElement): Map<LessonKey, HTMLA
   return lessons;
 }
 
-/** The report to share, in Markdown, with its links made whole; the stream appended when it is given. */
-export function reportMarkdownIn({ s, lessons }: InspectView, report: InspectReport, stream?: string): string {
-  return reportMarkdown(report, s.t, {
+/** The report to share, in Markdown, its links made whole, the stream appended when given: in its box, and returned. */
+export function renderReportMarkdown({ p, s, lessons }: InspectView, report: InspectReport, stream?: string): string {
+  const markdown = reportMarkdown(report, s.t, {
     lesson: (key) => {
       const link = lessons.get(key);
       const href = link ? new URL(link.getAttribute('href') ?? '', location.href).href : '';
@@ -51,6 +51,8 @@ export function reportMarkdownIn({ s, lessons }: InspectView, report: InspectRep
     page: location.href.replace(/#.*$/, ''),
     ...(stream === undefined ? {} : { stream }),
   });
+  p<HTMLTextAreaElement>('report').value = markdown;
+  return markdown;
 }
 
 /** The whole report, part by part, and its Markdown; returns what the status line says of it. */
@@ -61,7 +63,7 @@ export function renderReport(view: InspectView, r: InspectReport): string {
   } = view;
   for (const render of [renderFormat, renderTurn, renderTransport, renderFindings, renderStream]) render(view, r);
   p<HTMLSelectElement>('format').value = r.format.id === r.format.detected ? '' : r.format.id;
-  p<HTMLTextAreaElement>('report').value = reportMarkdownIn(view, r);
+  renderReportMarkdown(view, r);
   p('report-status').textContent = '';
   p('copy-status').textContent = '';
   p('response').hidden = true;

@@ -1,11 +1,26 @@
-// What the stream inspector shows instead of a report (its markup: InspectDemo.astro): a response
-// that is not an event stream, with its status, headers and error words; and a HAR file's entries to
-// pick one from. The learner's data is set as text, never parsed as HTML.
+// What the stream inspector shows instead of a report (its markup: InspectDemo.astro): input it
+// cannot read, said in the status line; a response that is not an event stream, with its status,
+// headers and error words; and a HAR file's entries to pick one from. The learner's data is set as
+// text, never parsed as HTML.
 
 import type { HarEntry, ResponseView } from '../../../lessons-code/index.ts';
 import { EXCERPT_CHARS, errorShapeName } from '../../../lessons-code/inspect/response.ts';
 import { h } from '../../demo-kit/kit-client.ts';
 import { fact, type InspectView } from './inspect-report-render.ts';
+
+/** No result on screen: neither a report nor a response. */
+export function hideResults({ p }: InspectView): void {
+  p('results').hidden = true;
+  p('response').hidden = true;
+}
+
+/** Input that cannot be read, with what curl said if it did (`note`); returns what the status line says. */
+export function renderProblem(view: InspectView, key: string, note?: string): string {
+  const { t } = view.s;
+  hideResults(view);
+  view.p('status').dataset.problem = '';
+  return note ? `${t(`problem.${key}`)} ${t('problem.curlNote', { note })}` : t(`problem.${key}`);
+}
 
 /** A response that is not an event stream, drawn in place of a report; returns what the status line says of it. */
 export function renderResponse({ p, s: { t } }: InspectView, v: ResponseView): string {
