@@ -2,11 +2,12 @@
 // it (format and evidence, ending, answer, no findings); the cut copy's findings with their lines and
 // lessons; a format chosen by hand; the report copied without the stream, then with it; a HAR file
 // opened and one of its streams picked; an error response shown as one (test/fixtures/inspect-captures/)
-// and a gzip capture inflated; bad input said in words; Cancel while a reading runs. Then
-// one pass in Spanish and one in French, at phone width: the strings are the locale's (a HAR entry's
-// transport and its one late burst among them), no English UI phrase shows, the demo fits a 360 px
-// screen, and every link of the page is alive under /learn/. A HAR file that Chromium writes itself,
-// with its transport, timings and axe: inspect-har.spec.ts.
+// and a gzip capture inflated; bad input said in words; Cancel while a reading runs. The largest input
+// (20 MB, made by the test): a click handled while the worker reads it, Cancel ending that worker, and
+// the next file read. Then one pass in Spanish and one in French, at phone width: the strings are the
+// locale's (a HAR entry's transport and its one late burst among them), no English UI phrase shows, the
+// demo fits a 360 px screen, and every link of the page is alive under /learn/. A HAR file that
+// Chromium writes itself, with its transport, timings and axe: inspect-har.spec.ts.
 // Elsewhere: axe and the first-load budget (a11y.spec.ts, PAGE_WIDGETS), the links' #fragments in
 // both builds (test/dist/links.test.ts), the reading itself on every course stream
 // (test/unit/lessons-code/inspect/).
@@ -14,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import {
   ANTHROPIC_MESSAGES_STREAM,
+  MAX_INPUT_BYTES,
   PROVIDER_ANSWER,
   PROVIDER_REASONING,
   TRUNCATED_RECORDINGS,
@@ -322,6 +324,81 @@ test.describe('stream inspector (en)', () => {
       await expect(progress).toBeHidden();
       await expect(stalled.locator('[data-part=results]')).toBeHidden();
       await second.close();
+    });
+  });
+});
+
+/** A stream of GA's shape as large as the inspector reads (MAX_INPUT_BYTES): a routing event, short text events. */
+function largestStream(): Buffer {
+  const parts = ['data: {"type":"routing","agentId":"voicing","confidence":0.92}\n\n'];
+  let size = parts[0]!.length;
+  for (let i = 0; ; i++) {
+    const event = `data: Am ${i}\n\n`;
+    if (size + event.length > MAX_INPUT_BYTES) break;
+    parts.push(event);
+    size += event.length;
+  }
+  return Buffer.from(parts.join(''));
+}
+
+test.describe('stream inspector (en), the largest input', () => {
+  test('Cancel stops the reading of 20 MB; the page answers meanwhile, and reads the next file', async ({ page }) => {
+    test.slow(); // 20 MB handed to the page, on a busy 2-core machine
+    const inspector = await open(page, EN);
+    await paste(inspector, ANTHROPIC_MESSAGES_STREAM);
+    const [status, cancel] = [inspector.locator('[data-part=status]'), inspector.locator('[data-part=cancel]')];
+    await expect(status).toHaveText('Anthropic Messages: Complete. Findings: 0.');
+    const readers = () => page.workers().filter((worker) => worker.url().includes('inspect-worker'));
+    const [reader] = readers();
+    expect(reader, 'the inspector’s worker').toBeDefined();
+
+    // The earlier report's list of lines notes the inspector's state when the page handles its opening.
+    const lines = inspector.locator('details.si-lines').first();
+    await lines.evaluate((details) =>
+      details.addEventListener(
+        'toggle',
+        () => (details.dataset.openedWhile = details.closest<HTMLElement>('ga-stream-inspector')!.dataset.state),
+        { once: true },
+      ),
+    );
+
+    const big = largestStream();
+    expect(big.length).toBeLessThanOrEqual(MAX_INPUT_BYTES);
+    expect(big.length).toBeGreaterThan(MAX_INPUT_BYTES - 100);
+    await inspector
+      .locator('[data-part=file]')
+      .setInputFiles({ name: 'large.txt', mimeType: 'text/plain', buffer: big });
+    await expect(inspector).toHaveAttribute('data-state', 'busy');
+    await expect(cancel).toBeVisible();
+
+    await test.step('a click elsewhere in the demo is handled while the worker reads', async () => {
+      await lines.locator('summary').click();
+      await expect(lines).toHaveAttribute('open', '');
+      await expect(lines).toHaveAttribute('data-opened-while', 'busy');
+      await expect(inspector).toHaveAttribute('data-state', 'busy');
+    });
+
+    await test.step('Cancel: the worker that reads is ended, and the demo says so with no report left', async () => {
+      await cancel.click();
+      await expect(inspector).toHaveAttribute('data-state', 'stopped');
+      await expect(status).toHaveText(t(EN, 'course.inspect.stopped'));
+      await expect(cancel).toBeHidden();
+      await expect(inspector.locator('[data-part=progress]')).toBeHidden();
+      await expect(inspector.locator('[data-part=results]')).toBeHidden();
+      await expect.poll(() => readers().includes(reader!), 'the worker that read the file, still there').toBe(false);
+    });
+
+    await test.step('the file input reads the next file, in a new worker', async () => {
+      await inspector.locator('[data-part=file]').setInputFiles({
+        name: 'chat-gzip.txt',
+        mimeType: 'text/plain',
+        buffer: capture('chat-gzip.txt'),
+      });
+      await settled(inspector);
+      await expect(status).toHaveText('OpenAI Chat Completions: Complete. Findings: 1.');
+      await expect(inspector.locator('[data-part=file-name]')).toContainText('File: chat-gzip.txt');
+      await expect(inspector.locator('[data-part=answer]')).toHaveText('Try the A minor pentatonic.');
+      expect(readers()).toHaveLength(1);
     });
   });
 });
