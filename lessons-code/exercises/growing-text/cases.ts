@@ -44,11 +44,17 @@ export function growthsOf(bytes: Uint8Array, provider: Provider, size = 64): str
 const addedBy = (growths: readonly string[]): string[] =>
   growths.map((text, i) => text.slice(i === 0 ? 0 : growths[i - 1]!.length)).filter((text) => text !== '');
 
-/** What the learner's relay passes on, in order ('' left out: it changes nothing). */
+/**
+ * What the learner's relay passes on, in order, every call of `pass` a part: an empty one too. Each
+ * call is a read of the body for the parser, and nothing arrived for an empty one: the course's
+ * transport makes no read then (`pipeGrowingText`, lessons-code/providers/growing-text.ts), and a
+ * byte stream refuses one (ReadableByteStreamController's enqueue throws a TypeError on an empty
+ * chunk: https://streams.spec.whatwg.org/#rbs-controller-enqueue).
+ */
 async function passedParts(learner: Learner, growths: readonly string[]): Promise<string[]> {
   const pass = learner.recorder();
   await learner.call('relayAll', growths, pass);
-  return pass.calls.map((args) => String(args[0] ?? '')).filter((text) => text !== '');
+  return pass.calls.map((args) => String(args[0] ?? ''));
 }
 
 const encoder = new TextEncoder();
@@ -291,11 +297,11 @@ const growingTexts = (gen: Gen): Arbitrary<string[]> =>
  */
 const responses = (gen: Gen): Arbitrary<string[][]> => gen.array(growingTexts(gen), { minLength: 1, maxLength: 3 });
 
-/** What the reference relay passes on for these texts ('' left out, as for the learner's). */
+/** What the reference relay passes on for these texts, every call of `pass` a part, as for the learner's. */
 function referenceParts(texts: readonly string[]): string[] {
   const parts: string[] = [];
   reference.relayAll([...texts], (text) => parts.push(text));
-  return parts.filter((text) => text !== '');
+  return parts;
 }
 
 /** What the learner's relays pass on, one response after the other. */
@@ -358,6 +364,8 @@ const MISTAKEN_RELAYS: Readonly<Record<string, (texts: readonly string[]) => str
     }),
   'code-points-not-units': countedInCodePoints,
   'normalizes-parts': (texts) => referenceParts(texts).map((part) => part.normalize('NFC')),
+  // What each `progress` added, passed on every time: '' when it added nothing.
+  'passes-empty-part': (texts) => texts.map((text, i) => text.slice(i === 0 ? 0 : texts[i - 1]!.length)),
 };
 
 const generatedCases = [
@@ -474,6 +482,23 @@ const definition: ExerciseDefinition = {
       run: (learner) => passedParts(learner, NOTHING_NEW),
       expected: addedBy(NOTHING_NEW),
       input: (tools) => ({ kind: 'code', text: tools.showValue(NOTHING_NEW) }),
+      diagnoses: [
+        {
+          // The right parts, and '' where the text had not grown: `pass` called with nothing new.
+          id: 'passes-empty-part',
+          recognize: (outcome) => {
+            const parts = partsOf(outcome);
+            return (
+              parts !== null &&
+              parts.includes('') &&
+              sameParts(
+                parts.filter((part) => part !== ''),
+                addedBy(NOTHING_NEW),
+              )
+            );
+          },
+        },
+      ],
     } satisfies ExerciseCase<string[]>,
     channelsCase('openai', 'openai'),
     channelsCase('anthropic', 'anthropic'),

@@ -3,7 +3,8 @@
 // // text received so far. createRelay(pass) returns what runs at each `progress`; `pass` hands
 // // text to the parser, which must get every part of the body once, in order. This relay passes
 // // the whole text every time, so the parser reads the start of the stream again and again and
-// // the answer repeats its first sentences. Make it pass on only the new part.
+// // the answer repeats its first sentences. Make it pass on only the new part. Each call of `pass`
+// // is a read of the body for the parser: at a `progress` that adds nothing, do not call it.
 // #solution
 // XMLHttpRequest hands over no pieces: at each `progress` event, responseText holds the whole
 // text received so far. The relay remembers how much it has passed on and passes only the rest.

@@ -1,0 +1,22 @@
+// Mistake: the relay passes on what each `progress` added, and calls `pass` even when that is
+// nothing: at a `progress` that adds nothing, the parser gets an empty read ('') of a body in which
+// nothing arrived, which the course's transport never makes and a byte stream refuses.
+// Lesson: /ga-ai/06c-model-stream/#two-transports-one-parser
+// Fails: nothing-new, any-growth
+// Diagnosis: passes-empty-part
+
+export function createRelay(pass: (text: string) => void): (textSoFar: string) => void {
+  let passed = 0;
+  return (textSoFar) => {
+    const next = textSoFar.slice(passed);
+    passed = textSoFar.length;
+    pass(next);
+  };
+}
+
+// How the check uses your relay: it plays the texts XMLHttpRequest would offer, one `progress`
+// event after another (the characters are whole, as browsers decode them).
+export function relayAll(growths: string[], pass: (text: string) => void): void {
+  const relay = createRelay(pass);
+  for (const textSoFar of growths) relay(textSoFar);
+}
