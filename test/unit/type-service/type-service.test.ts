@@ -65,8 +65,8 @@ function variants(locale: (typeof LOCALES)[number]): { name: string; code: strin
       name: 'broken.misspelt-and-string',
       code: broken(
         bill,
-        'bill(reader.tokensReceived);',
-        "bill(reader.tokensRecieved);\n    const total: number = 'twelve';",
+        '?? reader.tokensReceived);',
+        "?? reader.tokensRecieved);\n    const total: number = 'twelve';",
       ),
       reference: false,
     },
@@ -153,7 +153,8 @@ describe('what the page’s service gives beside the problems', () => {
   }, 60_000);
 
   it('completes a member of a lessons-code class: `reader.tok` offers tokensReceived, with its signature', () => {
-    const text = code.replace('bill(reader.tokensReceived);', 'bill(reader.tok);');
+    const text = code.replace('?? reader.tokensReceived);', '?? reader.tok);');
+    expect(text).not.toBe(code);
     service.update(file, text);
     const pos = text.indexOf('reader.tok') + 'reader.tok'.length;
     const found = service.completions(file, pos)!;
