@@ -22,7 +22,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NBSP, NNBSP } from '../test/unit/helpers/typography-rules.ts';
+import { NBSP, NNBSP } from '../src/lib/typography.ts';
 import { schemaOf } from './write-exercise-schemas.ts';
 
 const PROJECT = fileURLToPath(new URL('../', import.meta.url));
@@ -161,7 +161,7 @@ const WORDS: Record<Locale, Words> = {
 
 /**
  * French text with the no-break spaces of content/i18n/TERMINOLOGY.md, from the constants its
- * check uses (test/unit/helpers/typography-rules.ts): U+00A0 before `:` and `»` and after `«`,
+ * check uses (src/lib/typography.ts): U+00A0 before `:` and `»` and after `«`,
  * U+202F before `;`, `!` and `?`. What is between backquotes is code and keeps its characters.
  */
 export function frenchSpacing(text: string): string {

@@ -1,18 +1,25 @@
-// `npx node scripts/write-exercise-schemas.ts`: the JSON Schema of an exercise's text.<locale>.json,
-// made from the contract's zod schema (src/exercise-engine/exercise-schema.ts), and the "$schema" of
-// every text file pointed at it, so that an editor completes and underlines its fields. The schemas
-// go beside the contract, lessons-code/exercises/text.<locale>.schema.json. A unit test
-// (test/unit/exercise-engine/exercise-contract.test.ts) fails when they or a file's "$schema" are
-// not what this writes: run it again after a change of the contract.
+// `npx node scripts/write-exercise-schemas.ts`: what is made from the exercise contract. The JSON
+// Schema of an exercise's text.<locale>.json, made from its zod schema
+// (src/exercise-engine/exercise-schema.ts), and the "$schema" of every text file pointed at it, so
+// that an editor completes and underlines its fields; the schemas go beside the contract,
+// lessons-code/exercises/text.<locale>.schema.json. And the list of the rules of an exercise's files
+// in docs/authoring.md, made from RULES (src/exercise-engine/check-exercise.ts). A unit test
+// (test/unit/exercise-engine/exercise-contract.test.ts) fails when any of them is not what this
+// writes: run it again after a change of the contract.
 
 import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'astro/zod';
-import { exerciseTextSchema } from '../src/exercise-engine/exercise-schema.ts';
-import { LOCALES } from '../src/lib/locales.ts';
+import { RULES } from '../src/exercise-engine/check-exercise.ts';
+import { exerciseTextSchema, textSchemaRef } from '../src/exercise-engine/exercise-schema.ts';
+import { LOCALES, type Locale } from '../src/lib/locales.ts';
 
 const EXERCISES = fileURLToPath(new URL('../lessons-code/exercises/', import.meta.url));
+export const AUTHORING = fileURLToPath(new URL('../docs/authoring.md', import.meta.url));
+const RULES_START =
+  '<!-- Made from RULES (src/exercise-engine/check-exercise.ts) by scripts/write-exercise-schemas.ts. -->';
+const RULES_END = '<!-- End of the list made from RULES. -->';
 
 /** The schema file of each kind of data file, by name, and its text. */
 export function schemaFiles(): Map<string, string> {
@@ -26,7 +33,35 @@ export function schemaFiles(): Map<string, string> {
 /** The schema a file of an exercise names, relative to it; null for a file that is not a text. */
 export function schemaOf(name: string): string | null {
   const text = /^text\.(\w+)\.json$/.exec(name);
-  return text ? `../text.${text[1]}.schema.json` : null;
+  return text ? textSchemaRef(text[1] as Locale) : null;
+}
+
+/**
+ * Markdown wrapped to lines of at most `width` characters where it can be, the lines after the first
+ * indented; a code span, spaces and all, stays on one line.
+ */
+function wrap(text: string, width: number, indent: string): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.match(/(?:[^\s`]*`[^`]*`)+[^\s`]*|\S+/g) ?? []) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = indent + word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  return [...lines, line].join('\n');
+}
+
+/** docs/authoring.md's text with its list of RULES as RULES says, between the list's markers. */
+export function withRules(guide: string): string {
+  const start = guide.indexOf(RULES_START);
+  const end = guide.indexOf(RULES_END);
+  if (start < 0 || end < start) throw new Error(`${AUTHORING}: the markers of the list of rules are missing`);
+  const list = RULES.map((rule, index) => {
+    const marker = `${index + 1}. `;
+    return wrap(marker + rule.rule, 100, ' '.repeat(marker.length));
+  }).join('\n');
+  return `${guide.slice(0, start)}${RULES_START}\n\n${list}\n\n${guide.slice(end)}`;
 }
 
 /** A data file's text with its "$schema" first, the rest as it was. */
@@ -47,5 +82,6 @@ if (import.meta.main) {
       writeFileSync(path, withSchema(readFileSync(path, 'utf8'), schema));
     }
   }
-  console.log(`wrote the schemas in ${EXERCISES} and the "$schema" of every text file`);
+  writeFileSync(AUTHORING, withRules(readFileSync(AUTHORING, 'utf8')));
+  console.log(`wrote the schemas in ${EXERCISES}, the "$schema" of every text file and the rules in ${AUTHORING}`);
 }

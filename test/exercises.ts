@@ -73,7 +73,7 @@ function walked(): readonly string[] {
 /** Every exercise the tests walk, alphabetical (narrowed by `EXERCISES_ONLY`). */
 export const EXERCISES: readonly string[] = walked();
 
-/** How many cases an exercise has: its English text names each once (exercise-texts.test.ts checks it). */
+/** How many cases an exercise has: its English text names each once (checkExercise checks it). */
 export function caseCount(id: string, root: string = PROJECT): number {
   const text = JSON.parse(readFileSync(join(root, 'lessons-code/exercises', id, 'text.en.json'), 'utf8'));
   return Object.keys(text.cases).length;

@@ -8,14 +8,14 @@ import { z } from 'astro/zod';
 import type { Locale } from './types.ts';
 
 /** A link from the site's root to a section of a page of the course, in a language. */
-export const SECTION_LINK: Record<Locale, RegExp> = {
+const SECTION_LINK: Record<Locale, RegExp> = {
   en: /^\/ga-ai\/[a-z0-9-]+\/#[^\s#/]+$/,
   es: /^\/es\/ga-ai\/[a-z0-9-]+\/#[^\s#/]+$/,
   fr: /^\/fr\/ga-ai\/[a-z0-9-]+\/#[^\s#/]+$/,
 };
 
 /** The least a text says: a title, a case's name, what it checks, a mistake's description. */
-export const MIN_LENGTH = { title: 6, caseName: 6, checks: 11, mistake: 21, diagnosis: 21 } as const;
+const MIN_LENGTH = { title: 6, caseName: 6, checks: 11, mistake: 21, diagnosis: 21 } as const;
 /** Hints an exercise gives at least, and mistake files it has at least. */
 export const MIN_HINTS = 2;
 export const MIN_MISTAKES = 4;
@@ -50,6 +50,7 @@ export function exerciseTextSchema(locale: Locale) {
               lesson: lesson(locale),
               hints: z
                 .array(z.number().int().min(1).describe('The number of a hint of this text, from 1.'))
+                .min(1)
                 .describe('The numbers, from 1, of the hints that help with this case, in the order offered.'),
             })
             .describe('One case’s prose.'),
@@ -80,6 +81,11 @@ export function exerciseTextSchema(locale: Locale) {
     })
     .describe(`An exercise’s prose in ${locale}: lessons-code/exercises/<id>/text.${locale}.json.`);
 }
+
+export type ExerciseTextFile = z.output<ReturnType<typeof exerciseTextSchema>>;
+
+/** What a text.<locale>.json's "$schema" says: the JSON Schema made from exerciseTextSchema, beside the folders. */
+export const textSchemaRef = (locale: Locale) => `../text.${locale}.schema.json`;
 
 /** comments.<locale>.json. */
 export const commentsSchema = z
@@ -130,7 +136,7 @@ type Field = (typeof FIELDS)[number];
  * a comment or is an empty comment, each `Field: value` starting a field and any other line going on
  * with the field before it (a long mistake, a long list of cases). A field not written is absent.
  */
-export function mistakeHeaderFields(source: string): Partial<Record<Field, string>> {
+function mistakeHeaderFields(source: string): Partial<Record<Field, string>> {
   const header: Partial<Record<Field, string>> = {};
   let field: Field | null = null;
   for (const line of source.split('\n')) {

@@ -19,14 +19,14 @@ const tables = import.meta.glob<CommentTable>('../../lessons-code/exercises/*/co
 });
 
 /** The exercise's file as written: the reference solution, with its other variants in groups. */
-export function exerciseFile(id: string): string {
+function exerciseFile(id: string): string {
   const text = files[`../../lessons-code/exercises/${id}/exercise.ts`];
   if (text === undefined) throw new Error(`exercise ${id} has no exercise.ts`);
   return text;
 }
 
 /** The comment translations of an exercise into `locale` (none for English, the language it is written in). */
-export function commentTable(id: string, locale: Locale): CommentTable | undefined {
+function commentTable(id: string, locale: Locale): CommentTable | undefined {
   return locale === 'en' ? undefined : tables[`../../lessons-code/exercises/${id}/comments.${locale}.json`];
 }
 

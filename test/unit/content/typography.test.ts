@@ -5,7 +5,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { frenchTypographyProblems, mdxProse, NBSP, NNBSP } from '../helpers/typography-rules.ts';
+import { frenchTypographyProblems, NBSP, NNBSP } from '../../../src/lib/typography.ts';
+import { mdxProse } from '../helpers/typography-rules.ts';
 
 const read = (locale: string) =>
   JSON.parse(readFileSync(new URL(`../../../content/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<

@@ -7,21 +7,20 @@
 //   // Fails: render-changes, page-exact                 (every case that must not pass, in order)
 //   // Diagnosis: trimmed-then-spaced                    (the diagnosis the first failing case shows)
 //
-// Each file is checked once as the page checks it (a learner's worker, the checker's verdicts;
-// page-check.ts), and that one report is judged three ways. The header: the file must not be solved,
-// exactly the cases its header names must fail, and its diagnosis must be among those of the first
-// failing case (the case whose details the page opens), with the same lesson section in English as
-// the header names. The generated cases (src/exercise-engine/generated.ts): a mistake in code fails
-// at least one (a domain too narrow to tell it from a right answer fails here), and run through every
-// case the file is named by its own diagnoses and no other, so a diagnosis is only shown when it is
-// true. Mutation testing's side: judged in process (learner-sides.ts), each case gets the same
-// verdict as on the page.
+// How many files, what their headers say and that they compile are the contract's rules
+// (checkExercise, src/exercise-engine/check-exercise.ts, run by exercise-contract.test.ts). Each file
+// is checked once as the page checks it (a learner's worker, the checker's verdicts; page-check.ts),
+// and that one report is judged three ways. The header: the file must not be solved, exactly the
+// cases its header names must fail, and its diagnosis must be among those of the first failing case
+// (the case whose details the page opens). The generated cases (src/exercise-engine/generated.ts):
+// a mistake in code fails at least one (a domain too narrow to tell it from a right answer fails
+// here), and run through every case the file is named by its own diagnoses and no other, so a
+// diagnosis is only shown when it is true. Mutation testing's side: judged in process
+// (learner-sides.ts), each case gets the same verdict as on the page.
 
 import { afterAll, describe, expect, it } from 'vitest';
-import { exerciseDefinition, exerciseText } from '../../../src/exercise-engine/registry.ts';
-import { MIN_LENGTH, MIN_MISTAKES, SECTION_LINK } from '../../../src/exercise-engine/exercise-schema.ts';
+import { exerciseDefinition } from '../../../src/exercise-engine/registry.ts';
 import { isSolved } from '../../../src/exercise-engine/solved.ts';
-import { transpile } from '../../../src/exercise-engine/transpile.ts';
 import type { CaseReport, CaseVerdict } from '../../../src/exercise-engine/types.ts';
 import { mistakeFiles, type MistakeFile } from '../../exercise-mistakes.ts';
 import { EXERCISES } from '../../exercises.ts';
@@ -46,34 +45,6 @@ const casesOf = async (m: MistakeFile): Promise<CaseReport[]> => {
 
 const diagnosesOf = (verdict: CaseVerdict): string[] =>
   verdict.status === 'fail' || verdict.status === 'throw' ? (verdict.diagnoses ?? []) : [];
-
-describe('every exercise has its plausible mistakes as files', () => {
-  for (const id of EXERCISES) {
-    it(`${id}: at least four mistakes, each with its header filled in and code that compiles`, () => {
-      const mine = MISTAKES.filter((m) => m.exercise === id);
-      expect(mine.length, `files in lessons-code/exercises/${id}/mistakes/`).toBeGreaterThanOrEqual(MIN_MISTAKES);
-      const caseIds = exerciseDefinition(id)!.cases.map((c) => c.id);
-      const declared = new Set(exerciseDefinition(id)!.cases.flatMap((c) => (c.diagnoses ?? []).map((d) => d.id)));
-      for (const m of mine) {
-        const where = `lessons-code/exercises/${id}/mistakes/${m.name}`;
-        expect(m.mistake.length, `${where}: "// Mistake:" names the mistake`).toBeGreaterThanOrEqual(
-          MIN_LENGTH.mistake,
-        );
-        expect(m.lesson, `${where}: "// Lesson:" is a link from the site's root to a section`).toMatch(SECTION_LINK.en);
-        expect(m.fails.length, `${where}: "// Fails:" names the failing cases`).toBeGreaterThan(0);
-        for (const c of m.fails) expect(caseIds, `${where}: "// Fails:" names a case of ${id}`).toContain(c);
-        expect(
-          [...declared],
-          `${where}: "// Diagnosis: ${m.diagnosis}" is declared by a case of ${id}/cases.ts`,
-        ).toContain(m.diagnosis);
-        expect(exerciseText(id, 'en')!.diagnoses?.[m.diagnosis]?.lesson, `${where}: the diagnosis's lesson`).toBe(
-          m.lesson,
-        );
-        expect(transpile(m.source).ok, `${where} compiles`).toBe(true);
-      }
-    });
-  }
-});
 
 describe('no mistake passes, each fails where its header says, with its diagnosis', () => {
   for (const m of MISTAKES) {

@@ -1,6 +1,7 @@
-// The exercises and their check, as the page runs them: every exercise folder is complete and its
-// comments are translated (test/unit/exercise-engine/exercise-variants.test.ts); each reference
-// solution and each alternative solution passes every case, each starter does not; the expected
+// The exercises and their check, as the page runs them (the rules of an exercise's files, complete
+// and translated, are the contract's: src/exercise-engine/check-exercise.ts, run by
+// exercise-contract.test.ts): each reference solution and each alternative solution passes every
+// case, each starter does not; the expected
 // values are the lesson's; the engine's verdicts (wrong value, throw, export, syntax, load error,
 // prediction not given, fake fetch); the runner's time limit; and every attack of
 // test/unit/exercise-engine/exercises-attacks/ ends without a pass. Learner code runs in a
@@ -51,7 +52,6 @@ import {
 } from '../../../src/exercise-engine/runner.ts';
 import { isSolved } from '../../../src/exercise-engine/solved.ts';
 import { alternativeSources, exerciseSource } from '../../../src/exercise-engine/sources.ts';
-import { transpile } from '../../../src/exercise-engine/transpile.ts';
 import { LOCALES, type CheckReport } from '../../../src/exercise-engine/types.ts';
 import { deepEqual, kindOf, showValue } from '../../../src/exercise-engine/values.ts';
 import { variantOf } from '../../../src/exercise-engine/variants.ts';
@@ -70,7 +70,6 @@ import * as fixSolution from '../../../lessons-code/exercises/fix-746/exercise.t
 import { importVariant } from './exercise-variants.ts';
 import { testPlatform } from './exercises-platform.ts';
 import { endPageChecks, pageCheck } from './page-check.ts';
-import { frenchTypographyProblems } from '../helpers/typography-rules.ts';
 import { uiStrings } from '../../ui-strings.ts';
 import { EXERCISES, exerciseIds } from '../../exercises.ts';
 
@@ -105,7 +104,7 @@ const runner = new ExerciseRunner(platform);
 afterAll(() => runner.dispose());
 afterAll(endPageChecks);
 
-describe('every exercise folder is complete', () => {
+describe('the exercise folders', () => {
   it('the course’s exercises are found by their folders, by Vite’s globs and in plain Node alike', async () => {
     // The folders themselves (test/exercises.ts), as every other test's list of exercises.
     expect(EXERCISE_IDS).toEqual(exerciseIds());
@@ -115,67 +114,6 @@ describe('every exercise folder is complete', () => {
     for (const id of EXERCISE_IDS)
       for (const locale of LOCALES) expect(node.text(id, locale)).toEqual(exerciseText(id, locale));
   });
-
-  for (const id of EXERCISES) {
-    it(`${id}: its text names every case, says what it checks, and has the same hints in each language`, () => {
-      const definition = exerciseDefinition(id)!;
-      const texts = LOCALES.map((locale) => exerciseText(id, locale)!);
-      for (const text of texts) {
-        expect(text.title.length).toBeGreaterThan(5);
-        expect(Object.keys(text.cases).sort()).toEqual(definition.cases.map((c) => c.id).sort());
-        for (const c of Object.values(text.cases)) {
-          expect(c.name.length).toBeGreaterThan(5);
-          expect(c.checks.length).toBeGreaterThan(10);
-        }
-        expect(text.hints.length).toBe(texts[0]!.hints.length);
-        expect(Object.keys(text.strings ?? {}).sort()).toEqual(Object.keys(texts[0]!.strings ?? {}).sort());
-      }
-      expect(
-        texts[0]!.hints.length,
-        `lessons-code/exercises/${id}/text.${LOCALES[0]}.json: give at least two hints`,
-      ).toBeGreaterThanOrEqual(2);
-    });
-
-    it(`${id}: at least one alternative right answer, unlike the reference`, () => {
-      const found = alternatives(id);
-      expect(found.length).toBeGreaterThanOrEqual(1);
-      for (const { source } of found) expect(transpile(source).ok).toBe(true);
-    });
-  }
-
-  it(
-    'the exercises’ texts follow the typography of their language ' +
-      '(content/i18n/TERMINOLOGY.md); `code` is left alone',
-    () => {
-      const problems: string[] = [];
-      for (const id of EXERCISES) {
-        for (const locale of LOCALES) {
-          const text = exerciseText(id, locale)!;
-          const all = [
-            text.title,
-            ...Object.values(text.cases).flatMap((c) => [c.name, c.checks]),
-            ...text.hints,
-            ...Object.values(text.strings ?? {}),
-            ...Object.values(text.diagnoses ?? {}).map((d) => d.text),
-          ];
-          const answer = new URL(`${id}/answer.${locale}.md`, EXERCISES_DIR);
-          if (existsSync(answer)) all.push(...readFileSync(answer, 'utf8').split('\n\n'));
-          // Not the code's comments (comments.<locale>.json): code keeps plain spaces, as a no-break
-          // space in source code is invisible in an editor and a trap for whoever copies it.
-          for (const raw of all) {
-            const prose = raw.replace(/`[^`]*`/g, 'X');
-            const where = `${id}/text.${locale}.json: ${raw.slice(0, 40)}`;
-            if (locale === 'fr') problems.push(...frenchTypographyProblems(prose).map((p) => `${where}: ${p}`));
-            if (locale === 'es' && (/«\s|\s»/.test(prose) || /[“”']/.test(prose) || /\bEnter\b/.test(prose)))
-              problems.push(`${where}: «…» without inner spaces, no “…” or '`);
-            if (locale === 'en' && (prose.includes("'") || /(^|\s)"|"(\s|$)/.test(prose)))
-              problems.push(`${where}: curly quotes and ’`);
-          }
-        }
-      }
-      expect(problems).toEqual([]);
-    },
-  );
 
   it('a prediction hides its expected values: no case text and no hint states them', () => {
     for (const locale of LOCALES) {

@@ -141,8 +141,8 @@ describe('npm run new:exercise, what it writes on each page', () => {
     }
   });
 
-  it('keeps the contract of an exercise’s files (src/exercise-engine/check-exercise.ts)', () => {
-    for (const { id } of scaffolded) expect(checkExercise(id, root), id).toEqual([]);
+  it('keeps the contract of an exercise’s files (src/exercise-engine/check-exercise.ts)', async () => {
+    for (const { id } of scaffolded) expect(await checkExercise(id, root), id).toEqual([]);
   });
 
   it('type-checks as strictly as the project (exercise, cases, alternative, mistakes)', () => {
@@ -181,7 +181,7 @@ describe('npm run new:exercise, what it writes on each page', () => {
 
   it('every unit test that reads the exercises or the pages passes on the scaffolded exercises', () => {
     const files = testsThatReadExercises(root);
-    for (const rule of ['exercises', 'exercise-mistakes', 'exercise-texts', 'exercise-variants', 'glossary'])
+    for (const rule of ['exercises', 'exercise-contract', 'exercise-mistakes', 'exercise-variants', 'glossary'])
       expect(
         files.some((file) => file.endsWith(`/${rule}.test.ts`)),
         rule,
