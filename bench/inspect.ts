@@ -4,12 +4,15 @@
 // inspectBody: the trace, the format, the turn, the findings), then what posting the report back to
 // the page costs (a structured clone). Each stream is read in a process of its own (`-- --runs N`
 // times, 5 by default; `-- --shape NAME` for one), so that its peak memory (the process's maximum
-// resident set) is its own. It prints medians, min and max, the peak, and what the inspector made of
-// the stream; it never fails.
+// resident set) is its own. Then the page: how responsive 06e stays while it reads the largest input
+// it takes, in GA's shape, and how soon Cancel stops it (bench/inspect-page.ts; the built site,
+// `npm run build` first). `-- --node` or `-- --page` runs one half alone. It prints medians, min and
+// max, the peak, and what the inspector made of each stream; it never fails.
 
 import { spawnSync } from 'node:child_process';
-import { readInput } from '../lessons-code/inspect/input.ts';
+import { MAX_INPUT_BYTES, readInput } from '../lessons-code/inspect/input.ts';
 import { inspectBody } from '../lessons-code/inspect/inspect.ts';
+import { inspectPage } from './inspect-page.ts';
 import { median, runsFromArgs, argValue } from './stats.ts';
 
 const RUNS = runsFromArgs(5);
@@ -17,11 +20,11 @@ const TARGET = 10_000_000; // 10 MB (MB = 1,000,000 bytes in the figures)
 
 const sse = (data: object, type?: string) => `${type ? `event: ${type}\n` : ''}data: ${JSON.stringify(data)}\n\n`;
 
-/** Parts written until the stream reaches TARGET bytes: a head, `body(i)` again and again, a tail. */
-function fill(head: string[], body: (i: number) => string, tail: string[]): string {
+/** Parts written until the stream reaches `target` characters: a head, `body(i)` again and again, a tail. */
+function fill(head: string[], body: (i: number) => string, tail: string[], target = TARGET): string {
   const parts = [...head];
   let size = parts.join('').length + tail.join('').length;
-  for (let i = 0; size < TARGET; i++) {
+  for (let i = 0; size < target; i++) {
     const part = body(i);
     parts.push(part);
     size += part.length;
@@ -31,6 +34,15 @@ function fill(head: string[], body: (i: number) => string, tail: string[]): stri
 
 /** A word of an answer, different from one event to the next. */
 const word = (i: number) => (i % 97 === 96 ? ` bar ${i}.` : ` E Phrygian ${i}`);
+
+/** GA's host stream of about `target` characters (all ASCII, so as many bytes): a routing event, short text events. */
+const gaStream = (target: number) =>
+  fill(
+    [sse({ type: 'routing', agentId: 'voicing', confidence: 0.92, routingMethod: 'bench' })],
+    (i) => `data: Am ${i}\n\n`,
+    ['data: [DONE]\n\n'],
+    target,
+  );
 
 /** The streams, each about TARGET bytes, with what makes it of its shape. */
 const SHAPES: Record<string, { about: string; build: () => string }> = {
@@ -125,12 +137,7 @@ const SHAPES: Record<string, { about: string; build: () => string }> = {
   },
   ga: {
     about: "GA's host stream: a routing event, then about 500,000 short text events, then data: [DONE]",
-    build: () =>
-      fill(
-        [sse({ type: 'routing', agentId: 'voicing', confidence: 0.92, routingMethod: 'bench' })],
-        (i) => `data: Am ${i}\n\n`,
-        ['data: [DONE]\n\n'],
-      ),
+    build: () => gaStream(TARGET),
   },
   plain: {
     about: 'plain server-sent events in no known format: short events of text with a type and an id',
@@ -177,7 +184,7 @@ interface Measured {
 
 const only = argValue('--shape');
 if (process.argv.includes('--child')) measure(only!);
-else {
+else if (!process.argv.includes('--page')) {
   const names = only ? [only] : Object.keys(SHAPES);
   console.log(
     `The stream inspector's work on 10 MB captures, in Node ${process.version}, ${RUNS} runs per stream, ` +
@@ -223,3 +230,6 @@ else {
   );
   console.log(`\nThe streams, and what the inspector made of each:\n${summaries.join('\n')}`);
 }
+// The page: the largest input, less a part and the tail that `fill` may write past its target.
+if (!process.argv.includes('--child') && !process.argv.includes('--node'))
+  await inspectPage(gaStream(MAX_INPUT_BYTES - 64), RUNS);
