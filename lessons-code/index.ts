@@ -300,6 +300,7 @@ export type {
   LearnerArg,
   LearnerError,
   Recorder,
+  StreamEnding,
   FakeFetch,
   FakeRequest,
   FakeResponse,

@@ -23,6 +23,15 @@ export interface LearnerArg {
   readonly learnerArg: 'stream' | 'recorder' | 'fetch';
 }
 
+/**
+ * How a stream argument ends after its chunks: `error` makes the next read reject with a TypeError
+ * of that message, as the Fetch standard errors the body of a response whose connection broke
+ * (https://fetch.spec.whatwg.org/#http-network-fetch).
+ */
+export interface StreamEnding {
+  error?: string;
+}
+
 /** A callback handed to the learner's function; each call it receives is recorded (arguments copied at the time). */
 export interface Recorder extends LearnerArg {
   readonly learnerArg: 'recorder';
@@ -75,8 +84,11 @@ export interface Learner {
    * learner's function threw): for lessons-code that takes a plain function, such as a writer.
    */
   memo(name: string, argLists: readonly (readonly unknown[])[]): Promise<(...args: unknown[]) => unknown>;
-  /** A ReadableStream<Uint8Array> on the learner's side, delivering these chunks as separate reads. */
-  stream(chunks: readonly (string | Uint8Array)[]): LearnerArg;
+  /**
+   * A ReadableStream<Uint8Array> on the learner's side, delivering these chunks as separate reads,
+   * then done; or, with `ending.error`, then errored with a TypeError of that message.
+   */
+  stream(chunks: readonly (string | Uint8Array)[], ending?: StreamEnding): LearnerArg;
   /** A callback that records the calls it gets. */
   recorder(): Recorder;
   /** A fetch-like function; `answer` builds the response to each request, here, on the checker's side. */

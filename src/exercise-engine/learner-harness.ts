@@ -36,6 +36,7 @@ const HeadersCtor = Headers;
 const headersForEach = Headers.prototype.forEach;
 const enqueue = ReadableStreamDefaultController.prototype.enqueue;
 const closeStream = ReadableStreamDefaultController.prototype.close;
+const errorStream = ReadableStreamDefaultController.prototype.error;
 
 /** `value instanceof type`, without looking up a `Symbol.hasInstance` the learner may have given `type`. */
 const isInstance = (value: unknown, type: abstract new (...args: never[]) => unknown): boolean =>
@@ -227,13 +228,17 @@ function switchOff(scope: object): void {
   }
 }
 
-/** A ReadableStream of these chunks, one read each, then done. */
-function streamOf(chunks: readonly Uint8Array[]): ReadableStream<Uint8Array> {
+/**
+ * A ReadableStream of these chunks, one read each, then done; or, when `error` is a string, errored
+ * after them with a TypeError of that message, as a body whose connection broke is.
+ */
+function streamOf(chunks: readonly Uint8Array[], error: string | null = null): ReadableStream<Uint8Array> {
   let next = 0;
   const source = createObject(null);
   source.pull = (controller: ReadableStreamDefaultController<Uint8Array>) => {
     if (next < chunks.length) apply(enqueue, controller, [chunks[next++]]);
-    else apply(closeStream, controller, []);
+    else if (error === null) apply(closeStream, controller, []);
+    else apply(errorStream, controller, [new TypeErrorCtor(error)]);
   };
   return new ReadableStreamCtor<Uint8Array>(source as UnderlyingDefaultSource<Uint8Array>);
 }
@@ -304,7 +309,7 @@ export function startHarness(port: HarnessPort, scope: object): void {
       case 'value':
         return spec.value;
       case 'stream':
-        return streamOf(spec.chunks);
+        return streamOf(spec.chunks, spec.error);
       case 'recorder': {
         const calls: unknown[][] = [];
         recorded[StringCtor(spec.id)] = calls;

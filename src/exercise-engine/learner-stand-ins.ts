@@ -11,6 +11,7 @@ import type {
   LearnerArg,
   LearnerError,
   Recorder,
+  StreamEnding,
 } from '../../lessons-code/index.ts';
 import { CheckAborted, isObject, stringOr, type FetchAnswerer, type LearnerLink } from './learner-link.ts';
 import type { ArgSpec, ExportEntry, FetchAnswer } from './protocol.ts';
@@ -105,8 +106,10 @@ const bytes = (chunk: string | Uint8Array): Uint8Array =>
 class StreamArg implements LearnerArg {
   readonly learnerArg = 'stream' as const;
   readonly chunks: Uint8Array[];
-  constructor(chunks: readonly (string | Uint8Array)[]) {
+  readonly error: string | null;
+  constructor(chunks: readonly (string | Uint8Array)[], ending: StreamEnding | undefined) {
     this.chunks = chunks.map(bytes);
+    this.error = typeof ending?.error === 'string' ? ending.error : null;
   }
 }
 
@@ -224,7 +227,7 @@ export class LearnerModule implements Learner {
     const recorders: RecorderArg[] = [];
     const fetches: FetchArg[] = [];
     for (const arg of args) {
-      if (arg instanceof StreamArg) specs.push({ k: 'stream', chunks: arg.chunks });
+      if (arg instanceof StreamArg) specs.push({ k: 'stream', chunks: arg.chunks, error: arg.error });
       else if (arg instanceof RecorderArg) {
         recorders.push(arg);
         specs.push({ k: 'recorder', id: arg.id });
@@ -302,8 +305,8 @@ export class LearnerModule implements Learner {
     };
   }
 
-  stream(chunks: readonly (string | Uint8Array)[]): LearnerArg {
-    return new StreamArg(chunks);
+  stream(chunks: readonly (string | Uint8Array)[], ending?: StreamEnding): LearnerArg {
+    return new StreamArg(chunks, ending);
   }
 
   recorder(): Recorder {

@@ -54,7 +54,7 @@ export type FromChecker =
 /** An argument of a call: plain data, or something the learner's worker builds (a stream, a callback, a fetch). */
 export type ArgSpec =
   | { k: 'value'; value: unknown }
-  | { k: 'stream'; chunks: Uint8Array[] }
+  | { k: 'stream'; chunks: Uint8Array[]; error: string | null }
   | { k: 'recorder'; id: number }
   | { k: 'fetch'; id: number };
 

@@ -17,6 +17,7 @@ import type {
   Learner,
   LearnerArg,
   Recorder,
+  StreamEnding,
 } from '../../lessons-code/index.ts';
 import { runGenerated } from '../../src/exercise-engine/generated.ts';
 import { stringOr } from '../../src/exercise-engine/learner-link.ts';
@@ -34,8 +35,10 @@ const bytes = (chunk: string | Uint8Array): Uint8Array =>
 class StreamArg implements LearnerArg {
   readonly learnerArg = 'stream' as const;
   readonly chunks: Uint8Array[];
-  constructor(chunks: readonly (string | Uint8Array)[]) {
+  readonly error: string | null;
+  constructor(chunks: readonly (string | Uint8Array)[], ending: StreamEnding | undefined) {
     this.chunks = chunks.map(bytes);
+    this.error = typeof ending?.error === 'string' ? ending.error : null;
   }
 }
 
@@ -53,13 +56,17 @@ class FetchArg implements FakeFetch {
   }
 }
 
-/** A ReadableStream of these chunks, one read each, then done (the harness's `streamOf`). */
-function streamOf(chunks: readonly Uint8Array[]): ReadableStream<Uint8Array> {
+/**
+ * A ReadableStream of these chunks, one read each, then done, or errored with a TypeError of
+ * `error` (the harness's `streamOf`).
+ */
+function streamOf(chunks: readonly Uint8Array[], error: string | null = null): ReadableStream<Uint8Array> {
   let next = 0;
   return new ReadableStream<Uint8Array>({
     pull(controller) {
       if (next < chunks.length) controller.enqueue(chunks[next++]!);
-      else controller.close();
+      else if (error === null) controller.close();
+      else controller.error(new TypeError(error));
     },
   });
 }
@@ -194,7 +201,10 @@ class InProcessLearner implements Learner {
     const recorded = new Map<RecorderArg, unknown[][]>();
     // Data crosses the port: the learner's function gets copies.
     const live = args.map((arg): unknown => {
-      if (arg instanceof StreamArg) return streamOf(arg.chunks.map((chunk) => new Uint8Array(chunk)));
+      if (arg instanceof StreamArg) {
+        const chunks = arg.chunks.map((chunk) => new Uint8Array(chunk));
+        return streamOf(chunks, arg.error);
+      }
       if (arg instanceof RecorderArg) {
         const calls: unknown[][] = [];
         recorded.set(arg, calls);
@@ -263,8 +273,8 @@ class InProcessLearner implements Learner {
     };
   }
 
-  stream(chunks: readonly (string | Uint8Array)[]): LearnerArg {
-    return new StreamArg(chunks);
+  stream(chunks: readonly (string | Uint8Array)[], ending?: StreamEnding): LearnerArg {
+    return new StreamArg(chunks, ending);
   }
 
   recorder(): Recorder {

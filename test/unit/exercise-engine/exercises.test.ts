@@ -637,6 +637,43 @@ describe('the check engine', () => {
     },
   );
 
+  it('a stream argument may end with an error: its reads arrive, then the next read rejects with a TypeError', async () => {
+    const broken: ExerciseDefinition = {
+      exports: { consume: 'function' },
+      cases: [
+        {
+          id: 'broken',
+          uses: ['consume'],
+          run: (l) => l.call('consume', l.stream(['ab', 'c'], { error: 'network error' })),
+          expected: 'ab|c|TypeError true network error',
+        },
+        {
+          id: 'ended',
+          uses: ['consume'],
+          run: (l) => l.call('consume', l.stream(['ab', 'c'])),
+          expected: 'ab|c|done',
+        },
+      ],
+    };
+    const source = `export async function consume(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const seen: string[] = [];
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return [...seen, 'done'].join('|');
+      seen.push(decoder.decode(value));
+    }
+  } catch (error) {
+    const name = error instanceof Error ? error.name : typeof error;
+    return [...seen, \`\${name} \${error instanceof TypeError} \${(error as Error).message}\`].join('|');
+  }
+}
+`;
+    expect(statuses(await check(broken, source))).toEqual(['pass', 'pass']);
+  });
+
   it('a fake fetch: the learner’s code makes requests, the checker answers each and sees them all', async () => {
     const source = `export async function ask(
   fetch: (url: string, init?: RequestInit) => Promise<Response>,
