@@ -109,7 +109,7 @@ export interface LearnerError extends Error {
 export interface CheckTools {
   /** A string of the exercise's text (`strings.<key>` of text.<locale>.json), `{{name}}` filled from `vars`. */
   text(key: string, vars?: Readonly<Record<string, string | number>>): string;
-  /** A value in code notation, escapes visible (`["a\nb"]`), bounded. */
+  /** A value in code notation, escapes visible (`["a\nb"]`, `"\u{00A0}"` for a no-break space), bounded. */
   showValue(value: unknown): string;
 }
 

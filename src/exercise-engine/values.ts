@@ -1,7 +1,8 @@
 // Values as the checker compares and shows them: kinds, structural equality, code notation. Pure
 // functions over plain data (what a structured clone yields), used on the checker's side.
 
-import { show, type ExportKind } from '../../lessons-code/index.ts';
+import type { ExportKind } from '../../lessons-code/index.ts';
+import { quote } from './hidden-characters.ts';
 import type { ValueKind } from './types.ts';
 
 /** What a value is, in the words of the export check. */
@@ -25,16 +26,26 @@ const MAX_STRING = 2000;
 const MAX_ITEMS = 50;
 const MAX_DEPTH = 5;
 
+/** The first `length` code units of a string, one less if the cut would split a surrogate pair. */
+function head(text: string, length: number): string {
+  const last = text.charCodeAt(length - 1);
+  return last >= 0xd800 && last <= 0xdbff ? text.slice(0, length - 1) : text.slice(0, length);
+}
+
 /**
- * A value in code notation, strings with their escapes visible as the program prints them
- * (`"a\nb"`). Bounded: long strings, big arrays, deep or circular objects are cut with a mark.
- * Never throws.
+ * A value in code notation, strings as JavaScript literals (`"a\nb"`) where every character that
+ * is not what it looks like is an escape: `\t`, `\u{202F}` (hidden-characters.ts says which), so
+ * that two strings shown alike are alike. Bounded: long strings, big arrays, deep or circular
+ * objects are cut with a mark. Never throws.
  */
 export function showValue(value: unknown): string {
   const seen = new Set<object>();
   const out = (v: unknown, depth: number): string => {
-    if (typeof v === 'string')
-      return v.length > MAX_STRING ? show(v.slice(0, MAX_STRING)) + ` …(+${v.length - MAX_STRING})` : show(v);
+    if (typeof v === 'string') {
+      if (v.length <= MAX_STRING) return quote(v);
+      const kept = head(v, MAX_STRING);
+      return quote(kept) + ` …(+${v.length - kept.length})`;
+    }
     if (typeof v === 'number') return Object.is(v, -0) ? '-0' : String(v);
     if (typeof v === 'bigint') return `${v}n`;
     if (typeof v === 'boolean' || v === undefined || v === null) return String(v);
@@ -67,7 +78,7 @@ export function showValue(value: unknown): string {
         .slice(0, MAX_ITEMS)
         .map(
           (key) =>
-            `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : show(key)}: ` +
+            `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : quote(key)}: ` +
             `${out((object as Record<string, unknown>)[key], depth + 1)}`,
         );
       if (keys.length > MAX_ITEMS) entries.push(`…(+${keys.length - MAX_ITEMS})`);

@@ -17,6 +17,7 @@ import { h, type Translate } from '../demo-kit/kit-client.ts';
 import { withCode } from '../demo-kit/with-code.ts';
 import { appendVisible } from '../demo-kit/visible-render.ts';
 import {
+  appendCode,
   comparedCode,
   comparedFields,
   comparedTables,
@@ -156,7 +157,7 @@ function renderShown(shown: Shown, t: Translate, name?: string): HTMLElement {
   switch (shown.kind) {
     case 'code': {
       const pre = h('pre', 'exercise-value');
-      appendVisible(pre, shown.text);
+      appendCode(pre, shown.text, t);
       return pre;
     }
     case 'note':
@@ -167,7 +168,7 @@ function renderShown(shown: Shown, t: Translate, name?: string): HTMLElement {
         list.append(h('dt', undefined, field.label));
         const dd = h('dd');
         const pre = h('pre', 'exercise-value');
-        appendVisible(pre, field.text);
+        appendCode(pre, field.text, t);
         dd.append(pre);
         list.append(dd);
       }
@@ -194,7 +195,11 @@ function renderTable(table: Table, t: Translate, name?: string): HTMLElement {
   const body = h('tbody');
   for (const row of table.rows) {
     const tr = h('tr');
-    for (const cell of row) tr.append(h('td', undefined, cell));
+    for (const cell of row) {
+      const td = h('td');
+      appendCode(td, cell, t, { signs: false });
+      tr.append(td);
+    }
     body.append(tr);
   }
   node.append(body);

@@ -10,10 +10,17 @@
 // copy of the value does not pick up and its textContent does not hold; the legend above, for
 // sighted readers, is hidden from them. Where a side has nothing, a thin bar shows where the other
 // side's mark goes.
+//
+// A character that is not what it looks like is an escape in code notation (`\t`, `\u{202F}`:
+// src/exercise-engine/hidden-characters.ts); each such escape is drawn as a sign, tinted as the
+// whitespace signs are, its name in a tooltip and, for screen readers, in CSS generated text
+// (data-sr-name) read instead of the escape's characters. A mark around it marks that character.
 
 import type { Shown } from '../../lessons-code/index.ts';
 import { h, type Translate } from '../demo-kit/kit-client.ts';
+import type { SpaceSigns } from '../demo-kit/visible.ts';
 import { appendVisible } from '../demo-kit/visible-render.ts';
+import { codeParts, codePointName } from '../exercise-engine/hidden-characters.ts';
 import {
   charDiff,
   compareFields,
@@ -33,6 +40,32 @@ type Side = 'expected' | 'actual';
 export interface SideLabels {
   expected: string;
   actual: string;
+}
+
+/**
+ * Appends code notation (or any text of a value) to `parent`: its invisible characters as signs
+ * (appendVisible; none with `signs: false`), each escape of a hidden character as a named sign.
+ */
+export function appendCode(
+  parent: Node,
+  text: string,
+  t: Translate,
+  options: { spaces?: SpaceSigns; signs?: boolean } = {},
+): void {
+  for (const part of codeParts(text)) {
+    if ('text' in part) {
+      if (options.signs === false) parent.appendChild(document.createTextNode(part.text));
+      else appendVisible(parent, part.text, { spaces: options.spaces });
+      continue;
+    }
+    const name = t(`char.${part.kind}`, { code: codePointName(part.codePoint) });
+    const sign = h('span', 'ws exercise-char-escape', part.escape);
+    sign.title = name;
+    sign.setAttribute('aria-hidden', 'true');
+    const char = h('span', 'exercise-char', sign);
+    char.dataset.srName = name;
+    parent.appendChild(char);
+  }
 }
 
 /** A box that scrolls sideways when its table is wider than the page, reachable with the keyboard. */
@@ -75,7 +108,7 @@ function mark(side: Side, text: string, t: Translate): HTMLElement {
   const node = h(side === 'expected' ? 'del' : 'ins', 'exercise-diff');
   node.dataset.srStart = t(side === 'expected' ? 'diff.srExpected' : 'diff.srYours');
   node.dataset.srEnd = t('diff.srEnd');
-  appendVisible(node, text, { spaces: true });
+  appendCode(node, text, t, { spaces: true });
   return node;
 }
 
@@ -92,7 +125,7 @@ function fold(part: Extract<ShownPart, { kind: 'fold' }>, t: Translate): HTMLEle
   b.type = 'button';
   b.addEventListener('click', () => {
     const text = h('span', 'exercise-unfolded');
-    appendVisible(text, part.text);
+    appendCode(text, part.text, t);
     text.tabIndex = -1;
     b.replaceWith(text);
     text.focus();
@@ -105,7 +138,7 @@ function sideText(parts: readonly ShownPart[], side: Side, t: Translate): HTMLPr
   const pre = h('pre', 'exercise-value');
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
-    if (part.kind === 'same') appendVisible(pre, part.text);
+    if (part.kind === 'same') appendCode(pre, part.text, t);
     else if (part.kind === 'fold') pre.append(fold(part, t));
     else {
       // A change: what only the expected text has there (removed), then what only the learner's has (added).
@@ -173,7 +206,7 @@ export function comparedFields(
   for (const field of compareFields(expected.fields, actual.fields)) {
     if (field.kind === 'same') {
       const pre = h('pre', 'exercise-value');
-      appendVisible(pre, field.text);
+      appendCode(pre, field.text, t);
       list.append(h('dt', undefined, field.label), h('dd', undefined, pre));
       continue;
     }
@@ -191,7 +224,7 @@ export function comparedFields(
       );
     } else {
       const pre = h('pre', 'exercise-value');
-      appendVisible(pre, field.kind === 'missing' ? field.expected : field.actual);
+      appendCode(pre, field.kind === 'missing' ? field.expected : field.actual, t);
       dd.append(
         box('exercise-expected', labels.expected, field.kind === 'missing' ? pre : noField('expected', t)),
         box('exercise-actual', labels.actual, field.kind === 'extra' ? pre : noField('actual', t)),
@@ -218,15 +251,35 @@ function th(content: Node | string): HTMLTableCellElement {
   return cell;
 }
 
+/** A table's cell, its text as it is but for the escapes of hidden characters, each a named sign. */
+function td(text: string, t: Translate): HTMLTableCellElement {
+  const cell = h('td');
+  appendCode(cell, text, t, { signs: false });
+  return cell;
+}
+
+/** "(expected: …)" after a cell, the expected text drawn as a cell's is. */
+function cellExpected(expected: string, t: Translate): HTMLElement {
+  const note = h('span', 'exercise-cell-expected');
+  const [before = '', after = ''] = t('cellExpected', { expected: '\u0000' }).split('\u0000');
+  note.append(before);
+  appendCode(note, expected, t, { signs: false });
+  note.append(after);
+  return note;
+}
+
 /** A cell of the learner's table that differs: ✗, what it holds, and what was expected there. */
 function badCell(tag: 'td' | 'th', actual: string | undefined, expected: string | undefined, t: Translate) {
   const cell = h(tag, 'exercise-cell-bad');
   if (tag === 'th') cell.scope = 'col';
   const cross = h('span', 'bad', '✗ ');
   cross.setAttribute('aria-hidden', 'true');
-  cell.append(cross, actual ?? '');
-  const note = expected === undefined ? t('diff.cellExtra') : t('cellExpected', { expected });
-  cell.append(h('span', 'exercise-cell-expected', ' ' + note));
+  cell.append(cross);
+  appendCode(cell, actual ?? '', t, { signs: false });
+  cell.append(' ');
+  cell.append(
+    expected === undefined ? h('span', 'exercise-cell-expected', t('diff.cellExtra')) : cellExpected(expected, t),
+  );
   return cell;
 }
 
@@ -259,11 +312,11 @@ function expectedTable(expected: Table, rows: readonly RowDiff[], header: readon
     const tr = h('tr');
     if (row.kind === 'missing') tr.className = 'exercise-row-missing';
     row.expected.forEach((cell, i) => {
-      const td = h('td');
-      if (row.kind === 'changed' && row.differs[i]) td.className = 'exercise-cell-diff';
-      if (row.kind === 'missing' && i === 0) td.append(rowTag(t('diff.rowNotInYours')));
-      td.append(cell);
-      tr.append(td);
+      const node = td('', t);
+      if (row.kind === 'changed' && row.differs[i]) node.className = 'exercise-cell-diff';
+      if (row.kind === 'missing' && i === 0) node.append(rowTag(t('diff.rowNotInYours')));
+      appendCode(node, cell, t, { signs: false });
+      tr.append(node);
     });
     body.append(tr);
   }
@@ -288,26 +341,26 @@ function actualTable(
   const body = h('tbody');
   for (const row of rows) {
     const tr = h('tr');
-    if (row.kind === 'same') for (const cell of row.actual) tr.append(h('td', undefined, cell));
+    if (row.kind === 'same') for (const cell of row.actual) tr.append(td(cell, t));
     else if (row.kind === 'changed')
       row.differs.forEach((differs, i) => {
-        tr.append(differs ? badCell('td', row.actual[i], row.expected[i], t) : h('td', undefined, row.actual[i] ?? ''));
+        tr.append(differs ? badCell('td', row.actual[i], row.expected[i], t) : td(row.actual[i] ?? '', t));
       });
     else if (row.kind === 'missing') {
       tr.className = 'exercise-row-missing';
       row.expected.forEach((cell, i) => {
-        const td = h('td');
-        if (i === 0) td.append(rowTag(t('diff.rowMissing'), true));
-        td.append(h('span', 'exercise-cell-expected', t('cellExpected', { expected: cell })));
-        tr.append(td);
+        const node = td('', t);
+        if (i === 0) node.append(rowTag(t('diff.rowMissing'), true));
+        node.append(cellExpected(cell, t));
+        tr.append(node);
       });
     } else {
       tr.className = 'exercise-row-extra';
       row.actual.forEach((cell, i) => {
-        const td = h('td');
-        if (i === 0) td.append(rowTag(t('diff.rowExtra'), true));
-        td.append(cell);
-        tr.append(td);
+        const node = td('', t);
+        if (i === 0) node.append(rowTag(t('diff.rowExtra'), true));
+        appendCode(node, cell, t, { signs: false });
+        tr.append(node);
       });
     }
     body.append(tr);

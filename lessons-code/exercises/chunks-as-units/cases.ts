@@ -12,7 +12,6 @@
 import {
   compare,
   readPage,
-  show,
   splitAfter743,
   streamOf,
   writeGaChatbotEvent,
@@ -466,7 +465,7 @@ const definition: ExerciseDefinition = {
           kind: 'fields',
           fields: [
             { label: tools.text('render.pair'), text: tools.showValue(at.pair) },
-            { label: tools.text('render.appended'), text: show(found.appended) },
+            { label: tools.text('render.appended'), text: tools.showValue(found.appended) },
             { label: tools.text('render.yours'), text: tools.showValue(at.rendered) },
             { label: tools.text('render.splitAppended'), text: tools.showValue(found.whenAppended) },
             {
