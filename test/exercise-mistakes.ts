@@ -1,8 +1,8 @@
 // The plausible wrong answers of every exercise, lessons-code/exercises/<id>/mistakes/*.ts, with the
 // four fields of each file's first comment, read by the contract's own parser and schema
-// (mistakeHeader, src/exercise-engine/exercise-schema.ts): read by the unit tests that run them
-// (test/unit/exercise-engine/exercise-mistakes.test.ts, exercise-generated.test.ts) and by the
-// browser test of the diagnoses (test/e2e/exercise-mistakes.spec.ts).
+// (mistakeHeader, src/exercise-engine/exercise-schema.ts): read by the unit test that runs them
+// (test/unit/exercise-engine/exercise-mistakes.test.ts) and by the browser test of the diagnoses
+// (test/e2e/exercise-mistakes.spec.ts).
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mistakeHeader } from '../src/exercise-engine/exercise-schema.ts';
