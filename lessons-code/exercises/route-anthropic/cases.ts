@@ -207,6 +207,24 @@ const WRONG = {
     if (event.delta.type.startsWith('thinking')) return { channel: 'reasoning', text: event.delta.thinking };
     return null;
   },
+  /**
+   * A delta type that ends with `text_delta` to the answer, `thinking_delta` to the reasoning
+   * (mistakes/type-suffix.ts).
+   */
+  typeSuffix(data: string): Route {
+    const event: Loose = JSON.parse(data);
+    if (event.type !== 'content_block_delta') return null;
+    if (event.delta.type.endsWith('thinking_delta')) return { channel: 'reasoning', text: event.delta.thinking };
+    if (event.delta.type.endsWith('text_delta')) return { channel: 'answer', text: event.delta.text };
+    return null;
+  },
+  /** Any event whose delta is a text_delta or a thinking_delta, whatever its own type (mistakes/any-event-type.ts). */
+  anyEventType(data: string): Route {
+    const delta: Loose = JSON.parse(data).delta;
+    if (delta?.type === 'text_delta') return { channel: 'answer', text: delta.text };
+    if (delta?.type === 'thinking_delta') return { channel: 'reasoning', text: delta.thinking };
+    return null;
+  },
   /** The types found by a regex that expects each object's `type` first (mistakes/regex-key-order.ts). */
   keyOrder(data: string): Route {
     const found = /"delta"\s*:\s*\{\s*"type"\s*:\s*"(text_delta|thinking_delta)"/.exec(data);
@@ -313,16 +331,33 @@ function keysReversed(value: unknown): unknown {
 
 type BlockKind = 'text' | 'thinking' | 'tool_use';
 /**
- * What a text block holds besides text deltas: nothing, a citation, or a delta type from the future,
- * named like one of today's (`text_annotation_delta`, `thinking_summary_delta`) or not, with a text.
+ * What a block holds besides its own deltas: nothing, a citation, or a delta type from the future
+ * with a text, named like none of today's (`tone_delta`), like one of them at its start
+ * (`text_annotation_delta`, `thinking_summary_delta`), or at its end: `cited_text_delta`, after the
+ * `cited_text` of the reference's citations, with that field; `redacted_thinking_delta`, after the
+ * reference's `redacted_thinking` blocks, with their `data` field.
  */
-type TextExtra = 'none' | 'citation' | 'tone_delta' | 'text_annotation_delta' | 'thinking_summary_delta';
+type Extra =
+  | 'none'
+  | 'citation'
+  | 'tone_delta'
+  | 'text_annotation_delta'
+  | 'thinking_summary_delta'
+  | 'cited_text_delta'
+  | 'redacted_thinking_delta';
+
+/** The extras each kind of block may hold; the first, none, is the one a shrunk input keeps. */
+const EXTRAS: Readonly<Record<BlockKind, readonly Extra[]>> = {
+  text: ['none', 'citation', 'tone_delta', 'text_annotation_delta', 'thinking_summary_delta', 'cited_text_delta'],
+  thinking: ['none', 'redacted_thinking_delta'],
+  tool_use: ['none'],
+};
 
 interface GeneratedBlock {
   kind: BlockKind;
   index: number;
   pieces: string[];
-  extra: TextExtra;
+  extra: Extra;
 }
 
 /** The events of one block, as objects. */
@@ -344,10 +379,13 @@ function blockEvents({ kind, index, pieces, extra }: GeneratedBlock): object[] {
           citation: { type: 'char_location', cited_text: pieces[0], document_index: 0, start_char_index: 0 },
         }),
       );
-    if (extra === 'thinking_summary_delta') deltas.push(delta({ type: extra, thinking: pieces[0] }));
-    else if (extra !== 'none' && extra !== 'citation') deltas.push(delta({ type: extra, text: pieces[0] }));
+    else if (extra === 'thinking_summary_delta') deltas.push(delta({ type: extra, thinking: pieces[0] }));
+    else if (extra === 'cited_text_delta') deltas.push(delta({ type: extra, cited_text: pieces[0] }));
+    else if (extra !== 'none') deltas.push(delta({ type: extra, text: pieces[0] }));
   } else if (kind === 'thinking') {
     for (const thinking of pieces) deltas.push(delta({ type: 'thinking_delta', thinking }));
+    if (extra === 'redacted_thinking_delta')
+      deltas.push(delta({ type: extra, data: 'UmVkYWN0ZWQgYnkgdGhlIGNvdXJzZQ==' }));
     deltas.push(delta({ type: 'signature_delta', signature: 'QSBzaWduYXR1cmU=' }));
   } else {
     // The tool's input as JSON, cut into as many pieces as the block has texts, after an empty one.
@@ -404,16 +442,21 @@ const generatedBlock = (gen: Gen): Arbitrary<GeneratedBlock> =>
       gen.constantFrom<BlockKind>('text', 'thinking', 'tool_use'),
       gen.nat(3),
       gen.array(deltaText(gen), { minLength: 1, maxLength: 3 }),
-      gen.constantFrom<TextExtra>(
-        'none',
-        'none',
-        'citation',
-        'tone_delta',
-        'text_annotation_delta',
-        'thinking_summary_delta',
-      ),
+      // An extra of the block's kind, by its place in EXTRAS; past the last, none.
+      gen.nat(8),
     )
-    .map(([kind, index, pieces, extra]) => ({ kind, index, pieces, extra }));
+    .map(([kind, index, pieces, extra]) => ({ kind, index, pieces, extra: EXTRAS[kind][extra] ?? 'none' }));
+
+/**
+ * An event of a type the reference does not list yet, which it says may come and a client must
+ * handle (https://platform.claude.com/docs/en/build-with-claude/streaming, "Other events"),
+ * carrying a delta of today's text_delta type: a tool that Anthropic runs on its side, such as
+ * web search, telling how it is getting on. Written by the course; no channel is its own.
+ */
+const futureEvent = (gen: Gen): Arbitrary<object> =>
+  gen
+    .constantFrom('Searching the web…', 'Running the code…')
+    .map((text) => ({ type: 'tool_progress_delta', delta: { type: 'text_delta', text } }));
 
 /** The data of every event of a generated turn, in order. */
 const generatedTurn = (gen: Gen): Arbitrary<string[]> =>
@@ -424,11 +467,13 @@ const generatedTurn = (gen: Gen): Arbitrary<string[]> =>
       gen.constantFrom<JsonStyle>('compact', 'spaced', 'padded'),
       gen.array(gen.nat(40), { maxLength: 2 }),
       gen.boolean(),
+      gen.array(gen.tuple(gen.nat(40), futureEvent(gen)), { maxLength: 1 }),
     )
-    .map(([blocks, end, style, pings, reversed]) => {
-      const events = [MESSAGE_START, ...blocks.flatMap(blockEvents), ...endEvents(end)].map((event) =>
-        writeJson(reversed ? keysReversed(event) : event, style),
-      );
+    .map(([blocks, end, style, pings, reversed, future]) => {
+      const write = (event: object) => writeJson(reversed ? keysReversed(event) : event, style);
+      const events = [MESSAGE_START, ...blocks.flatMap(blockEvents), ...endEvents(end)].map(write);
+      // An event of a future type anywhere after message_start, as a new event may come.
+      for (const [at, event] of future) events.splice(1 + (at % events.length), 0, write(event));
       // A ping where Anthropic sends one, between any two events after message_start.
       for (const at of pings) events.splice(1 + (at % events.length), 0, '{"type": "ping"}');
       return events;
@@ -472,6 +517,8 @@ const generatedCase = {
     { id: 'reasoning-in-answer', like: rowsWith(WRONG.allToAnswer) },
     { id: 'index-not-type', like: rowsWith(WRONG.byIndex) },
     { id: 'type-prefix', like: rowsWith(WRONG.typePrefix) },
+    { id: 'type-suffix', like: rowsWith(WRONG.typeSuffix) },
+    { id: 'event-type-unchecked', like: rowsWith(WRONG.anyEventType) },
     { id: 'key-order', like: rowsWith(WRONG.keyOrder) },
     { id: 'empty-text-falls-through', like: rowsWith(WRONG.orFallback) },
   ],
