@@ -140,7 +140,10 @@ export interface RoundResult {
   finishReason: FinishReason | null;
   /** Null when no usage chunk came (not asked for, or the round was cut short). */
   usage: Usage | null;
-  /** Chunks that carried a token (text or a tool-call fragment): the replica's one token each. */
+  /**
+   * Tokens received: one for each chunk's text, one for each tool-call fragment (a chunk may carry
+   * several); the replica sends one token a chunk.
+   */
   tokensReceived: number;
 }
 

@@ -13,6 +13,7 @@ import {
   DROP2_QUESTION,
   GREETING_ANSWER,
   HELLO_QUESTION,
+  ModelStreamError,
   readChatChunks,
   RoundReader,
   roundChunks,
@@ -71,13 +72,14 @@ async function turn(
   wire: string,
   stopAfter: number | null,
   readSize?: number,
+  networkError = false,
 ): Promise<Turn> {
   const bill = learner.recorder();
   const save = learner.recorder();
   let returned: string | null = null;
   let error: string | null = null;
   try {
-    const body = learner.stream(reads(wire, readSize));
+    const body = learner.stream(reads(wire, readSize), networkError ? { error: NETWORK_ERROR } : undefined);
     returned = (await learner.call('showAnswer', body, stopAfter, bill, save)) as string;
   } catch (thrown) {
     error = thrownText(thrown, tools);
@@ -271,11 +273,18 @@ const lastPieceNotSaved = (answer: string, stopAfter: number): Diagnosis<Turn> =
 // sends them: a round where the pieces of text and the tokens differ. The page reads to the end or
 // stops after some pieces; the stream may end early, anywhere between two events, the role chunk's
 // before and the finish_reason's after included, or send an error event there, in the shape of
-// OpenAI's errors or of a host's (`{"error": "Model unavailable"}`); reads of any size cut the wire
-// anywhere. The finish_reason comes in a chunk of its own, or in the chunk of the last piece or
-// fragment, or not at all (a stream that still reaches `[DONE]`): the statement decides the status
-// from how the page's loop ends, never from the finish_reason. The usage chunk counts the tokens
-// the stream carries, or a reasoning model's reasoning tokens besides, or does not come at all.
+// OpenAI's errors or of a host's (`{"error": "Model unavailable"}`), or its connection may drop there
+// (the body errors with a TypeError, as the Fetch standard has it:
+// https://fetch.spec.whatwg.org/#http-network-fetch); reads of any size cut the wire anywhere. The
+// calls come as the replica and OpenAI send them, a fragment per chunk, or whole, every call in one
+// chunk with the last piece of text, as Ollama's OpenAI-compatible endpoint writes a chunk: the
+// content and all the tool calls of one message of its own API, each call with its whole arguments
+// (ToChunk in openai/openai.go of https://github.com/ollama/ollama, at commit 634c416). There a
+// chunk carries several fragments, or text and fragments: each is a token received. The
+// finish_reason comes in a chunk of its own, or in the chunk of the last piece or fragment, or not
+// at all (a stream that still reaches `[DONE]`): the statement decides the status from how the
+// page's loop ends, never from the finish_reason. The usage chunk counts the tokens the stream
+// carries, or a reasoning model's reasoning tokens besides, or does not come at all.
 
 interface GeneratedTurn {
   texts: string[];
@@ -286,6 +295,10 @@ interface GeneratedTurn {
   breakAfter: number | null;
   /** The data of an error event sent after those events, before the body ends. */
   errorData: string | undefined;
+  /** Whether the connection drops after those events: the body errors instead of ending. */
+  networkError: boolean;
+  /** The tool calls as fragments, one per chunk, or whole in one chunk with the last piece of text. */
+  callChunks: 'fragments' | 'whole';
   readSize: number;
   /** Where the finish_reason comes: a chunk of its own, the last piece's or fragment's chunk, none. */
   finish: 'own' | 'with-last' | 'none';
@@ -302,6 +315,8 @@ const ERROR_DATA = [
   '{"error": {"message": "The server had an error while processing your request.", "type": "server_error"}}',
   '{"error": "Model unavailable"}',
 ];
+/** The message of the TypeError a broken connection errors the body with: Chromium's. */
+const NETWORK_ERROR = 'network error';
 
 const chunkOf = (delta: ChatCompletionChunk['choices'][number]['delta']): ChatCompletionChunk => ({
   id: 'chatcmpl-generated',
@@ -313,15 +328,27 @@ const chunkOf = (delta: ChatCompletionChunk['choices'][number]['delta']): ChatCo
 
 /** The round's chunks, as the replica writes them: the role, one token each, the finish, the usage. */
 function chunksOf(input: GeneratedTurn): ChatCompletionChunk[] {
-  const fragments = input.calls.flatMap((pieces, index) => [
-    chunkOf({
-      tool_calls: [
-        { index, id: `call_g${index + 1}`, type: 'function', function: { name: 'search_voicings', arguments: '' } },
-      ],
-    }),
-    ...pieces.map((piece) => chunkOf({ tool_calls: [{ index, function: { arguments: piece } }] })),
-  ]);
-  const tokens = input.texts.length + fragments.length;
+  const named = (index: number, args: string) => ({
+    index,
+    id: `call_g${index + 1}`,
+    type: 'function' as const,
+    function: { name: 'search_voicings', arguments: args },
+  });
+  const whole = input.callChunks === 'whole' && input.calls.length > 0;
+  const fragments = whole
+    ? [chunkOf({ tool_calls: input.calls.map((pieces, index) => named(index, pieces.join(''))) })]
+    : input.calls.flatMap((pieces, index) => [
+        chunkOf({ tool_calls: [named(index, '')] }),
+        ...pieces.map((piece) => chunkOf({ tool_calls: [{ index, function: { arguments: piece } }] })),
+      ]);
+  const texts = input.texts.map((content) => chunkOf({ content }));
+  // Whole calls come in the chunk of the last piece of text, when there is one.
+  if (whole && texts.length > 0) {
+    const last = texts.pop()!;
+    const delta = { ...last.choices[0]!.delta, tool_calls: fragments[0]!.choices[0]!.delta.tool_calls };
+    fragments[0] = chunkOf(delta);
+  }
+  const tokens = input.texts.length + (whole ? input.calls.length : fragments.length);
   const reason = input.calls.length > 0 ? ('tool_calls' as const) : ('stop' as const);
   const finish = { ...chunkOf({}), choices: [{ index: 0, delta: {}, finish_reason: reason }] };
   const usage = {
@@ -329,7 +356,7 @@ function chunksOf(input: GeneratedTurn): ChatCompletionChunk[] {
     choices: [],
     usage: { prompt_tokens: 40, completion_tokens: tokens, total_tokens: 40 + tokens },
   };
-  const carrying = [...input.texts.map((content) => chunkOf({ content })), ...fragments];
+  const carrying = [...texts, ...fragments];
   const last = carrying.at(-1);
   if (input.finish === 'with-last' && last !== undefined)
     carrying[carrying.length - 1] = { ...last, choices: last.choices.map((c) => ({ ...c, finish_reason: reason })) };
@@ -372,26 +399,36 @@ const generatedTurn = (gen: Gen): Arbitrary<GeneratedTurn> =>
       gen.option(gen.integer({ min: 0, max: 7 }), { nil: undefined }),
       // The whole wire half the time: the ends that a finish_reason could be mistaken for come with it.
       gen.oneof(gen.constant(undefined), gen.nat(20)),
-      gen.option(gen.constantFrom(...ERROR_DATA), { nil: undefined }),
+      // How an early end comes: the body ends (undefined), the connection drops (null), or an error
+      // event comes first.
+      gen.constantFrom<string | null | undefined>(undefined, null, null, ...ERROR_DATA),
       gen.constantFrom(97, 7, 31, 4096),
       gen.constantFrom<GeneratedTurn['finish']>('own', 'own', 'with-last', 'none'),
       gen.constantFrom<GeneratedTurn['usage']>('same', 'reasoning', 'none'),
+      gen.constantFrom<GeneratedTurn['callChunks']>('fragments', 'whole'),
     )
-    .map(([texts, calls, stopAfter, breakAt, errorData, readSize, finish, usage]) => {
+    .map(([texts, calls, stopAfter, breakAt, ending, readSize, finish, usage, callChunks]) => {
       const turn: GeneratedTurn = {
         texts,
         calls,
         stopAfter: stopAfter === 0 ? texts.length || null : (stopAfter ?? null),
         breakAfter: null,
         errorData: undefined,
+        networkError: false,
         readSize,
         finish,
         usage,
+        callChunks,
       };
       // The chunks, then `[DONE]`: an early end delivers fewer events than that.
       const events = chunksOf(turn).length + 1;
       if (breakAt === undefined) return turn;
-      return { ...turn, breakAfter: breakAt % events, errorData };
+      return {
+        ...turn,
+        breakAfter: breakAt % events,
+        errorData: ending ?? undefined,
+        networkError: ending === null,
+      };
     });
 
 /**
@@ -402,13 +439,18 @@ async function referenceTurn(
   input: GeneratedTurn,
   streamAnswer: typeof reference.streamAnswer = reference.streamAnswer,
 ): Promise<{ turn: Turn; pieces: string[] }> {
-  const body = () =>
-    new ReadableStream<Uint8Array>({
-      start(controller) {
-        for (const read of reads(wireOfTurn(input), input.readSize)) controller.enqueue(read);
-        controller.close();
+  // The reads one at a time, then the end, or the TypeError of a connection that dropped.
+  const body = () => {
+    const queue = reads(wireOfTurn(input), input.readSize);
+    return new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const read = queue.shift();
+        if (read !== undefined) controller.enqueue(read);
+        else if (input.networkError) controller.error(new TypeError(NETWORK_ERROR));
+        else controller.close();
       },
     });
+  };
   const bills: unknown[][] = [];
   const saves: unknown[][] = [];
   let returned: string | null = null;
@@ -501,18 +543,22 @@ async function* statusFromFinishReason(
 }
 
 /**
- * The reference's generator with another amount billed (given the reader and the pieces yielded):
- * the model of the mistakes that bill another count.
+ * The reference's generator with another amount billed (given the reader, the pieces yielded and
+ * the chunks that brought text or tool calls): the model of the mistakes that bill another count.
  */
-const billing = (amount: (reader: RoundReader, pieces: number) => number): typeof reference.streamAnswer =>
+const billing = (
+  amount: (reader: RoundReader, pieces: number, chunks: number) => number,
+): typeof reference.streamAnswer =>
   async function* (body, bill, save) {
     const reader = new RoundReader();
     let shown = '';
     let pieces = 0;
+    let chunks = 0;
     let status: reference.Status = 'stopped';
     try {
       for await (const chunk of readChatChunks(body)) {
         const text = reader.take(chunk);
+        if (text !== '' || (chunk.choices.find((c) => c.index === 0)?.delta.tool_calls?.length ?? 0) > 0) chunks++;
         if (text === '') continue;
         shown += text;
         pieces++;
@@ -523,14 +569,45 @@ const billing = (amount: (reader: RoundReader, pieces: number) => number): typeo
       status = 'failed';
       throw error;
     } finally {
-      bill(amount(reader, pieces));
+      bill(amount(reader, pieces, chunks));
       save(shown, status);
     }
   };
 
+/**
+ * The reference's generator, but "failed" only for the errors readChatChunks throws on the stream's
+ * format (ModelStreamError): any other error, such as the TypeError of a connection that dropped,
+ * leaves "stopped".
+ */
+async function* failedOnFormatOnly(
+  body: ReadableStream<Uint8Array>,
+  bill: (tokens: number) => void,
+  save: (text: string, status: reference.Status) => void,
+): AsyncGenerator<string, void, undefined> {
+  const reader = new RoundReader();
+  let shown = '';
+  let status: reference.Status = 'stopped';
+  try {
+    for await (const chunk of readChatChunks(body)) {
+      const text = reader.take(chunk);
+      if (text === '') continue;
+      shown += text;
+      yield text;
+    }
+    status = 'complete';
+  } catch (error) {
+    if (error instanceof ModelStreamError) status = 'failed';
+    throw error;
+  } finally {
+    bill(reader.result().usage?.completion_tokens ?? reader.tokensReceived);
+    save(shown, status);
+  }
+}
+
 /** What the case tells of a generated round: its pieces of text, its tool-call fragments, how it ends, its reads. */
 function generatedInput(input: GeneratedTurn, tools: CheckTools): Shown {
-  const fragments = input.calls.reduce((n, pieces) => n + 1 + pieces.length, 0);
+  const whole = input.callChunks === 'whole' && input.calls.length > 0;
+  const fragments = whole ? input.calls.length : input.calls.reduce((n, pieces) => n + 1 + pieces.length, 0);
   const shape =
     input.finish === 'none'
       ? 'input.generatedRoundNoFinish'
@@ -543,13 +620,18 @@ function generatedInput(input: GeneratedTurn, tools: CheckTools): Shown {
       : tools.text(input.usage === 'reasoning' ? 'input.usageReasoning' : 'input.usageSame', {
           reasoning: REASONING_TOKENS,
         });
-  const round = tools.text(shape, { texts: tools.showValue(input.texts), fragments, usage });
+  const calls = !whole
+    ? tools.text('input.callsInFragments', { fragments })
+    : tools.text(input.texts.length > 0 ? 'input.callsWholeWithText' : 'input.callsWhole', { fragments });
+  const round = tools.text(shape, { texts: tools.showValue(input.texts), calls, usage });
   const end =
     input.breakAfter === null
       ? tools.text('input.generatedEnd')
-      : input.errorData === undefined
-        ? tools.text('input.generatedBreak', { events: input.breakAfter })
-        : tools.text('input.generatedError', { events: input.breakAfter, error: `data: ${input.errorData}` });
+      : input.networkError
+        ? tools.text('input.generatedNetworkError', { events: input.breakAfter, error: `TypeError: ${NETWORK_ERROR}` })
+        : input.errorData === undefined
+          ? tools.text('input.generatedBreak', { events: input.breakAfter })
+          : tools.text('input.generatedError', { events: input.breakAfter, error: `data: ${input.errorData}` });
   return {
     kind: 'fields',
     fields: [
@@ -575,7 +657,8 @@ const generatedCase = {
   inputs: generatedTurn,
   // One turn of the learner's generator each, read from a stream in the learner's worker.
   runs: 40,
-  run: (learner, input, tools) => turn(learner, tools, wireOfTurn(input), input.stopAfter, input.readSize),
+  run: (learner, input, tools) =>
+    turn(learner, tools, wireOfTurn(input), input.stopAfter, input.readSize, input.networkError),
   expected: async (input) => (await referenceTurn(input)).turn,
   input: generatedInput,
   show: showTurn,
@@ -591,6 +674,23 @@ const generatedCase = {
             billing((reader, pieces) => reader.result().usage?.completion_tokens ?? pieces),
           )
         ).turn,
+    },
+    // Without a usage chunk, one token billed per chunk that brought text or tool calls: a chunk with
+    // whole calls carries a fragment per call, besides its piece of text.
+    {
+      id: 'chunks-billed',
+      like: async (input) =>
+        (
+          await referenceTurn(
+            input,
+            billing((reader, _pieces, chunks) => reader.result().usage?.completion_tokens ?? chunks),
+          )
+        ).turn,
+    },
+    // A connection that dropped saved as "stopped": only the format's errors taken for a failure.
+    {
+      id: 'network-error-saved-stopped',
+      like: async (input) => (await referenceTurn(input, failedOnFormatOnly)).turn,
     },
     // The tokens received billed though the usage chunk came: its reasoning tokens are left off.
     {

@@ -637,25 +637,27 @@ describe('the check engine', () => {
     },
   );
 
-  it('a stream argument may end with an error: its reads arrive, then the next read rejects with a TypeError', async () => {
-    const broken: ExerciseDefinition = {
-      exports: { consume: 'function' },
-      cases: [
-        {
-          id: 'broken',
-          uses: ['consume'],
-          run: (l) => l.call('consume', l.stream(['ab', 'c'], { error: 'network error' })),
-          expected: 'ab|c|TypeError true network error',
-        },
-        {
-          id: 'ended',
-          uses: ['consume'],
-          run: (l) => l.call('consume', l.stream(['ab', 'c'])),
-          expected: 'ab|c|done',
-        },
-      ],
-    };
-    const source = `export async function consume(body: ReadableStream<Uint8Array>) {
+  it(
+    'a stream argument may end with an error: its reads arrive, then the next read rejects with a ' + 'TypeError',
+    async () => {
+      const broken: ExerciseDefinition = {
+        exports: { consume: 'function' },
+        cases: [
+          {
+            id: 'broken',
+            uses: ['consume'],
+            run: (l) => l.call('consume', l.stream(['ab', 'c'], { error: 'network error' })),
+            expected: 'ab|c|TypeError true network error',
+          },
+          {
+            id: 'ended',
+            uses: ['consume'],
+            run: (l) => l.call('consume', l.stream(['ab', 'c'])),
+            expected: 'ab|c|done',
+          },
+        ],
+      };
+      const source = `export async function consume(body: ReadableStream<Uint8Array>) {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const seen: string[] = [];
@@ -671,8 +673,9 @@ describe('the check engine', () => {
   }
 }
 `;
-    expect(statuses(await check(broken, source))).toEqual(['pass', 'pass']);
-  });
+      expect(statuses(await check(broken, source))).toEqual(['pass', 'pass']);
+    },
+  );
 
   it('a fake fetch: the learner’s code makes requests, the checker answers each and sees them all', async () => {
     const source = `export async function ask(
