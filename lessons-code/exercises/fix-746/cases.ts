@@ -81,6 +81,9 @@ const OTHER_LINES_STREAM =
   `data: ${LAST_TEXT}\n\n` +
   UNCLOSED;
 
+/** A text that starts with a brace and is not JSON: chatService's JSON.parse throws a SyntaxError on it. */
+const NOT_JSON = '{C, E, G}';
+
 /** A text event, then an error event as a host that failed sends it: no `[DONE]` after it. */
 const ERROR_STREAM = 'data: a\n\ndata: {"error": "Model unavailable"}\n\n';
 
@@ -189,6 +192,11 @@ const streamOf746 = (gen: Gen): Arbitrary<string> =>
             'data: {"error": null}',
             'data: {"error": ""}',
             'data: {"error": false}',
+            // A chunk of the answer that opens with a brace (a chord's notes as a set, or code), which
+            // the fixed GaApi writer sends as it is: chatService hands it to JSON.parse and lets the
+            // SyntaxError through (Apps/ga-client/src/services/chatService.ts lines 59–68 at
+            // a826864), so the read ends there.
+            `data: ${NOT_JSON}`,
           ),
         ),
         { maxLength: 5 },
@@ -204,6 +212,16 @@ type ReaderVariant = {
   isJson?: (payload: string) => boolean;
   throws?: (error: unknown) => boolean;
 };
+
+/** Whether a text is JSON. */
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The reference's reader with one of its steps done as a mistake does it: the generated diagnoses' model. */
 function variantResult(stream: string, variant: ReaderVariant): ReadResult {
@@ -286,6 +304,11 @@ const generatedCases = [
       {
         id: 'reader-json-after-spaces',
         like: (stream) => variantResult(stream, { isJson: (payload) => payload.trimStart().startsWith('{') }),
+      },
+      // A text that starts with `{` parsed only if it is JSON, and shown otherwise: `{C, E, G}` shown.
+      {
+        id: 'reader-shows-text-not-json',
+        like: (stream) => variantResult(stream, { isJson: (payload) => payload.startsWith('{') && parses(payload) }),
       },
       // Only a string `error` thrown: `{"error": 503}` skipped.
       {

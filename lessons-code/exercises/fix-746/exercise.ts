@@ -17,9 +17,12 @@ export function writeGaApiEvent(chunk: string): string {
 // #starter
 // // ga-client's chatService (parseSseBuffer), reading a whole stream at once.
 // // It keeps only the first `data:` line of an event, trimmed. Make it take every
-// // `data:` line, drop `data:` and one space, and join the values with LF.
+// // `data:` line, drop `data:` and one space, and join the values with LF. Change
+// // nothing else: a text that starts with `{` still goes to JSON.parse, and what
+// // it throws, a SyntaxError on a text that is not JSON, still ends the read.
 // #solution
 // chatService, fixed: every `data:` line, minus `data:` and one space, joined with LF, never trimmed.
+// The rest is chatService's own: a text that starts with `{` goes to JSON.parse, which may throw.
 // #end
 export function readChatService(stream: string): string {
   let response = '';
