@@ -270,6 +270,11 @@ function writeJson(fields: Fields, style: JsonStyle): string {
  * What an error event's `error` holds: GA's message, a provider's, one beyond ASCII; then values
  * that are no message (empty, null, a status code, 0, false). The property being there is what
  * makes the error event, and the Error's message is the value as a string (`new Error(parsed.error)`).
+ * Never an object: the hosts of this page write the message itself (GaChatbot.Api's error event,
+ * ChatbotController.cs lines 91–95 at a826864), and a provider's error object
+ * (`{"error": {"message": …}}`) reaches a host, never the page; whether the Error takes such an
+ * object's `message` or the object as a string, the task leaves open
+ * (alternatives/message-of-an-error-object.ts takes its message).
  */
 const ERROR_VALUES: unknown[] = [STREAM_FAILURE_MESSAGE, 'Overloaded', 'Olé 🎸', '', null, 503, 0, false];
 
