@@ -8,5 +8,8 @@
 export const answer = 'Connect the two chords with a passing tone, e.g. a chromatic note between two chord tones.\n';
 
 export function render(chunks: string[]): string {
-  return chunks.join('').split(/(?<=[.!?]) +/).join('\n');
+  return chunks
+    .join('')
+    .split(/(?<=[.!?]) +/)
+    .join('\n');
 }
