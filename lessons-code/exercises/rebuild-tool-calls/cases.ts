@@ -290,7 +290,8 @@ function toolCallsCase(
 // included), the fragments of different calls interleaved in any order and two of them sharing a
 // chunk now and then; a later fragment that repeats the id and the name, or names the call otherwise
 // (the statement keeps the first); a call of another type now and then, and one whose fragments give
-// no type (a function call, as the statement says); a sentence before the calls, the `finish_reason`
+// no type (a function call, as the statement says); now and then a round whose server sends no id
+// (each call keeps the id ''); a sentence before the calls, the `finish_reason`
 // in a chunk of its own or in the chunk of the last fragment, and perhaps the usage chunk. Each chunk
 // has one choice, of index 0, but the usage chunk: the statement's round asked for one answer (the
 // harness's requests set no `n`: ChatRequest in lessons-code/rounds/chat-format.ts), and only a
@@ -354,8 +355,12 @@ const generatedCall = (gen: Gen): Arbitrary<GeneratedCall> =>
       gen.nat(12),
       gen.string({ unit: gen.constantFrom('a', 'b', 'x', '1', '2'), minLength: 1, maxLength: 3 }),
       gen.constantFrom(SEARCH_VOICINGS, 'get_chord', 'get_scale'),
-      // A call of another type one time in five, and one in five that gives no type (a function call).
-      gen.constantFrom<string | undefined>('function', 'function', 'function', undefined, 'custom'),
+      // A call of another type one time in three, and one in six that gives no type (a function call).
+      // The other types: OpenAI's custom tools, and a type no Chat Completions stream sends yet. OpenAI's
+      // chunk schema says of `type` "Currently, only `function` is supported" (ChatCompletionMessageToolCallChunk,
+      // https://github.com/openai/openai-openapi), yet custom calls came later; its Responses API has
+      // other tool types, `web_search` among them. The statement skips every type but "function".
+      gen.constantFrom<string | undefined>('function', 'function', 'function', undefined, 'custom', 'web_search'),
       gen.constantFrom(...ARGUMENTS),
       gen.array(gen.nat(60), { maxLength: 3 }),
       gen.constantFrom<Shape>('empty-arguments', 'first-piece', 'name-later', 'id-later'),
@@ -372,10 +377,16 @@ const generatedCall = (gen: Gen): Arbitrary<GeneratedCall> =>
       echo,
     }));
 
+/** The fragment without its id. */
+const withoutId = (fragment: ToolCallFragment): ToolCallFragment =>
+  Object.fromEntries(Object.entries(fragment).filter(([key]) => key !== 'id')) as ToolCallFragment;
+
 /** A round's chunks: the calls' fragments in the order `order` gives (the k-th time a call's
  * position appears, its k-th fragment), a fragment sharing the chunk before when `shares` says so
  * and that chunk holds one fragment of another call; the `finish_reason` in the last fragments'
- * chunk when `finishShared` says so. */
+ * chunk when `finishShared` says so; no id in any fragment unless `withIds` says so. A server may
+ * send no id at all: vLLM streams calls without one (https://github.com/vllm-project/vllm/issues/18412),
+ * and the statement then keeps the id ''. */
 function roundOf(
   calls: readonly GeneratedCall[],
   order: readonly number[],
@@ -383,8 +394,9 @@ function roundOf(
   sentence: string | undefined,
   withUsage: boolean,
   finishShared: boolean,
+  withIds: boolean,
 ): ChatCompletionChunk[] {
-  const queues = calls.map(fragmentsOfCall);
+  const queues = calls.map((call) => fragmentsOfCall(call).map((f) => (withIds ? f : withoutId(f))));
   const lists: ToolCallFragment[][] = [];
   order.forEach((position, i) => {
     const fragment = queues[position]!.shift()!;
@@ -413,9 +425,11 @@ const generatedRound = (gen: Gen): Arbitrary<ChatCompletionChunk[]> =>
           gen.option(gen.constantFrom('Let me look those up. ', 'One moment…'), { nil: undefined }),
           gen.boolean(),
           gen.boolean(),
+          // One round in five from a server that sends no id.
+          gen.constantFrom(true, true, true, true, false),
         )
-        .map(([order, shares, sentence, withUsage, finishShared]) =>
-          roundOf(calls, order, shares, sentence, withUsage, finishShared),
+        .map(([order, shares, sentence, withUsage, finishShared, withIds]) =>
+          roundOf(calls, order, shares, sentence, withUsage, finishShared, withIds),
         );
     });
 
@@ -458,6 +472,44 @@ const typelessDropped = (chunks: ChatCompletionChunk[]): Call[] =>
     .filter(([index]) => fragmentsOf(chunks).some((f) => f.index === index && f.type === 'function'))
     .map(([, call]) => call);
 
+/**
+ * The calls in the order their first fragments arrived, then sorted by id: localeCompare, as such code
+ * is usually written (on these ids it orders as the code units do), a stable sort that keeps the
+ * order of arrival between calls of the same id ('' in a round whose server sends none).
+ */
+function sortedById(chunks: ChatCompletionChunk[]): Call[] {
+  const arrival = [...new Set(fragmentsOf(chunks).map((f) => f.index))];
+  return referenceByIndex(chunks)
+    .sort(([a], [b]) => arrival.indexOf(a) - arrival.indexOf(b))
+    .map(([, call]) => call)
+    .sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** The chunks with every type but "custom" made "function": what code that skips only the custom calls reads. */
+const onlyCustomSkipped = (chunks: ChatCompletionChunk[]): Call[] =>
+  reference.assembleToolCalls(
+    chunks.map((c) => ({
+      ...c,
+      choices: c.choices.map((choice) => ({
+        ...choice,
+        delta: {
+          ...choice.delta,
+          ...(choice.delta.tool_calls && {
+            tool_calls: choice.delta.tool_calls.map((f) =>
+              f.type === undefined || f.type === 'custom' ? f : { ...f, type: 'function' },
+            ),
+          }),
+        },
+      })),
+    })),
+  );
+
+/** The calls with `undefined` for an id or a name that no fragment gave: copied from a fragment without one. */
+const missingCopied = (chunks: ChatCompletionChunk[]): Call[] =>
+  reference
+    .assembleToolCalls(chunks)
+    .map((call) => ({ ...call, id: call.id || undefined, name: call.name || undefined }) as unknown as Call);
+
 /** The calls with each id and name made of every fragment's, glued. */
 function namesGlued(chunks: ChatCompletionChunk[]): Call[] {
   const ids = new Map<number, string>();
@@ -492,16 +544,14 @@ const generatedCase = {
   // Only mistakes whose sentence holds for any input (arrival-order's and sorted-as-strings' quote
   // the indices 1, 3 and 10 of their case, name-overwritten's the ids of its own).
   diagnoses: [
-    // localeCompare, as such code is usually written; on these ids it orders as the code units do.
-    {
-      id: 'sorted-by-id',
-      like: (chunks) => reference.assembleToolCalls(chunks).sort((a, b) => a.id.localeCompare(b.id)),
-    },
+    { id: 'sorted-by-id', like: sortedById },
     { id: 'first-fragment-per-chunk', like: (chunks) => reference.assembleToolCalls(firstFragmentOnly(chunks)) },
     { id: 'name-from-first-fragment', like: nameFromFirstFragment },
     { id: 'name-concatenated', like: namesGlued },
     { id: 'id-from-first-fragment', like: idFromFirstFragment },
     { id: 'typeless-call-dropped', like: typelessDropped },
+    { id: 'only-custom-skipped', like: onlyCustomSkipped },
+    { id: 'missing-id-undefined', like: missingCopied },
     // The chunk that carries the finish_reason read no further, the fragments it may carry too.
     {
       id: 'finish-chunk-skipped',

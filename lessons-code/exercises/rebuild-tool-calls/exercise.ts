@@ -10,16 +10,18 @@ export interface ToolCall {
 // // The chunks of one streamed round, in the order they arrived. Return the round's tool calls,
 // // ordered by `index`. The first fragment of a call carries its index, its id and the function's
 // // name; the later ones carry the index and the next piece of the arguments. Take id and name from
-// // the first fragment that has them, concatenate the arguments, and skip chunks without choices and
-// // calls of a type other than "function" (a call whose fragments give no type is a function call).
+// // the first fragment that has them (a call that no fragment gives an id keeps the id '': some
+// // servers send none), concatenate the arguments, and skip chunks without choices and calls of any
+// // type other than "function" (a call whose fragments give no type is a function call).
 // // The round asked for one answer: a chunk carries one choice, of index 0, or none.
 // // This version trusts the fragment's position in the array.
 // #solution
 // The chunks of one streamed round, in the order they arrived. Return the round's tool calls,
 // ordered by `index`. The first fragment of a call carries its index, its id and the function's
 // name; the later ones carry the index and the next piece of the arguments. Take id and name from
-// the first fragment that has them, concatenate the arguments, and skip chunks without choices and
-// calls of a type other than "function" (a call whose fragments give no type is a function call).
+// the first fragment that has them (a call that no fragment gives an id keeps the id '': some
+// servers send none), concatenate the arguments, and skip chunks without choices and calls of any
+// type other than "function" (a call whose fragments give no type is a function call).
 // The round asked for one answer: a chunk carries one choice, of index 0, or none.
 // #end
 export function assembleToolCalls(chunks: ChatCompletionChunk[]): ToolCall[] {
