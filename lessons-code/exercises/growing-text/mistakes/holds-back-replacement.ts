@@ -1,0 +1,26 @@
+// Mistake: holds back a U+FFFD (or a high surrogate) at the end of the text until the text grows
+// past it, as lessons-code's GrowingTextRelay does for a client that decodes every byte again. The
+// check's texts are decoded as browsers decode them, so a U+FFFD there stays: the parser gets it
+// late, and the one that ends the last text never, since this relay has no end to pass it at.
+// Lesson: /ga-ai/06c-model-stream/#two-transports-one-parser
+// Fails: any-growth
+// Diagnosis: holds-back-replacement
+export function createRelay(pass: (text: string) => void): (textSoFar: string) => void {
+  let passed = 0;
+  return (textSoFar) => {
+    const last = textSoFar.at(-1) ?? '';
+    const mightChange = last === '\uFFFD' || /[\uD800-\uDBFF]/.test(last);
+    const end = mightChange ? textSoFar.length - 1 : textSoFar.length;
+    if (end > passed) {
+      pass(textSoFar.slice(passed, end));
+      passed = end;
+    }
+  };
+}
+
+// How the check uses your relay: it plays the texts XMLHttpRequest would offer, one `progress`
+// event after another, decoded as browsers decode them.
+export function relayAll(growths: string[], pass: (text: string) => void): void {
+  const relay = createRelay(pass);
+  for (const textSoFar of growths) relay(textSoFar);
+}
