@@ -181,11 +181,17 @@ export interface ReportOptions {
 }
 
 /**
+ * What the Markdown report reads of a report: all but the turn's answer and reasoning, which it never
+ * holds (the page's worker sends the page only the start of them: src/widgets/inspect/inspect-ops.ts).
+ */
+export type ReportFacts = Omit<InspectReport, 'turn'> & { turn: Omit<InspectReport['turn'], 'answer' | 'reasoning'> };
+
+/**
  * The report to share, in Markdown, in the page's language: the format and what decided it, the
  * stream's figures, how the turn ended, the tool calls and the usage, then each finding with its lines
  * and its lesson. The stream itself only when `options.stream` is given.
  */
-export function reportMarkdown(report: InspectReport, tr: Tr, options: ReportOptions): string {
+export function reportMarkdown(report: ReportFacts, tr: Tr, options: ReportOptions): string {
   expectObject(report, 'reportMarkdown', 'report');
   expectFunction(tr, 'reportMarkdown', 'tr');
   expectObject(options, 'reportMarkdown', 'options');

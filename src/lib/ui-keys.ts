@@ -1087,6 +1087,7 @@ export const courseStrings = z.object({
   'course.inspect.copied.answer': z.string(),
   'course.inspect.copied.reasoning': z.string(),
   'course.inspect.copyFailed': z.string(),
+  'course.inspect.textGone': z.string(),
   'course.inspect.answerEmpty': z.string(),
   'course.inspect.reasoningEmpty': z.string(),
   'course.inspect.shownPart_one': z.string(),

@@ -4,10 +4,12 @@
 // opened and one of its streams picked; an error response shown as one (test/fixtures/inspect-captures/)
 // and a gzip capture inflated; bad input said in words; Cancel while a reading runs. The largest input
 // (20 MB, made by the test): a click handled while the worker reads it, Cancel ending that worker, and
-// the next file read. Then one pass in Spanish and one in French, at phone width: the strings are the
-// locale's (a HAR entry's transport and its one late burst among them), no English UI phrase shows, the
-// demo fits a 360 px screen, and every link of the page is alive under /learn/. A HAR file that
-// Chromium writes itself, with its transport, timings and axe: inspect-har.spec.ts.
+// the next file read; read whole, its answer shown in part and copied whole, and Copy saying so once a
+// later reading has stopped the worker that kept it. Then one pass in Spanish and one in French, at
+// phone width: the strings are the locale's (a HAR entry's transport and its one late burst among
+// them), no English UI phrase shows, the demo fits a 360 px screen, and every link of the page is alive
+// under /learn/. A HAR file that Chromium writes itself, with its transport, timings and axe:
+// inspect-har.spec.ts.
 // Elsewhere: axe and the first-load budget (a11y.spec.ts, PAGE_WIDGETS), the links' #fragments in
 // both builds (test/dist/links.test.ts), the reading itself on every course stream
 // (test/unit/lessons-code/inspect/).
@@ -19,7 +21,9 @@ import {
   PROVIDER_ANSWER,
   PROVIDER_REASONING,
   TRUNCATED_RECORDINGS,
+  runInspect,
 } from '../../lessons-code/index.ts';
+import { SHOWN_CHARS } from '../../lessons-code/inspect/report.ts';
 import {
   EN,
   OTHER_LOCALES,
@@ -399,6 +403,67 @@ test.describe('stream inspector (en), the largest input', () => {
       await expect(inspector.locator('[data-part=file-name]')).toContainText('File: chat-gzip.txt');
       await expect(inspector.locator('[data-part=answer]')).toHaveText('Try the A minor pentatonic.');
       expect(readers()).toHaveLength(1);
+    });
+  });
+});
+
+test.describe('stream inspector (en), the largest input copied', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('Copy answer takes the whole answer of 20 MB; once a later reading stopped its worker, it says so', async ({
+    page,
+  }) => {
+    test.slow(); // 20 MB read, then read twice more, on a busy 2-core machine
+    const big = largestStream();
+    const read = await runInspect({ op: 'inspect', source: { kind: 'bytes', bytes: new Uint8Array(big) } });
+    if (read.kind !== 'report') throw new Error(`the largest stream gives no report: ${read.kind}`);
+    const { answer } = read.report.turn;
+    expect(answer.length).toBeGreaterThan(SHOWN_CHARS);
+    const inspector = await open(page, EN);
+    await inspector.locator('[data-part=body]').click();
+    await expect(inspector).toHaveAttribute('data-ready', '', { timeout: 30_000 });
+    const file = inspector.locator('[data-part=file]');
+    const copied = inspector.locator('[data-part=copy-status]');
+    /** The clipboard's length and its last characters (the whole text would cross from the page for nothing). */
+    const held = () =>
+      page.evaluate(async () => {
+        const text = await navigator.clipboard.readText();
+        return { length: text.length, end: text.slice(-100) };
+      });
+
+    await test.step('the page shows the start of the answer; Copy answer takes all of it', async () => {
+      await file.setInputFiles({ name: 'large.txt', mimeType: 'text/plain', buffer: big });
+      await settled(inspector);
+      await expect(inspector.locator('[data-part=status]')).toHaveText(/Findings/);
+      expect(await inspector.locator('[data-part=answer]').evaluate((node) => node.textContent?.length)).toBe(
+        SHOWN_CHARS,
+      );
+      await expect(inspector.locator('[data-part=answer-note]')).toHaveText(
+        t(EN, 'course.inspect.shownPart', { count: SHOWN_CHARS }),
+      );
+      await inspector.locator('button[data-copy=answer]').click();
+      await expect(copied).toHaveText('The answer is copied.');
+      expect(await held()).toEqual({ length: answer.length, end: answer.slice(-100) });
+    });
+
+    await test.step('its worker ended by a later reading: Copy says why, and copies no part of it', async () => {
+      // A second file, then a third before the second is read: the second's worker is stopped, and
+      // with it the whole answer of the report still on screen.
+      await file.setInputFiles({ name: 'second.txt', mimeType: 'text/plain', buffer: big });
+      await expect(inspector).toHaveAttribute('data-state', 'busy');
+      await page.evaluate(() => navigator.clipboard.writeText('before'));
+      await file.setInputFiles({ name: 'third.txt', mimeType: 'text/plain', buffer: big });
+      await inspector.locator('button[data-copy=answer]').click();
+      await expect(copied).toHaveText(t(EN, 'course.inspect.textGone'));
+      expect(await held()).toEqual({ length: 6, end: 'before' });
+    });
+
+    await test.step('the third file read: its answer is copied whole', async () => {
+      await settled(inspector);
+      await expect(inspector.locator('[data-part=file-name]')).toContainText('File: third.txt');
+      await inspector.locator('button[data-copy=answer]').click();
+      await expect(copied).toHaveText('The answer is copied.');
+      expect(await held()).toEqual({ length: answer.length, end: answer.slice(-100) });
     });
   });
 });

@@ -10,8 +10,6 @@ import {
   FORMAT_IDS,
   MAX_INPUT_BYTES,
   type InputProblem,
-  type InspectReport,
-  type InspectResult,
   type InspectSource,
 } from '../../../lessons-code/index.ts';
 import { copyText } from '../../demo-kit/clipboard.ts';
@@ -21,7 +19,7 @@ import { boxToText, fastPaste, textToBox } from '../../demo-kit/textbox.ts';
 import { connect } from '../../demo-kit/worker-calls.ts';
 import { lessonLinks, renderReport, renderReportMarkdown, type InspectView } from './inspect-report-render.ts';
 import { hideResults, renderHarEntries, renderProblem, renderResponse } from './inspect-response-render.ts';
-import type { InspectChoice, InspectOps } from './inspect-worker.ts';
+import type { InspectChoice, InspectOps, ShownReport, ShownResult } from './inspect-ops.ts';
 
 /** A stream of 20 MB takes far longer than the kit's default limit on a slow phone; Cancel stops it sooner. */
 const TIME_LIMIT = 120_000;
@@ -52,7 +50,7 @@ export const mount = demo('inspect', ({ host, s, t }) => {
   let source: InspectSource | null = null;
   let entry: number | undefined;
   /** The report on screen, which the Copy buttons copy from. */
-  let report: InspectReport | null = null;
+  let report: ShownReport | null = null;
 
   /** Input that cannot be read: said in the status line, and no earlier report left to copy. */
   const problem = (key: InputProblem, note?: string): Shown => ({
@@ -63,7 +61,7 @@ export const mount = demo('inspect', ({ host, s, t }) => {
   });
 
   /** What a reading shows: a report, a problem, a response that is no stream, or a HAR file's entries. */
-  const shown = (result: InspectResult): Shown => {
+  const shown = (result: ShownResult): Shown => {
     report = result.kind === 'report' ? result.report : null;
     switch (result.kind) {
       case 'report':
@@ -103,7 +101,8 @@ export const mount = demo('inspect', ({ host, s, t }) => {
     };
     void runner
       .run(async (signal) => {
-        const result = await worker.with({ signal, timeoutMs: TIME_LIMIT, onProgress }).call('inspect', given, choice);
+        const reading = worker.with({ signal, timeoutMs: TIME_LIMIT, onProgress });
+        const result = await reading.call('inspect', mine, given, choice);
         progress.hidden = true;
         return shown(result);
       })
@@ -199,12 +198,16 @@ export const mount = demo('inspect', ({ host, s, t }) => {
     });
   }
 
-  // Copying: the answer, the reasoning, the report in Markdown (with the stream only if the box is ticked).
+  // Copying: the answer, the reasoning (only the start of a long one came: the worker keeps it whole,
+  // inspect-ops.ts), the report in Markdown (with the stream only if the box is ticked).
   const failed = t('copyFailed');
   for (const button of host.querySelectorAll<HTMLButtonElement>('button[data-copy]')) {
     const name = button.dataset.copy === 'reasoning' ? 'reasoning' : 'answer';
     button.addEventListener('click', () => {
-      if (report) void copyText(report.turn[name], p('copy-status'), { done: t(`copied.${name}`), failed });
+      if (!report) return;
+      const { shown, length } = report.turn[name];
+      const text = shown.length === length ? shown : worker.call('text', report.reading, name);
+      void copyText(text, p('copy-status'), { done: t(`copied.${name}`), failed, lost: t('textGone') });
     });
   }
   const withStream = p<HTMLInputElement>('with-stream');
@@ -213,13 +216,9 @@ export const mount = demo('inspect', ({ host, s, t }) => {
     const words = { done: t('reportCopied'), failed };
     if (!current || given === null) return;
     if (!withStream.checked) return void copyText(renderReportMarkdown(view, current), say, words);
-    void worker
-      .with({ timeoutMs: TIME_LIMIT })
-      .call('body', given, entry)
-      .then(
-        (body) => copyText(renderReportMarkdown(view, current, body), say, words),
-        () => void (say.textContent = failed),
-      );
+    const body = worker.with({ timeoutMs: TIME_LIMIT }).call('body', given, entry);
+    const markdown = body.then((text) => renderReportMarkdown(view, current, text));
+    void copyText(markdown, say, words);
   });
   withStream.addEventListener('change', () => {
     if (report && !withStream.checked) renderReportMarkdown(view, report);

@@ -3,7 +3,7 @@
 // transport (status, headers, a HAR entry's timings), the findings, and the stream as the standard
 // reads it. Everything the learner gave is set as text, never parsed as HTML.
 
-import { LESSON_KEYS, reportMarkdown, type InspectReport, type LessonKey } from '../../../lessons-code/index.ts';
+import { LESSON_KEYS, reportMarkdown, type LessonKey } from '../../../lessons-code/index.ts';
 import {
   SHOWN_CHARS,
   endingHelp,
@@ -21,6 +21,7 @@ import {
 } from '../../../lessons-code/inspect/report.ts';
 import { h, type Strings } from '../../demo-kit/kit-client.ts';
 import { moreNotes, renderEvents, renderLines } from '../shared/trace-render.ts';
+import type { ShownReport, ShownText, TurnText } from './inspect-ops.ts';
 
 /** What the views draw with: the markup's parts, the strings, and the course's sections by lesson. */
 export interface InspectView {
@@ -41,7 +42,7 @@ export function lessonLinks(template: HTMLTemplateElement): Map<LessonKey, HTMLA
 }
 
 /** The report to share, in Markdown, its links made whole, the stream appended when given: in its box, and returned. */
-export function renderReportMarkdown({ p, s, lessons }: InspectView, report: InspectReport, stream?: string): string {
+export function renderReportMarkdown({ p, s, lessons }: InspectView, report: ShownReport, stream?: string): string {
   const markdown = reportMarkdown(report, s.t, {
     lesson: (key) => {
       const link = lessons.get(key);
@@ -56,7 +57,7 @@ export function renderReportMarkdown({ p, s, lessons }: InspectView, report: Ins
 }
 
 /** The whole report, part by part, and its Markdown; returns what the status line says of it. */
-export function renderReport(view: InspectView, r: InspectReport): string {
+export function renderReport(view: InspectView, r: ShownReport): string {
   const {
     p,
     s: { t },
@@ -80,7 +81,7 @@ export function fact(list: HTMLElement, label: string, ...value: (Node | string)
 }
 
 /** The format read, whether it was detected or chosen, and the lines that told it. */
-function renderFormat({ p, s: { t } }: InspectView, { format }: InspectReport): void {
+function renderFormat({ p, s: { t } }: InspectView, { format }: ShownReport): void {
   p('format-name').textContent = formatName(format.id, t);
   p('format-how').textContent =
     format.id === format.detected ? t('formatDetected') : t('formatChosen', { format: formatName(format.detected, t) });
@@ -99,15 +100,15 @@ function renderFormat({ p, s: { t } }: InspectView, { format }: InspectReport): 
   p('evidence-none').hidden = format.evidence.length > 0;
 }
 
-function renderChannel({ host, p, s: { t } }: InspectView, name: 'answer' | 'reasoning', text: string): void {
-  p(name).textContent = text.length > SHOWN_CHARS ? text.slice(0, SHOWN_CHARS) : text;
+function renderChannel({ host, p, s: { t } }: InspectView, name: TurnText, { shown, length }: ShownText): void {
+  p(name).textContent = shown;
   p(`${name}-note`).textContent =
-    text === '' ? t(`${name}Empty`) : text.length > SHOWN_CHARS ? t('shownPart', { count: SHOWN_CHARS }) : '';
-  host.querySelector<HTMLButtonElement>(`button[data-copy="${name}"]`)!.disabled = text === '';
+    length === 0 ? t(`${name}Empty`) : length > shown.length ? t('shownPart', { count: SHOWN_CHARS }) : '';
+  host.querySelector<HTMLButtonElement>(`button[data-copy="${name}"]`)!.disabled = length === 0;
 }
 
 /** How the turn ended, what GA's routing said, the answer and reasoning, the tool calls and the usage. */
-function renderTurn(view: InspectView, { turn }: InspectReport): void {
+function renderTurn(view: InspectView, { turn }: ShownReport): void {
   const { p, s } = view;
   const { t } = s;
   const { ending } = turn;
@@ -163,7 +164,7 @@ function renderTurn(view: InspectView, { turn }: InspectReport): void {
 }
 
 /** The status, the headers that matter to a stream (absent ones said so) and a HAR entry's timings. */
-function renderTransport({ p, s: { t } }: InspectView, { transport }: InspectReport): void {
+function renderTransport({ p, s: { t } }: InspectView, { transport }: ShownReport): void {
   p('transport-box').hidden = transport === null;
   if (transport === null) return;
   p('transport-from').textContent = t(transport.har ? 'transportFrom.har' : 'transportFrom.head');
@@ -197,7 +198,7 @@ function renderTransport({ p, s: { t } }: InspectView, { transport }: InspectRep
 }
 
 /** Each finding with its severity, its words, its lines and the course's section it rests on. */
-function renderFindings({ p, s: { t }, lessons }: InspectView, report: InspectReport): void {
+function renderFindings({ p, s: { t }, lessons }: InspectView, report: ShownReport): void {
   p('findings').replaceChildren(
     ...report.findings.map((finding) =>
       h(
@@ -234,7 +235,7 @@ function fieldValues(t: Strings['t'], found: { line: number; value: string }[], 
 }
 
 /** The stream as the standard's reader sees it: its figures, then its first lines and events. */
-function renderStream({ p, s }: InspectView, r: InspectReport): void {
+function renderStream({ p, s }: InspectView, r: ShownReport): void {
   const { t } = s;
   const list = p('stream-facts');
   list.replaceChildren();

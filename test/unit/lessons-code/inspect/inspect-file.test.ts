@@ -1,5 +1,5 @@
 // A file the inspector opens is read in its worker (lessons-code/inspect/inspect.ts, readBlob and runInspect; the
-// worker posts the progress: inspect-worker.ts): the same report as the file's bytes given at once,
+// worker posts the progress: src/widgets/inspect/inspect-ops.ts): the same report as the file's bytes given at once,
 // progress that climbs to the file's size, and a file that can no longer be read said in words.
 
 import { describe, expect, it } from 'vitest';
