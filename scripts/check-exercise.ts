@@ -53,7 +53,7 @@ const indent = (value: string) => value.replace(/^/gm, '      ');
 
 function describe(verdict: CaseVerdict): string[] {
   const lines: string[] = [];
-  if (verdict.status === 'fail' || verdict.status === 'throw') {
+  if (verdict.status === 'fail' || verdict.status === 'throw' || verdict.status === 'changed') {
     if (verdict.generated) {
       const { seed, tried, shrinks } = verdict.generated;
       lines.push(`    smallest differing input found: seed ${seed}, ${tried} generated, ${shrinks} smaller tried`);
@@ -61,7 +61,18 @@ function describe(verdict: CaseVerdict): string[] {
     if (verdict.input) lines.push('    input:', indent(text(verdict.input)));
     if (verdict.status === 'fail')
       lines.push('    expected:', indent(text(verdict.expected)), '    got:', indent(text(verdict.actual)));
-    else lines.push(`    threw: ${verdict.error.message}`);
+    else if (verdict.status === 'changed') {
+      const { kind, name, call, seen, path, shownPath, before, after } = verdict.change;
+      lines.push(
+        kind === 'changed-argument'
+          ? `    ${kind}: ${name} changed ${path}, passed on call ${call}, by the end of call ${seen}`
+          : `    ${kind}: ${path}, returned by ${name} on call ${call}, changed by the end of call ${seen}`,
+        `    ${shownPath} before:`,
+        indent(before),
+        `    ${shownPath} after:`,
+        indent(after),
+      );
+    } else lines.push(`    threw: ${verdict.error.message}`);
     if (verdict.diagnoses) lines.push(`    diagnoses: ${verdict.diagnoses.join(', ')}`);
   }
   if (verdict.status === 'export')

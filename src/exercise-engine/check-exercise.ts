@@ -28,7 +28,7 @@ import {
   type MistakeHeader,
 } from './exercise-schema.ts';
 import { transpile } from './transpile.ts';
-import { LOCALES, type Locale } from './types.ts';
+import { CHANGE_KINDS, LOCALES, type Locale } from './types.ts';
 import { alternativesIn, commentBlocks, translateComments, variantOf, type CommentTable } from './variants.ts';
 
 const PROJECT = fileURLToPath(new URL('../../', import.meta.url));
@@ -103,6 +103,12 @@ const caseIds = (files: ExerciseFiles) => files.definition?.cases.map((c) => c.i
 /** The diagnosis ids the cases of cases.ts declare. */
 const declaredDiagnoses = (files: ExerciseFiles) =>
   new Set(files.definition?.cases.flatMap((c) => (c.diagnoses ?? []).map((d) => d.id)) ?? []);
+
+/**
+ * Whether a mistake's diagnosis is the engine's own verdict on a value the code changed that its
+ * caller keeps (learner-watch.ts): any exercise's code may make that mistake, and no case declares it.
+ */
+const isChangeKind = (id: string): boolean => (CHANGE_KINDS as readonly string[]).includes(id);
 
 /** Each text that keeps its schema, with its file. */
 const eachText = (files: ExerciseFiles) =>
@@ -439,13 +445,15 @@ export const RULES: readonly ExerciseRule[] = [
   },
   {
     id: 'mistake-diagnosis',
-    rule: "A mistake's `Diagnosis` names diagnoses that cases of `cases.ts` declare.",
+    rule:
+      "A mistake's `Diagnosis` names diagnoses that cases of `cases.ts` declare, or the engine's verdict on a value " +
+      'the code changed that its caller keeps (`changed-argument`, `changed-result`).',
     check: (files) => {
       if (files.definition === undefined) return [];
       const declared = declaredDiagnoses(files);
       return files.mistakes.flatMap(({ file, header }) =>
         (header?.Diagnosis ?? [])
-          .filter((d) => !declared.has(d))
+          .filter((d) => !declared.has(d) && !isChangeKind(d))
           .map(
             (d) =>
               `${file}: // Diagnosis: ${d} — declared by no case of cases.ts; declare it on the case that shows it`,
@@ -455,12 +463,20 @@ export const RULES: readonly ExerciseRule[] = [
   },
   {
     id: 'mistake-lesson',
-    rule: "A mistake's `Lesson` is the English `lesson` of its first diagnosis.",
+    rule:
+      "A mistake's `Lesson` is the English `lesson` of its first diagnosis, or of its first failing case when that " +
+      'diagnosis is the engine’s verdict on a changed value.',
     check: (files) =>
       files.mistakes.flatMap(({ file, header }) => {
-        const lesson = header && files.texts.get('en')?.diagnoses?.[header.Diagnosis[0]!]?.lesson;
-        return header && lesson !== undefined && lesson !== header.Lesson
-          ? [`${file}: // Lesson: ${header.Lesson} — give its diagnosis's lesson, ${lesson}`]
+        if (header === undefined) return [];
+        const english = files.texts.get('en');
+        const first = header.Diagnosis[0]!;
+        const lesson = isChangeKind(first)
+          ? english?.cases[header.Fails[0]!]?.lesson
+          : english?.diagnoses?.[first]?.lesson;
+        const whose = isChangeKind(first) ? `its first failing case's (${header.Fails[0]})` : "its diagnosis's";
+        return lesson !== undefined && lesson !== header.Lesson
+          ? [`${file}: // Lesson: ${header.Lesson} — give ${whose} lesson, ${lesson}`]
           : [];
       }),
   },

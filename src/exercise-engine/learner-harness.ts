@@ -8,9 +8,12 @@
 // below, when this module loads, and called through `apply`: never a method looked up later on a
 // built-in's prototype (README.md, "The harness's promise"). Network and storage globals are
 // switched off before the learner's module loads. Of lessons-code, only the modules whose names the
-// learner's code takes are loaded, before it runs (learner-imports.ts).
+// learner's code takes are loaded, before it runs (learner-imports.ts). Each call's arguments, and
+// the values the calls of one case return, are watched for changes their caller would see
+// (learner-watch.ts): the answer to a call carries the first one found.
 
 import { isLessonsCode, loadLessonsCode } from './learner-imports.ts';
+import { ChangeWatch } from './learner-watch.ts';
 import { CONSOLE_LINE_CHARS, CONSOLE_LINES, MODULE_PARAMS } from './protocol.ts';
 import type { ArgSpec, ExportEntry, FetchAnswer, FromLearnerWorker, ThrownData, ToLearnerWorker } from './protocol.ts';
 import type { FakeRequest } from '../../lessons-code/index.ts';
@@ -256,6 +259,7 @@ export function startHarness(port: HarnessPort, scope: object): void {
   const send = (message: FromLearnerWorker): void => port.send(message);
   const functions = createObject(null) as Record<string, unknown>;
   const asks = createObject(null) as Record<string, (answer: FetchAnswer) => void>;
+  const watch = new ChangeWatch();
   let nextAsk = 1;
   let loaded = false;
 
@@ -388,27 +392,41 @@ export function startHarness(port: HarnessPort, scope: object): void {
     send({ t: 'loaded', exports: entries });
   }
 
-  async function call(id: number, name: string, specs: ArgSpec[]): Promise<void> {
+  async function call(id: number, name: string, specs: ArgSpec[], group: number): Promise<void> {
     const recorded = createObject(null) as Record<string, unknown[][]>;
     const args: unknown[] = [];
-    for (let i = 0; i < specs.length; i++) append(args, buildArg(specs[i]!, recorded));
+    // The data a case passes is the caller's, and watched; a stream, a recorder or a fake fetch that
+    // the harness builds is not (learner-watch.ts).
+    const data: boolean[] = [];
+    for (let i = 0; i < specs.length; i++) {
+      append(args, buildArg(specs[i]!, recorded));
+      append(data, specs[i]!.k === 'value');
+    }
     const fn = functions[name];
-    let reply: FromLearnerWorker;
+    const watched = watch.begin(group, fn, args, data);
+    let returned = false;
+    let value: unknown = null;
+    let thrown: unknown = null;
     try {
       if (typeof fn !== 'function') throw new TypeErrorCtor(`${name} is not a function`);
-      const value: unknown = await apply(fn, undefined, args);
-      reply = { t: 'return', id, ok: true, value, uncloneable: null, thrown: null, calls: recorded };
+      value = await apply(fn, undefined, args);
+      returned = true;
     } catch (error) {
-      reply = {
-        t: 'return',
-        id,
-        ok: false,
-        value: null,
-        uncloneable: null,
-        thrown: describeThrown(error),
-        calls: recorded,
-      };
+      thrown = error;
     }
+    const changed = watch.end(watched, returned, value);
+    const reply: FromLearnerWorker = returned
+      ? { t: 'return', id, ok: true, value, uncloneable: null, thrown: null, calls: recorded, changed }
+      : {
+          t: 'return',
+          id,
+          ok: false,
+          value: null,
+          uncloneable: null,
+          thrown: describeThrown(thrown),
+          calls: recorded,
+          changed,
+        };
     try {
       send(reply);
     } catch {
@@ -422,6 +440,7 @@ export function startHarness(port: HarnessPort, scope: object): void {
         uncloneable: kind,
         thrown: reply.t === 'return' ? reply.thrown : null,
         calls: createObject(null) as Record<string, unknown[][]>,
+        changed,
       });
     }
   }
@@ -434,7 +453,7 @@ export function startHarness(port: HarnessPort, scope: object): void {
         () => send({ t: 'prepared' }), // the failure is reported by 'load'
       );
     } else if (message.t === 'load') void load(message.code);
-    else if (message.t === 'call') void call(message.id, message.name, message.args);
+    else if (message.t === 'call') void call(message.id, message.name, message.args, message.group);
     else if (message.t === 'answer') {
       const resolve = asks[message.id];
       if (resolve) {

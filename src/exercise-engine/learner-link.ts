@@ -161,10 +161,12 @@ export class LearnerLink {
 
   private abortLoad: () => void = () => undefined;
 
+  /** Calls an export with these arguments, in case `group` (the learner's worker watches a case's calls together). */
   call(
     name: string,
     args: ArgSpec[],
     fetches: readonly FetchAnswerer[],
+    group = 0,
   ): Promise<Extract<FromLearnerWorker, { t: 'return' }>> {
     for (const fetch of fetches) this.fetches.set(fetch.id, fetch);
     return new Promise((resolve, reject) => {
@@ -174,7 +176,7 @@ export class LearnerLink {
       }
       const id = this.nextCall++;
       this.calls.set(id, { resolve, reject });
-      this.send({ t: 'call', id, name, args });
+      this.send({ t: 'call', id, name, args, group });
     });
   }
 

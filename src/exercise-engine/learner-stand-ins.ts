@@ -16,7 +16,7 @@ import type {
 import { CheckAborted, isObject, stringOr, type FetchAnswerer, type LearnerLink } from './learner-link.ts';
 import type { ArgSpec, ExportEntry, FetchAnswer } from './protocol.ts';
 import { learnerLine } from './transpile.ts';
-import type { ThrownInfo, ThrownKind } from './types.ts';
+import type { Change, ThrownInfo, ThrownKind } from './types.ts';
 import { deepEqual, showValue } from './values.ts';
 
 /** What the learner's code threw (or what could not come back from it), as a case sees it. */
@@ -97,6 +97,81 @@ export const checkProblem = (name: string, message: string): ThrownInfo => {
   if (kind) info.kind = kind;
   return info;
 };
+
+/** A name in code notation as it is: a variable's, or a property's after a dot. */
+const PLAIN_NAME = /^[A-Za-z_$][\w$]*$/;
+
+/** A path in code notation from its root: `texts[1]`, `result.text`, `result["a b"]`. */
+const pathText = (root: string, steps: readonly (string | number)[]): string =>
+  steps.reduce<string>(
+    (text, step) =>
+      typeof step === 'number'
+        ? `${text}[${step}]`
+        : PLAIN_NAME.test(step)
+          ? `${text}.${step}`
+          : `${text}[${JSON.stringify(step)}]`,
+    root,
+  );
+
+/** The value at a path of plain data, or undefined where the path leads nowhere. */
+function valueAt(value: unknown, steps: readonly (string | number)[]): unknown {
+  let at = value;
+  for (const step of steps) {
+    if (!isObject(at) || !Object.hasOwn(at, step)) return undefined;
+    at = at[step];
+  }
+  return at;
+}
+
+/** How long a value may be, in code notation, to be shown whole around the place that changed in it. */
+const SHOWN_WHOLE = 300;
+
+const callNumber = (value: unknown): number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 1e9 ? value : 1;
+
+/**
+ * What the learner's worker says the learner's code changed (learner-watch.ts), validated, as the
+ * page shows it: where, in code notation, and the value there before and after; or around it, the
+ * largest value along the path that is short enough to show whole, so that the learner sees the
+ * change in its place. `name` is the function the checker called.
+ */
+export function changeFrom(data: unknown, name: string): Change | null {
+  if (!isObject(data) || (data.what !== 'argument' && data.what !== 'result')) return null;
+  const call = callNumber(data.call);
+  const seen = Math.max(call, callNumber(data.seen));
+  const position =
+    typeof data.position === 'number' && Number.isInteger(data.position) && data.position >= 0 ? data.position : 0;
+  const parameter =
+    typeof data.parameter === 'string' && data.parameter.length <= 60 && PLAIN_NAME.test(data.parameter)
+      ? data.parameter
+      : null;
+  const root = data.what === 'result' ? 'result' : (parameter ?? `arguments[${position}]`);
+  const path = Array.isArray(data.path) ? data.path.slice(0, 100) : [];
+  const steps = path.every(
+    (step) =>
+      (typeof step === 'number' && Number.isInteger(step) && step >= 0) ||
+      (typeof step === 'string' && step.length <= 200),
+  )
+    ? (path as (string | number)[])
+    : [];
+  const afterShown = stringOr(data.afterShown, null, 100);
+  for (let depth = afterShown === null ? 0 : steps.length; depth <= steps.length; depth++) {
+    const before = showValue(valueAt(data.before, steps.slice(0, depth)));
+    const after = afterShown ?? showValue(valueAt(data.after, steps.slice(0, depth)));
+    if (depth === steps.length || (before.length <= SHOWN_WHOLE && after.length <= SHOWN_WHOLE))
+      return {
+        kind: data.what === 'argument' ? 'changed-argument' : 'changed-result',
+        name,
+        call,
+        seen,
+        path: pathText(root, steps),
+        shownPath: pathText(root, steps.slice(0, depth)),
+        before,
+        after,
+      };
+  }
+  return null;
+}
 
 let nextArgId = 1;
 const encoder = new TextEncoder();
@@ -212,6 +287,9 @@ export class LearnerModule implements Learner {
   private readonly exports: Map<string, ExportEntry>;
   /** Everything the learner's code threw since the last `takeThrown()`, whether or not a case caught it. */
   private thrown: LearnerThrew[] = [];
+  /** The case the calls belong to (the learner's worker watches a case's calls together), and its first change. */
+  private group = 0;
+  private change: Change | null = null;
   constructor(link: LearnerLink, exports: Map<string, ExportEntry>) {
     this.link = link;
     this.exports = exports;
@@ -236,7 +314,10 @@ export class LearnerModule implements Learner {
         specs.push({ k: 'fetch', id: arg.id });
       } else specs.push({ k: 'value', value: arg });
     }
-    const reply = await this.link.call(name, specs, fetches);
+    const group = this.group;
+    const reply = await this.link.call(name, specs, fetches, group);
+    const change = changeFrom(reply.changed, name);
+    if (change !== null && this.change === null && group === this.group) this.change = change;
     const calls = isObject(reply.calls) ? reply.calls : {};
     for (const recorder of recorders) {
       const got = calls[String(recorder.id)];
@@ -274,6 +355,19 @@ export class LearnerModule implements Learner {
       ) ?? error;
     if (this.thrown.length < 20) this.thrown.push(same);
     return same;
+  }
+
+  /** A case begins: the calls from now on are its calls, watched together in the learner's worker. */
+  startCase(): void {
+    this.group++;
+    this.change = null;
+  }
+
+  /** The first value the learner's code changed that its caller keeps, in this case's calls (learner-watch.ts). */
+  takeChange(): Change | null {
+    const change = this.change;
+    this.change = null;
+    return change;
   }
 
   /** What the learner's code threw since the last call of this (the check takes it after each case). */

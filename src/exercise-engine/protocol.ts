@@ -73,7 +73,8 @@ export type ToLearnerWorker =
   /** Load the parts of lessons-code the code uses (no learner code runs), then say 'prepared'. */
   | { t: 'prepare'; code: string }
   | { t: 'load'; code: string }
-  | { t: 'call'; id: number; name: string; args: ArgSpec[] }
+  /** A call of an export; `group` is the case it belongs to (learner-watch.ts watches one case's calls together). */
+  | { t: 'call'; id: number; name: string; args: ArgSpec[]; group: number }
   | { t: 'answer'; id: number; answer: FetchAnswer };
 
 // ---- learner's worker → checker. Untrusted: the checker validates every field.
@@ -91,6 +92,31 @@ export interface ThrownData {
   importName: string | null;
   /** A network or storage global the exercise's worker switched off was called. */
   switchedOff?: boolean;
+}
+
+/**
+ * A value the learner's code changed that its caller keeps (learner-watch.ts): an argument of a call
+ * of the case, or a value a call of the case returned. Untrusted: the checker validates it
+ * (learner-stand-ins.ts, `changeFrom`).
+ */
+export interface ChangeData {
+  what: 'argument' | 'result';
+  /** The call of the case (from 1) the value was passed to, or returned by. */
+  call: number;
+  /** The call at whose end it had changed: the same call for an argument changed during its own call. */
+  seen: number;
+  /** An argument's position, from 0; -1 for a returned value. */
+  position: number;
+  /** The argument's name in the learner's code, when it is a plain name. */
+  parameter: string | null;
+  /** From the value down to the first place that differs: array indexes and property names. */
+  path: (string | number)[];
+  /** The whole value as the caller had it, a copy. */
+  before: unknown;
+  /** The whole value now, a copy; null, with `afterShown`, when it cannot be copied any more. */
+  after: unknown;
+  /** What the changed place holds when the value cannot be copied, in words. */
+  afterShown: string | null;
 }
 
 /** One export: a function (stays in the learner's worker), a copied value, or a value that cannot be copied. */
@@ -111,6 +137,8 @@ export type FromLearnerWorker =
       thrown: ThrownData | null;
       /** Per recorder id, the arguments of each call it got. */
       calls: Record<string, unknown[][]>;
+      /** The first value of the case found changed at this call's end, if any (learner-watch.ts). */
+      changed: ChangeData | null;
     }
   | { t: 'ask'; id: number; fetch: number; request: FakeRequest }
   | { t: 'console'; line: string };

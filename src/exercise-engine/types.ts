@@ -74,11 +74,37 @@ export interface GeneratedInfo {
   shrinks: number;
 }
 
+/**
+ * The two rules on what a learner's function may change (learner-watch.ts): `changed-argument`, it
+ * changed data the case passed it; `changed-result`, a value one call returned changed during a
+ * later call of the same case. A mistake file's `Diagnosis` may name one (check-exercise.ts).
+ */
+export const CHANGE_KINDS = ['changed-argument', 'changed-result'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+/** A value the learner's code changed that its caller keeps, as the page shows it. */
+export interface Change {
+  kind: ChangeKind;
+  /** The function called. */
+  name: string;
+  /** The call of the case (from 1) the value was passed to or returned by, and the call at whose end it had changed. */
+  call: number;
+  seen: number;
+  /** Where it changed, in code notation from the argument's name or `result`: `texts[1]`, `result.text`. */
+  path: string;
+  /** The value shown, in code notation: the place that changed, or a value around it short enough to show whole. */
+  shownPath: string;
+  before: string;
+  after: string;
+}
+
 /** One case's verdict. */
 export type CaseVerdict =
   | { status: 'pass'; actual: Shown; generated?: GeneratedInfo }
   | ({ status: 'fail'; expected: Shown; actual: Shown } & FailureContext)
   | ({ status: 'throw'; error: ThrownInfo } & FailureContext)
+  /** The learner's code changed a value its caller keeps (the case's result aside). */
+  | ({ status: 'changed'; change: Change } & FailureContext)
   | { status: 'export'; name: string; expectedKind: ExportKind; actualKind: ValueKind }
   | { status: 'timeout' }
   | { status: 'skipped' };

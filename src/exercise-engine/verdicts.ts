@@ -17,7 +17,16 @@ import { CheckAborted, type LearnerLink } from './learner-link.ts';
 import { checkProblem, LearnerModule, LearnerThrew, thrownInfo } from './learner-stand-ins.ts';
 import { CONSOLE_LINE_CHARS, CONSOLE_LINES, type ExportEntry } from './protocol.ts';
 import { transpile } from './transpile.ts';
-import type { CaseReport, CaseVerdict, CheckReport, FailureContext, Reveal, ThrownInfo, ValueKind } from './types.ts';
+import type {
+  CaseReport,
+  CaseVerdict,
+  Change,
+  CheckReport,
+  FailureContext,
+  Reveal,
+  ThrownInfo,
+  ValueKind,
+} from './types.ts';
 import { deepEqual, fitsKind, kindOf, showValue } from './values.ts';
 
 function checkTools(text: ExerciseText): CheckTools {
@@ -62,6 +71,14 @@ function expectedShown(c: ChosenCase, tools: CheckTools): Shown {
 }
 
 type ChosenCase = ExerciseCase;
+
+/** Thrown for a generated input on which the learner's code changed a value its caller keeps: that input differs. */
+class ChangedValue extends Error {
+  constructor(change: Change) {
+    super(`${change.name} changed ${change.path}`);
+    this.name = 'ChangedValue';
+  }
+}
 
 /**
  * What a failing case adds to its verdict: its input, the diagnoses that recognize the outcome, and
@@ -113,23 +130,32 @@ async function checkCase(
   return { id: c.id, verdict };
 }
 
-/** A case with chosen inputs: run it, then compare or accept; never throws (but rethrows CheckAborted). */
+/**
+ * A case with chosen inputs: run it, then compare or accept; never throws (but rethrows CheckAborted).
+ * A value the learner's code changed that its caller keeps fails the case whatever it returned
+ * (learner-watch.ts): its verdict shows that change, with the case's input, the diagnoses of what the
+ * code gave and everything it threw.
+ */
 async function judge(c: ChosenCase, learner: LearnerModule, tools: CheckTools): Promise<CaseVerdict> {
   let actual: unknown;
   learner.takeThrown();
+  learner.startCase();
   try {
     actual = await c.run(learner, tools);
   } catch (error) {
     if (error instanceof CheckAborted) throw error;
     const thrown = learner.takeThrown();
+    const change = learner.takeChange();
     if (error instanceof LearnerThrew) {
       const outcome: Outcome = { kind: 'threw', name: error.info.name, message: error.message };
+      if (change !== null) return { status: 'changed', change, ...failureContext(c, tools, outcome, thrown, null) };
       return { status: 'throw', error: error.info, ...failureContext(c, tools, outcome, thrown, error) };
     }
     // The case itself could not go on with what the learner's code gave (a value of the wrong type…).
     const name = error instanceof Error ? error.name : 'Error';
     const message = error instanceof Error ? error.message : String(error);
     const outcome: Outcome = { kind: 'threw', name, message };
+    if (change !== null) return { status: 'changed', change, ...failureContext(c, tools, outcome, thrown, null) };
     return {
       status: 'throw',
       error: checkProblem(name, message),
@@ -137,6 +163,9 @@ async function judge(c: ChosenCase, learner: LearnerModule, tools: CheckTools): 
     };
   }
   const thrown = learner.takeThrown();
+  const change = learner.takeChange();
+  if (change !== null)
+    return { status: 'changed', change, ...failureContext(c, tools, { kind: 'value', value: actual }, thrown, null) };
   let ok: boolean;
   try {
     ok = c.accept ? c.accept(actual) : deepEqual(actual, c.expected);
@@ -170,8 +199,20 @@ function shownOf<V>(show: ((value: V, tools: CheckTools) => Shown) | undefined, 
  */
 async function judgeGenerated(c: GeneratedCase, learner: LearnerModule, tools: CheckTools): Promise<CaseVerdict> {
   let found: GeneratedRun<unknown>;
+  // Each input is a case of its own: a change the learner's code makes to a value its caller keeps
+  // is a difference there, whatever the result (learner-watch.ts).
+  const changes = new Map<unknown, Change>();
   try {
-    found = await runGenerated(c, (input) => c.run(learner, input, tools));
+    found = await runGenerated(c, async (input) => {
+      learner.startCase();
+      const result = await c.run(learner, input, tools);
+      const change = learner.takeChange();
+      if (change !== null) {
+        changes.set(input, change);
+        throw new ChangedValue(change);
+      }
+      return result;
+    });
   } catch (error) {
     if (error instanceof CheckAborted) throw error;
     const name = error instanceof Error ? error.name : 'Error';
@@ -199,13 +240,16 @@ async function judgeGenerated(c: GeneratedCase, learner: LearnerModule, tools: C
   if (verdict.status === 'pass') {
     // This time the code gave the expected result (it depends on chance or on earlier calls): the
     // difference found stands.
+    const change = changes.get(input);
     verdict =
       outcome.kind === 'value'
         ? { status: 'fail', expected: shownOf(c.show, expected, tools), actual: shownOf(c.show, outcome.value, tools) }
-        : { status: 'throw', error: checkProblem(outcome.name ?? 'Error', outcome.message) };
+        : change !== undefined
+          ? { status: 'changed', change }
+          : { status: 'throw', error: checkProblem(outcome.name ?? 'Error', outcome.message) };
     verdict.input = c.input(input, tools);
   }
-  if (verdict.status !== 'fail' && verdict.status !== 'throw') return verdict;
+  if (verdict.status !== 'fail' && verdict.status !== 'throw' && verdict.status !== 'changed') return verdict;
   delete verdict.diagnoses;
   if (found.diagnoses.length > 0) verdict.diagnoses = found.diagnoses;
   verdict.generated = { seed: found.seed, tried: found.tried, shrinks: found.shrinks };

@@ -2,11 +2,14 @@
 // transpiler and of thrown errors, each wrapped in a sentence in the page's language with the
 // engine's own text kept beside it (learners search for it). A failing case shows what it gave the
 // learner's code, then the expected value and the learner's with where they differ marked
-// (feedback-render.ts), then what the learner's code threw that the case caught.
+// (feedback-render.ts), then what the learner's code threw that the case caught. A case failed by a
+// value the learner's code changed that its caller keeps shows where, that value before and after,
+// and why it matters.
 
 import type { ExportKind, ProofBlock, Shown } from '../../lessons-code/index.ts';
 import type {
   CaseVerdict,
+  Change,
   CompileProblem,
   FailureContext,
   ThrownInfo,
@@ -251,6 +254,33 @@ const generatedOf = (context: FailureContext, t: Translate): HTMLElement[] =>
 const caughtOf = (context: FailureContext, t: Translate): HTMLElement[] =>
   context.caught && context.caught.length > 0 ? [caughtBlock(t, context.caught)] : [];
 
+/**
+ * A value the learner's code changed that its caller keeps (src/exercise-engine/learner-watch.ts):
+ * which, where and during which call; the value before and after, what changed marked; why it matters.
+ */
+function changeBlock(t: Translate, change: Change): HTMLElement[] {
+  const vars = { name: change.name, where: change.path, call: change.call, seen: change.seen };
+  const labelled = { ...vars, where: change.shownPath };
+  const argument = change.kind === 'changed-argument';
+  const later = change.seen !== change.call;
+  const sentence = argument ? (later ? 'changed.argumentLater' : 'changed.argument') : 'changed.result';
+  const labels: SideLabels = {
+    expected: t(argument ? (later ? 'changed.passed' : 'changed.before') : 'changed.returned', labelled),
+    actual: t(argument && !later ? 'changed.after' : 'changed.afterCall', labelled),
+    marks: {
+      legendExpected: t('changed.legendBefore'),
+      legendActual: t('changed.legendAfter'),
+      srExpected: t('changed.srBefore'),
+      srActual: t('changed.srAfter'),
+    },
+  };
+  return [
+    withCode(h('p', 'bad'), t(sentence, vars)),
+    ...comparedCode(change.before, change.after, labels, t),
+    withCode(h('p', 'note'), t(argument ? 'changed.argumentWhy' : 'changed.resultWhy')),
+  ];
+}
+
 /** The body of a case's verdict (what went wrong, or for a prediction what was predicted). */
 export function verdictBody(verdict: CaseVerdict, t: Translate, prediction: boolean): HTMLElement | null {
   const body = h('div', 'exercise-verdict');
@@ -273,6 +303,14 @@ export function verdictBody(verdict: CaseVerdict, t: Translate, prediction: bool
         ...generatedOf(verdict, t),
         ...inputOf(verdict, t),
         ...thrownBlock(t, verdict.error, 'case'),
+        ...caughtOf(verdict, t),
+      );
+      return body;
+    case 'changed':
+      body.append(
+        ...generatedOf(verdict, t),
+        ...inputOf(verdict, t),
+        ...changeBlock(t, verdict.change),
         ...caughtOf(verdict, t),
       );
       return body;

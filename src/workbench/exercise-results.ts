@@ -16,6 +16,7 @@ const MARKS: Record<string, string> = {
   pass: '✓',
   fail: '✗',
   throw: '✗',
+  changed: '✗',
   export: '✗',
   timeout: '✗',
   skipped: '–',
@@ -174,7 +175,7 @@ export class Results {
 function showHelp(item: HTMLElement, verdict: CaseReport['verdict'] | null): void {
   const help = item.querySelector<HTMLElement>('[data-case-help]');
   if (!help) return;
-  const failed = verdict?.status === 'fail' || verdict?.status === 'throw';
+  const failed = verdict?.status === 'fail' || verdict?.status === 'throw' || verdict?.status === 'changed';
   const ids = failed ? (verdict.diagnoses ?? []) : [];
   let shown = 0;
   for (const p of help.querySelectorAll<HTMLElement>('[data-diagnosis]')) {

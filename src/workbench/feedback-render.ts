@@ -40,7 +40,28 @@ type Side = 'expected' | 'actual';
 export interface SideLabels {
   expected: string;
   actual: string;
+  /**
+   * What the marks of each side are called, in the legend and to screen readers, when the two sides
+   * are not the expected value and the learner's (a value before and after a call changed it).
+   */
+  marks?: MarkWords;
 }
+
+/** The words of the marks: in the legend, and before each mark for screen readers. */
+interface MarkWords {
+  legendExpected: string;
+  legendActual: string;
+  srExpected: string;
+  srActual: string;
+}
+
+/** The marks' words of a comparison with the expected value. */
+const expectedMarks = (t: Translate): MarkWords => ({
+  legendExpected: t('diff.legendExpected'),
+  legendActual: t('diff.legendYours'),
+  srExpected: t('diff.srExpected'),
+  srActual: t('diff.srYours'),
+});
 
 /**
  * Appends code notation (or any text of a value) to `parent`: its invisible characters as signs
@@ -92,21 +113,21 @@ export function inputBlock(shown: Shown, render: (shown: Shown) => HTMLElement, 
 }
 
 /** The legend of the marks, for sighted readers (screen readers hear each mark's own words). */
-function legend(t: Translate): HTMLElement {
+function legend(t: Translate, words: MarkWords): HTMLElement {
   const p = h('p', 'exercise-diff-legend');
   p.setAttribute('aria-hidden', 'true');
   p.append(
     t('diff.legend') + ' ',
-    h('del', 'exercise-diff', t('diff.legendExpected')),
+    h('del', 'exercise-diff', words.legendExpected),
     ' ',
-    h('ins', 'exercise-diff', t('diff.legendYours')),
+    h('ins', 'exercise-diff', words.legendActual),
   );
   return p;
 }
 
-function mark(side: Side, text: string, t: Translate): HTMLElement {
+function mark(side: Side, text: string, t: Translate, words: MarkWords): HTMLElement {
   const node = h(side === 'expected' ? 'del' : 'ins', 'exercise-diff');
-  node.dataset.srStart = t(side === 'expected' ? 'diff.srExpected' : 'diff.srYours');
+  node.dataset.srStart = side === 'expected' ? words.srExpected : words.srActual;
   node.dataset.srEnd = t('diff.srEnd');
   appendCode(node, text, t, { spaces: true });
   return node;
@@ -134,7 +155,7 @@ function fold(part: Extract<ShownPart, { kind: 'fold' }>, t: Translate): HTMLEle
 }
 
 /** One side of a comparison of texts: its own runs, marked where only it has them. */
-function sideText(parts: readonly ShownPart[], side: Side, t: Translate): HTMLPreElement {
+function sideText(parts: readonly ShownPart[], side: Side, t: Translate, words: MarkWords): HTMLPreElement {
   const pre = h('pre', 'exercise-value');
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
@@ -153,7 +174,7 @@ function sideText(parts: readonly ShownPart[], side: Side, t: Translate): HTMLPr
         }
       } else added = part.text;
       const own = side === 'expected' ? removed : added;
-      pre.append(own === '' ? gap(side) : mark(side, own, t));
+      pre.append(own === '' ? gap(side) : mark(side, own, t, words));
     }
   }
   return pre;
@@ -164,12 +185,13 @@ function comparedTexts(
   expected: string,
   actual: string,
   t: Translate,
+  words: MarkWords = expectedMarks(t),
 ): { expected: HTMLPreElement; actual: HTMLPreElement; marked: boolean } {
   const parts = charDiff(expected, actual);
   const shown = worthFolding(expected, actual) ? foldParts(parts) : parts;
   return {
-    expected: sideText(shown, 'expected', t),
-    actual: sideText(shown, 'actual', t),
+    expected: sideText(shown, 'expected', t, words),
+    actual: sideText(shown, 'actual', t, words),
     marked: !noVisibleChange(parts),
   };
 }
@@ -182,9 +204,10 @@ function box(className: string, label: string, ...content: HTMLElement[]): HTMLE
 
 /** Two values in code notation (or two texts), the runs only one has marked. */
 export function comparedCode(expected: string, actual: string, labels: SideLabels, t: Translate): HTMLElement[] {
-  const texts = comparedTexts(expected, actual, t);
+  const words = labels.marks ?? expectedMarks(t);
+  const texts = comparedTexts(expected, actual, t, words);
   return [
-    texts.marked ? legend(t) : h('p', 'note', t('diff.sameText')),
+    texts.marked ? legend(t, words) : h('p', 'note', t('diff.sameText')),
     box('exercise-expected', labels.expected, texts.expected),
     box('exercise-actual', labels.actual, texts.actual),
   ];
@@ -233,7 +256,7 @@ export function comparedFields(
     list.append(dt, dd);
   }
   const out: HTMLElement[] = [h('p', 'note', t('diff.fieldsNote'))];
-  if (marked) out.push(legend(t));
+  if (marked) out.push(legend(t, expectedMarks(t)));
   out.push(list);
   return out;
 }

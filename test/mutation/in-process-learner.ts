@@ -5,7 +5,9 @@
 // the arguments built as the harness builds them (src/exercise-engine/learner-harness.ts), the
 // results and the fake fetch's requests read as the checker reads them
 // (src/exercise-engine/learner-stand-ins.ts), every case judged as verdicts.ts judges it. What
-// crosses the page's port as a structured clone is a structured clone here too.
+// crosses the page's port as a structured clone is a structured clone here too, and the learner's
+// calls are watched as the harness watches them (src/exercise-engine/learner-watch.ts): a value
+// the code changed that its caller keeps fails the case here too.
 
 import type {
   CheckTools,
@@ -21,9 +23,16 @@ import type {
 } from '../../lessons-code/index.ts';
 import { runGenerated } from '../../src/exercise-engine/generated.ts';
 import { stringOr } from '../../src/exercise-engine/learner-link.ts';
-import { answerWith, checkProblem, LearnerThrew, thrownInfo } from '../../src/exercise-engine/learner-stand-ins.ts';
+import {
+  answerWith,
+  changeFrom,
+  checkProblem,
+  LearnerThrew,
+  thrownInfo,
+} from '../../src/exercise-engine/learner-stand-ins.ts';
+import { ChangeWatch } from '../../src/exercise-engine/learner-watch.ts';
 import type { FetchAnswer, ThrownData } from '../../src/exercise-engine/protocol.ts';
-import type { ValueKind } from '../../src/exercise-engine/types.ts';
+import type { Change, ValueKind } from '../../src/exercise-engine/types.ts';
 import { deepEqual, fitsKind, kindOf, showValue } from '../../src/exercise-engine/values.ts';
 
 type Respond = (request: FakeRequest) => FakeResponse | Promise<FakeResponse>;
@@ -176,6 +185,9 @@ function fakeFetch(fetchArg: FetchArg) {
   };
 }
 
+/** A promise settled in a task of its own, after the microtasks queued before it. */
+const nextTask = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /** JSON of the arguments, as LearnerModule.memo keys them. */
 const keyOf = (args: readonly unknown[]): string => {
   try {
@@ -188,8 +200,23 @@ const keyOf = (args: readonly unknown[]): string => {
 /** The learner's module imported in this process, as a case sees it (Learner in lessons-code/exercises/contract.ts). */
 class InProcessLearner implements Learner {
   private readonly module: Readonly<Record<string, unknown>>;
+  /** The calls' watch, the case they belong to and the first change seen in it (LearnerModule's). */
+  private readonly watch = new ChangeWatch();
+  private group = 0;
+  private change: Change | null = null;
   constructor(module: Readonly<Record<string, unknown>>) {
     this.module = module;
+  }
+
+  startCase(): void {
+    this.group++;
+    this.change = null;
+  }
+
+  takeChange(): Change | null {
+    const change = this.change;
+    this.change = null;
+    return change;
   }
 
   value(name: string): unknown {
@@ -198,6 +225,10 @@ class InProcessLearner implements Learner {
   }
 
   async call(name: string, ...args: unknown[]): Promise<unknown> {
+    // A call starts in a task of its own, as a message to the learner's worker does: the calls made
+    // before it have run, their results copied and compared (unless they wait for something), before
+    // this one begins. Calls made together (memo) then see each other's results as the page does.
+    await nextTask();
     const recorded = new Map<RecorderArg, unknown[][]>();
     // Data crosses the port: the learner's function gets copies.
     const live = args.map((arg): unknown => {
@@ -222,6 +253,11 @@ class InProcessLearner implements Learner {
       return structuredClone(arg);
     });
     const fn = this.module[name];
+    const group = this.group;
+    const data = args.map(
+      (arg) => !(arg instanceof StreamArg || arg instanceof RecorderArg || arg instanceof FetchArg),
+    );
+    const watched = this.watch.begin(group, fn, live, data);
     let outcome: { ok: true; value: unknown } | { ok: false; thrown: ThrownData };
     try {
       if (typeof fn !== 'function') throw new TypeError(`${name} is not a function`);
@@ -229,6 +265,8 @@ class InProcessLearner implements Learner {
     } catch (error) {
       outcome = { ok: false, thrown: describeThrown(error) };
     }
+    const change = changeFrom(this.watch.end(watched, outcome.ok, outcome.ok ? outcome.value : null), name);
+    if (change !== null && this.change === null && group === this.group) this.change = change;
     let value: unknown = null;
     let uncloneable = false;
     if (outcome.ok) {
@@ -315,8 +353,8 @@ export type InProcessVerdict = { pass: true } | { pass: false; why: string };
 
 /**
  * The module's verdict on one case, judged as verdicts.ts judges it: the exports the case uses of
- * the kinds the definition names, a prediction answered, then the case's value compared with
- * `expected` (deepEqual) or judged by its `accept`.
+ * the kinds the definition names, a prediction answered, no value its caller keeps changed by the
+ * code, then the case's value compared with `expected` (deepEqual) or judged by its `accept`.
  */
 export async function judgeCase(
   definition: ExerciseDefinition,
@@ -337,9 +375,16 @@ export async function judgeCase(
       return { pass: false, why: `export ${name}: ${actualKind}, expected ${expectedKind}` };
   }
   if (c.kind === 'generated') {
-    // The engine's own search of the case's inputs, each answered by the module in process.
+    // The engine's own search of the case's inputs, each answered by the module in process; each
+    // input is a case of its own, failed by a change to a value its caller keeps.
     const learner = new InProcessLearner(module);
-    const found = await runGenerated(c, (input) => c.run(learner, input, tools));
+    const found = await runGenerated(c, async (input) => {
+      learner.startCase();
+      const result = await c.run(learner, input, tools);
+      const change = learner.takeChange();
+      if (change !== null) throw new Error(`${change.name} changed ${change.path}`);
+      return result;
+    });
     if (found.kind === 'same') return { pass: true };
     const shown = found.outcome.kind === 'value' ? showValue(found.outcome.value) : `threw ${found.outcome.message}`;
     return {
@@ -348,14 +393,18 @@ export async function judgeCase(
     };
   }
   let actual: unknown;
+  const learner = new InProcessLearner(module);
+  learner.startCase();
   try {
-    actual = await c.run(new InProcessLearner(module), tools);
+    actual = await c.run(learner, tools);
   } catch (error) {
     return {
       pass: false,
       why: `threw ${error instanceof Error ? `${error.name}: ${error.message}` : showValue(error)}`,
     };
   }
+  const change = learner.takeChange();
+  if (change !== null) return { pass: false, why: `${change.name} changed ${change.path}` };
   let ok: boolean;
   try {
     ok = c.accept ? c.accept(actual) : deepEqual(actual, c.expected);

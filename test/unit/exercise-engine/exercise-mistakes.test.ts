@@ -43,8 +43,13 @@ const casesOf = async (m: MistakeFile): Promise<CaseReport[]> => {
   return report.outcome === 'checked' ? report.cases : [];
 };
 
+/** The diagnoses a verdict shows: the case's own, and the engine's verdict on a value the code changed. */
 const diagnosesOf = (verdict: CaseVerdict): string[] =>
-  verdict.status === 'fail' || verdict.status === 'throw' ? (verdict.diagnoses ?? []) : [];
+  verdict.status === 'fail' || verdict.status === 'throw'
+    ? (verdict.diagnoses ?? [])
+    : verdict.status === 'changed'
+      ? [verdict.change.kind, ...(verdict.diagnoses ?? [])]
+      : [];
 
 describe('no mistake passes, each fails where its header says, with its diagnosis', () => {
   for (const m of MISTAKES) {
