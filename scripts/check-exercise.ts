@@ -64,9 +64,11 @@ function describe(verdict: CaseVerdict): string[] {
     else if (verdict.status === 'changed') {
       const { kind, name, call, seen, path, shownPath, before, after } = verdict.change;
       lines.push(
-        kind === 'changed-argument'
-          ? `    ${kind}: ${name} changed ${path}, passed on call ${call}, by the end of call ${seen}`
-          : `    ${kind}: ${path}, returned by ${name} on call ${call}, changed by the end of call ${seen}`,
+        kind === 'changed-result'
+          ? `    ${kind}: ${path}, returned by ${name} on call ${call}, changed by the end of call ${seen}`
+          : seen === call
+            ? `    ${kind}: ${name} changed ${path} during call ${call}`
+            : `    ${kind}: ${path}, passed to ${name} on call ${call}, changed by the end of call ${seen}`,
         `    ${shownPath} before:`,
         indent(before),
         `    ${shownPath} after:`,

@@ -3,8 +3,10 @@
 // test/exercise-mistakes.ts). The exercise is not solved; the first failing case is the one the
 // file's header names, its details open, and under it the diagnosis that names the mistake, with a
 // link to the section of the course that explains the rule. In Spanish and French, one mistake each:
-// the diagnosis in the page's language, and no English UI phrase in the workbench. Every mistake file
-// failing with its diagnosis is the unit tests' (test/unit/exercise-engine/exercise-mistakes.test.ts).
+// the diagnosis in the page's language, and no English UI phrase in the workbench. A mistake named by
+// the engine's own verdict, a value the code changed that its caller keeps, shows where, the value
+// before and after, and why it matters. Every mistake file failing with its diagnosis is the unit
+// tests' (test/unit/exercise-engine/exercise-mistakes.test.ts).
 
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
@@ -13,7 +15,7 @@ import { withCodeText } from '../../src/demo-kit/inline-code.ts';
 import { exercisePageKinds, exercisesOn } from '../exercises.ts';
 import { PAGES } from '../pages.ts';
 import { pasteCode } from './editor-helpers.ts';
-import { EN, englishShown, expect, LOCALES, pageUrl, readyWidget, test } from './fixtures.ts';
+import { EN, englishShown, expect, LOCALES, pageUrl, readyWidget, t, test } from './fixtures.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 const MISTAKES = mistakeFiles();
@@ -88,3 +90,33 @@ for (const locale of LOCALES.filter((l) => l.code !== 'en')) {
     expect(await englishShown(page.locator(`#exercise-${id}`), locale), 'English UI phrases').toEqual([]);
   });
 }
+
+// The engine's verdict on a value the code changed (src/exercise-engine/learner-watch.ts): in
+// French, so that every sentence of it is seen in a language other than the code's.
+test('a value the code changed that its caller keeps: where, before and after, why, in the page’s language', async ({
+  page,
+}) => {
+  const french = LOCALES.find((locale) => locale.code === 'fr')!;
+  const mistake = MISTAKES.find((m) => m.exercise === 'paragraph-between-rounds' && m.name === 'mutates-input.ts')!;
+  await page.goto(pageUrl('rounds', french));
+  const item = await checkMistake(page, mistake);
+  const tr = (key: string, vars: Record<string, string | number> = {}) => t(french, `course.exercise.${key}`, vars);
+  await expect(item).toHaveAttribute('data-status', 'changed');
+  await expect(item.locator('[data-case-status]')).toHaveText(tr('status.changed'));
+  const verdict = item.locator('.exercise-verdict');
+  await expect(verdict.locator('p.bad')).toHaveText(
+    withCodeText(tr('changed.argument', { where: 'texts[1]', name: 'joinRounds' })),
+  );
+  await expect(verdict.locator('.exercise-expected .exercise-label')).toHaveText(
+    tr('changed.before', { where: 'texts' }),
+  );
+  await expect(verdict.locator('.exercise-actual .exercise-label')).toHaveText(tr('changed.after', { where: 'texts' }));
+  // The two line breaks written into the second text: the one mark, after the call.
+  await expect(verdict.locator('pre ins.exercise-diff')).toHaveCount(1);
+  await expect(verdict.locator('pre del.exercise-diff')).toHaveCount(0);
+  await expect(verdict.locator('pre ins.exercise-diff')).toHaveAttribute('data-sr-start', tr('changed.srAfter'));
+  await expect(verdict).toContainText(tr('changed.argumentWhy'));
+  expect(await englishShown(page.locator('#exercise-paragraph-between-rounds'), french), 'English UI phrases').toEqual(
+    [],
+  );
+});
