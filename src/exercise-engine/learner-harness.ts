@@ -13,7 +13,7 @@
 // (learner-watch.ts): the answer to a call carries the first one found.
 
 import { isLessonsCode, loadLessonsCode } from './learner-imports.ts';
-import { ChangeWatch } from './learner-watch.ts';
+import { ChangeWatch, append } from './learner-watch.ts';
 import { CONSOLE_LINE_CHARS, CONSOLE_LINES, MODULE_PARAMS } from './protocol.ts';
 import type { ArgSpec, ExportEntry, FetchAnswer, FromLearnerWorker, ThrownData, ToLearnerWorker } from './protocol.ts';
 import type { FakeRequest } from '../../lessons-code/index.ts';
@@ -49,16 +49,6 @@ const isInstance = (value: unknown, type: abstract new (...args: never[]) => unk
 export interface HarnessPort {
   send(message: FromLearnerWorker): void;
   receive(handler: (data: unknown) => void): void;
-}
-
-/** Appends to an array without going through Array.prototype (which the learner may have changed). */
-function append(list: unknown[], value: unknown): void {
-  const descriptor = createObject(null);
-  descriptor.value = value;
-  descriptor.writable = true;
-  descriptor.enumerable = true;
-  descriptor.configurable = true;
-  defineProperty(list, list.length, descriptor as PropertyDescriptor);
 }
 
 /** Thrown by the learner's `require` for anything but lessons-code. */

@@ -46,8 +46,11 @@ const typedArrayLength = getOwnPropertyDescriptor(getPrototypeOf(Uint8Array.prot
 const MAX_DEPTH = 100;
 const MAX_VALUES = 200_000;
 
-/** Appends to an array without going through Array.prototype (which the learner may have changed). */
-function append<T>(list: T[], value: T): void {
+/**
+ * Appends to an array without going through Array.prototype (which the learner may have changed); the
+ * harness uses it too.
+ */
+export function append<T>(list: T[], value: T): void {
   const descriptor = createObject(null);
   descriptor.value = value;
   descriptor.writable = true;
