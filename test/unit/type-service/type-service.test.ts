@@ -156,7 +156,8 @@ describe('what the page’s service gives beside the problems', () => {
     const text = code.replace('?? reader.tokensReceived);', '?? reader.tok);');
     expect(text).not.toBe(code);
     service.update(file, text);
-    const pos = text.indexOf('reader.tok') + 'reader.tok'.length;
+    // The line the learner edits, not the task's comment, which names reader.tokensReceived too.
+    const pos = text.indexOf('?? reader.tok);') + '?? reader.tok'.length;
     const found = service.completions(file, pos)!;
     expect(found.from).toBe(pos - 'tok'.length);
     const entry = found.items.find((item) => item.name === 'tokensReceived');
