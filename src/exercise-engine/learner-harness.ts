@@ -22,7 +22,6 @@ import { showValue } from './values.ts';
 // ---- Captured now, before any learner code runs.
 const apply = Reflect.apply;
 const ownKeys = Reflect.ownKeys;
-const defineProperty = Reflect.defineProperty;
 const createObject = Object.create as (proto: null) => Record<string, unknown>;
 const freeze = Object.freeze;
 const FunctionCtor = Function;
@@ -225,9 +224,16 @@ function switchOff(scope: object): void {
  * A ReadableStream of these chunks, one read each, then done; or, when `error` is a string, errored
  * after them with a TypeError of that message, as a body whose connection broke is.
  */
-function streamOf(chunks: readonly Uint8Array[], error: string | null = null): ReadableStream<Uint8Array> {
+function streamOf(
+  chunks: readonly Uint8Array[],
+  error: string | null = null,
+  onCancel: (() => void) | null = null,
+): ReadableStream<Uint8Array> {
   let next = 0;
   const source = createObject(null);
+  // Called when the code cancels the stream (its own cancel(), its reader's, or an async iterator's
+  // return()) before it closed or errored.
+  if (onCancel !== null) source.cancel = () => onCancel();
   source.pull = (controller: ReadableStreamDefaultController<Uint8Array>) => {
     if (next < chunks.length) apply(enqueue, controller, [chunks[next++]]);
     else if (error === null) apply(closeStream, controller, []);
@@ -298,12 +304,12 @@ export function startHarness(port: HarnessPort, scope: object): void {
     };
   }
 
-  function buildArg(spec: ArgSpec, recorded: Record<string, unknown[][]>): unknown {
+  function buildArg(spec: ArgSpec, recorded: Record<string, unknown[][]>, cancelled: number[]): unknown {
     switch (spec.k) {
       case 'value':
         return spec.value;
       case 'stream':
-        return streamOf(spec.chunks, spec.error);
+        return streamOf(spec.chunks, spec.error, () => append(cancelled, spec.id));
       case 'recorder': {
         const calls: unknown[][] = [];
         recorded[StringCtor(spec.id)] = calls;
@@ -384,12 +390,13 @@ export function startHarness(port: HarnessPort, scope: object): void {
 
   async function call(id: number, name: string, specs: ArgSpec[], group: number): Promise<void> {
     const recorded = createObject(null) as Record<string, unknown[][]>;
+    const cancelled: number[] = [];
     const args: unknown[] = [];
     // The data a case passes is the caller's, and watched; a stream, a recorder or a fake fetch that
     // the harness builds is not (learner-watch.ts).
     const data: boolean[] = [];
     for (let i = 0; i < specs.length; i++) {
-      append(args, buildArg(specs[i]!, recorded));
+      append(args, buildArg(specs[i]!, recorded, cancelled));
       append(data, specs[i]!.k === 'value');
     }
     const fn = functions[name];
@@ -406,7 +413,7 @@ export function startHarness(port: HarnessPort, scope: object): void {
     }
     const changed = watch.end(watched, returned, value);
     const reply: FromLearnerWorker = returned
-      ? { t: 'return', id, ok: true, value, uncloneable: null, thrown: null, calls: recorded, changed }
+      ? { t: 'return', id, ok: true, value, uncloneable: null, thrown: null, calls: recorded, cancelled, changed }
       : {
           t: 'return',
           id,
@@ -415,6 +422,7 @@ export function startHarness(port: HarnessPort, scope: object): void {
           uncloneable: null,
           thrown: describeThrown(thrown),
           calls: recorded,
+          cancelled,
           changed,
         };
     try {
@@ -430,6 +438,7 @@ export function startHarness(port: HarnessPort, scope: object): void {
         uncloneable: kind,
         thrown: reply.t === 'return' ? reply.thrown : null,
         calls: createObject(null) as Record<string, unknown[][]>,
+        cancelled,
         changed,
       });
     }
