@@ -299,6 +299,7 @@ export type {
   Learner,
   LearnerArg,
   LearnerError,
+  LearnerStream,
   Recorder,
   StreamEnding,
   FakeFetch,

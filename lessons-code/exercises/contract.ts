@@ -32,6 +32,16 @@ export interface StreamEnding {
   error?: string;
 }
 
+/** A ReadableStream<Uint8Array> handed to the learner's function, as a body the checker delivers. */
+export interface LearnerStream extends LearnerArg {
+  readonly learnerArg: 'stream';
+  /**
+   * Whether the learner's code cancelled the stream (`cancel()` on it or on its reader, or `return()`
+   * on its async iterator) before it closed or errored, once the call that received it has settled.
+   */
+  readonly cancelled: boolean;
+}
+
 /** A callback handed to the learner's function; each call it receives is recorded (arguments copied at the time). */
 export interface Recorder extends LearnerArg {
   readonly learnerArg: 'recorder';
@@ -88,7 +98,7 @@ export interface Learner {
    * A ReadableStream<Uint8Array> on the learner's side, delivering these chunks as separate reads,
    * then done; or, with `ending.error`, then errored with a TypeError of that message.
    */
-  stream(chunks: readonly (string | Uint8Array)[], ending?: StreamEnding): LearnerArg;
+  stream(chunks: readonly (string | Uint8Array)[], ending?: StreamEnding): LearnerStream;
   /** A callback that records the calls it gets. */
   recorder(): Recorder;
   /** A fetch-like function; `answer` builds the response to each request, here, on the checker's side. */

@@ -8,8 +8,8 @@ import type {
   FakeRequest,
   FakeResponse,
   Learner,
-  LearnerArg,
   LearnerError,
+  LearnerStream,
   Recorder,
   StreamEnding,
 } from '../../lessons-code/index.ts';
@@ -178,8 +178,10 @@ const encoder = new TextEncoder();
 const bytes = (chunk: string | Uint8Array): Uint8Array =>
   typeof chunk === 'string' ? encoder.encode(chunk) : new Uint8Array(chunk);
 
-class StreamArg implements LearnerArg {
+class StreamArg implements LearnerStream {
   readonly learnerArg = 'stream' as const;
+  readonly id = nextArgId++;
+  cancelled = false;
   readonly chunks: Uint8Array[];
   readonly error: string | null;
   constructor(chunks: readonly (string | Uint8Array)[], ending: StreamEnding | undefined) {
@@ -303,10 +305,13 @@ export class LearnerModule implements Learner {
   async call(name: string, ...args: unknown[]): Promise<unknown> {
     const specs: ArgSpec[] = [];
     const recorders: RecorderArg[] = [];
+    const streams: StreamArg[] = [];
     const fetches: FetchArg[] = [];
     for (const arg of args) {
-      if (arg instanceof StreamArg) specs.push({ k: 'stream', chunks: arg.chunks, error: arg.error });
-      else if (arg instanceof RecorderArg) {
+      if (arg instanceof StreamArg) {
+        streams.push(arg);
+        specs.push({ k: 'stream', id: arg.id, chunks: arg.chunks, error: arg.error });
+      } else if (arg instanceof RecorderArg) {
         recorders.push(arg);
         specs.push({ k: 'recorder', id: arg.id });
       } else if (arg instanceof FetchArg) {
@@ -325,6 +330,8 @@ export class LearnerModule implements Learner {
         ? got.filter((call): call is unknown[] => Array.isArray(call)).slice(0, 10_000)
         : [];
     }
+    const cancelled = Array.isArray(reply.cancelled) ? reply.cancelled : [];
+    for (const stream of streams) stream.cancelled = cancelled.includes(stream.id);
     if (reply.ok !== true) {
       const { info, original, wasError, message } = thrownInfo(reply.thrown);
       throw this.keep(new LearnerThrew(info, original, wasError, message));
@@ -399,7 +406,7 @@ export class LearnerModule implements Learner {
     };
   }
 
-  stream(chunks: readonly (string | Uint8Array)[], ending?: StreamEnding): LearnerArg {
+  stream(chunks: readonly (string | Uint8Array)[], ending?: StreamEnding): LearnerStream {
     return new StreamArg(chunks, ending);
   }
 

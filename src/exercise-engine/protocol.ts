@@ -54,7 +54,7 @@ export type FromChecker =
 /** An argument of a call: plain data, or something the learner's worker builds (a stream, a callback, a fetch). */
 export type ArgSpec =
   | { k: 'value'; value: unknown }
-  | { k: 'stream'; chunks: Uint8Array[]; error: string | null }
+  | { k: 'stream'; id: number; chunks: Uint8Array[]; error: string | null }
   | { k: 'recorder'; id: number }
   | { k: 'fetch'; id: number };
 
@@ -137,6 +137,8 @@ export type FromLearnerWorker =
       thrown: ThrownData | null;
       /** Per recorder id, the arguments of each call it got. */
       calls: Record<string, unknown[][]>;
+      /** The ids of the streams the learner's code cancelled before the call settled. */
+      cancelled: number[];
       /** The first value of the case found changed at this call's end, if any (learner-watch.ts). */
       changed: ChangeData | null;
     }

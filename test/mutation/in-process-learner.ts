@@ -17,7 +17,7 @@ import type {
   FakeRequest,
   FakeResponse,
   Learner,
-  LearnerArg,
+  LearnerStream,
   Recorder,
   StreamEnding,
 } from '../../lessons-code/index.ts';
@@ -41,8 +41,9 @@ const encoder = new TextEncoder();
 const bytes = (chunk: string | Uint8Array): Uint8Array =>
   typeof chunk === 'string' ? encoder.encode(chunk) : new Uint8Array(chunk);
 
-class StreamArg implements LearnerArg {
+class StreamArg implements LearnerStream {
   readonly learnerArg = 'stream' as const;
+  cancelled = false;
   readonly chunks: Uint8Array[];
   readonly error: string | null;
   constructor(chunks: readonly (string | Uint8Array)[], ending: StreamEnding | undefined) {
@@ -67,15 +68,22 @@ class FetchArg implements FakeFetch {
 
 /**
  * A ReadableStream of these chunks, one read each, then done, or errored with a TypeError of
- * `error` (the harness's `streamOf`).
+ * `error`; `onCancel` is called when the code cancels it before then (the harness's `streamOf`).
  */
-function streamOf(chunks: readonly Uint8Array[], error: string | null = null): ReadableStream<Uint8Array> {
+function streamOf(
+  chunks: readonly Uint8Array[],
+  error: string | null = null,
+  onCancel: (() => void) | null = null,
+): ReadableStream<Uint8Array> {
   let next = 0;
   return new ReadableStream<Uint8Array>({
     pull(controller) {
       if (next < chunks.length) controller.enqueue(chunks[next++]!);
       else if (error === null) controller.close();
       else controller.error(new TypeError(error));
+    },
+    cancel() {
+      onCancel?.();
     },
   });
 }
@@ -230,11 +238,12 @@ class InProcessLearner implements Learner {
     // this one begins. Calls made together (memo) then see each other's results as the page does.
     await nextTask();
     const recorded = new Map<RecorderArg, unknown[][]>();
+    const cancelled = new Set<StreamArg>();
     // Data crosses the port: the learner's function gets copies.
     const live = args.map((arg): unknown => {
       if (arg instanceof StreamArg) {
         const chunks = arg.chunks.map((chunk) => new Uint8Array(chunk));
-        return streamOf(chunks, arg.error);
+        return streamOf(chunks, arg.error, () => cancelled.add(arg));
       }
       if (arg instanceof RecorderArg) {
         const calls: unknown[][] = [];
@@ -278,6 +287,7 @@ class InProcessLearner implements Learner {
     }
     // A reply that cannot be copied comes back without the recorders' calls.
     for (const [recorder, calls] of recorded) recorder.calls = uncloneable ? [] : calls;
+    for (const arg of args) if (arg instanceof StreamArg) arg.cancelled = cancelled.has(arg);
     if (!outcome.ok) {
       const { info, original, wasError, message } = thrownInfo(outcome.thrown);
       throw new LearnerThrew(info, original, wasError, message);
@@ -311,7 +321,7 @@ class InProcessLearner implements Learner {
     };
   }
 
-  stream(chunks: readonly (string | Uint8Array)[], ending?: StreamEnding): LearnerArg {
+  stream(chunks: readonly (string | Uint8Array)[], ending?: StreamEnding): LearnerStream {
     return new StreamArg(chunks, ending);
   }
 
