@@ -2,7 +2,9 @@
 // replica (its bytes, computed by roundChunks and wireOf) and is driven by the page's loop, exported
 // beside it, which leaves early after a number of pieces as a click on Stop does. `bill` and `save`
 // are recorders: the case sees every call they got, so a turn billed twice, or not at all, shows;
-// and what reached the page's loop, a value or an error, is part of what the case compares. The
+// and what reached the page's loop, a value or an error, is part of what the case compares, with
+// whether the body was cancelled once the loop ended: a stopped turn must end its request, as
+// leaving a loop over readChatChunks does (lessons-code/rounds/round-reader.ts). The
 // bill is what the course's harness bills for a round (lessons-code/rounds/turn.ts, Turn.close): the
 // output tokens of its usage chunk when that chunk came, else the tokens received, which a stopped
 // round is left with. The wrong answers each case recognizes are
@@ -42,6 +44,11 @@ interface Turn {
   saves: unknown[][];
   /** What the page's loop threw, as `Type: message`; null when it returned. */
   error: string | null;
+  /**
+   * Whether the body was cancelled by the time the page's loop ended: a stopped turn cancels it, which
+   * ends the request; a body read to its end, or to its error, was not.
+   */
+  bodyCancelled: boolean;
 }
 
 /** The wire in reads of 97 bytes (or `size`), cut anywhere, as a network delivers it. */
@@ -78,13 +85,13 @@ async function turn(
   const save = learner.recorder();
   let returned: string | null = null;
   let error: string | null = null;
+  const body = learner.stream(reads(wire, readSize), networkError ? { error: NETWORK_ERROR } : undefined);
   try {
-    const body = learner.stream(reads(wire, readSize), networkError ? { error: NETWORK_ERROR } : undefined);
     returned = (await learner.call('showAnswer', body, stopAfter, bill, save)) as string;
   } catch (thrown) {
     error = thrownText(thrown, tools);
   }
-  return { returned, bills: bill.calls, saves: save.calls, error };
+  return { returned, bills: bill.calls, saves: save.calls, error, bodyCancelled: body.cancelled };
 }
 
 /** Calls of one recorder as code: `bill(30), bill(30)`; none said in words. */
@@ -104,6 +111,10 @@ const showTurn = (value: Turn, tools: CheckTools): Shown => ({
     { label: tools.text('turn.bills'), text: callsText('bill', value.bills, tools) },
     { label: tools.text('turn.saves'), text: callsText('save', value.saves, tools) },
     { label: tools.text('turn.error'), text: value.error ?? tools.text('turn.noError') },
+    {
+      label: tools.text('turn.bodyCancelled'),
+      text: tools.text(value.bodyCancelled ? 'turn.cancelled' : 'turn.notCancelled'),
+    },
   ],
 });
 
@@ -248,6 +259,30 @@ const emptyPieceYielded = (answer: string, stopAfter: number): Diagnosis<Turn> =
     );
   },
 });
+/**
+ * A stopped turn billed and saved, but its body left open: the generator drives readChatChunks's
+ * iterator by hand and never calls its return(), so the request goes on after Stop.
+ */
+const bodyNotCancelled: Diagnosis<Turn> = {
+  id: 'body-not-cancelled',
+  recognize: (o) => {
+    const t = turnOf(o);
+    return t !== null && t.error === null && !t.bodyCancelled && t.bills.length === 1 && statusSaved(t) === 'stopped';
+  },
+};
+
+/**
+ * A turn saved complete whose body was cancelled: the generator left its loop before `data: [DONE]`
+ * (at the chunk with finish_reason), cutting the request before the end of the stream.
+ */
+const leftBeforeDone: Diagnosis<Turn> = {
+  id: 'left-before-done',
+  recognize: (o) => {
+    const t = turnOf(o);
+    return t !== null && t.error === null && t.bodyCancelled && statusSaved(t) === 'complete';
+  },
+};
+
 /** Something in the generator's ending threw a ReferenceError: a name used in finally was declared in the try block. */
 const outOfScope: Diagnosis<Turn> = {
   id: 'finally-out-of-scope',
@@ -440,7 +475,9 @@ async function referenceTurn(
   streamAnswer: typeof reference.streamAnswer = reference.streamAnswer,
 ): Promise<{ turn: Turn; pieces: string[] }> {
   // The reads one at a time, then the end, or the TypeError of a connection that dropped.
-  const body = () => {
+  // Whether the first body was cancelled (cancel() reaches a body not yet closed or errored).
+  let cancelled = false;
+  const body = (onCancel = () => {}) => {
     const queue = reads(wireOfTurn(input), input.readSize);
     return new ReadableStream<Uint8Array>({
       pull(controller) {
@@ -449,6 +486,7 @@ async function referenceTurn(
         else if (input.networkError) controller.error(new TypeError(NETWORK_ERROR));
         else controller.close();
       },
+      cancel: onCancel,
     });
   };
   const bills: unknown[][] = [];
@@ -460,7 +498,7 @@ async function referenceTurn(
     let count = 0;
     // showAnswer's loop, over the generator given.
     for await (const piece of streamAnswer(
-      body(),
+      body(() => (cancelled = true)),
       (tokens) => bills.push([tokens]),
       (text, status) => saves.push([text, status]),
     )) {
@@ -472,6 +510,8 @@ async function referenceTurn(
   } catch (thrown) {
     error = thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown);
   }
+  // As the page's check sees it: once the page's loop has ended.
+  const bodyCancelled = cancelled;
   const pieces: string[] = [];
   try {
     for await (const piece of streamAnswer(
@@ -485,7 +525,7 @@ async function referenceTurn(
   } catch {
     // The same error as above: the pieces before it are what the page received.
   }
-  return { turn: { returned, bills, saves, error }, pieces };
+  return { turn: { returned, bills, saves, error, bodyCancelled }, pieces };
 }
 
 /**
@@ -539,6 +579,37 @@ async function* statusFromFinishReason(
   } finally {
     bill(reader.result().usage?.completion_tokens ?? reader.tokensReceived);
     save(shown, failed ? 'failed' : reader.result().finishReason ? 'complete' : 'stopped');
+  }
+}
+
+/**
+ * The reference's generator reading readChatChunks's iterator by hand, next() after next(), and
+ * never calling its return(): a page that stops leaves the body open (a stream that throws, or ends,
+ * closes the iterator by itself).
+ */
+async function* iteratorLeftOpen(
+  body: ReadableStream<Uint8Array>,
+  bill: (tokens: number) => void,
+  save: (text: string, status: reference.Status) => void,
+): AsyncGenerator<string, void, undefined> {
+  const reader = new RoundReader();
+  const chunks = readChatChunks(body);
+  let shown = '';
+  let status: reference.Status = 'stopped';
+  try {
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+      const text = reader.take(next.value);
+      if (text === '') continue;
+      shown += text;
+      yield text;
+    }
+    status = 'complete';
+  } catch (error) {
+    status = 'failed';
+    throw error;
+  } finally {
+    bill(reader.result().usage?.completion_tokens ?? reader.tokensReceived);
+    save(shown, status);
   }
 }
 
@@ -723,6 +794,11 @@ const generatedCase = {
       id: 'status-from-finish-reason',
       like: async (input) => (await referenceTurn(input, statusFromFinishReason)).turn,
     },
+    // readChatChunks's iterator driven by hand and never closed: a stopped turn leaves its body open.
+    {
+      id: 'body-not-cancelled',
+      like: async (input) => (await referenceTurn(input, iteratorLeftOpen)).turn,
+    },
     // What was shown added to the text after the `yield`: a stopped turn is saved without its last piece.
     {
       id: 'last-piece-not-saved',
@@ -747,6 +823,7 @@ const definition: ExerciseDefinition = {
         bills: [[HELLO_TOKENS]],
         saves: [[GREETING_ANSWER, 'complete']],
         error: null,
+        bodyCancelled: false,
       },
       show: showTurn,
       input: (tools) => inputShown(tools, HELLO, HELLO_QUESTION, null),
@@ -756,6 +833,7 @@ const definition: ExerciseDefinition = {
           recognize: (o) => (turnOf(o)?.bills.length ?? 0) >= 2,
         },
         outOfScope,
+        leftBeforeDone,
       ],
     } satisfies ExerciseCase<Turn>,
     {
@@ -767,6 +845,7 @@ const definition: ExerciseDefinition = {
         bills: [[HELLO_TOKENS + REASONING_TOKENS]],
         saves: [[GREETING_ANSWER, 'complete']],
         error: null,
+        bodyCancelled: false,
       },
       show: showTurn,
       input: (tools) => inputShown(tools, HELLO_REASONING, HELLO_QUESTION, null, 'reasoningRound'),
@@ -777,6 +856,7 @@ const definition: ExerciseDefinition = {
           recognize: (o) => (turnOf(o)?.bills.length ?? 0) >= 2,
         },
         outOfScope,
+        leftBeforeDone,
       ],
     } satisfies ExerciseCase<Turn>,
     {
@@ -788,6 +868,7 @@ const definition: ExerciseDefinition = {
         bills: [[3]],
         saves: [[firstPieces(DROP2_ANSWER, 3), 'stopped']],
         error: null,
+        bodyCancelled: true,
       },
       show: showTurn,
       input: (tools) => inputShown(tools, DROP2, DROP2_QUESTION, 3),
@@ -800,6 +881,7 @@ const definition: ExerciseDefinition = {
         outOfScope,
         lastPieceNotSaved(DROP2_ANSWER, 3),
         emptyPieceYielded(DROP2_ANSWER, 3),
+        bodyNotCancelled,
       ],
     } satisfies ExerciseCase<Turn>,
     {
@@ -811,6 +893,7 @@ const definition: ExerciseDefinition = {
         bills: [[1]],
         saves: [[firstPieces(DROP2_ANSWER, 1), 'stopped']],
         error: null,
+        bodyCancelled: true,
       },
       show: showTurn,
       input: (tools) => inputShown(tools, DROP2, DROP2_QUESTION, 1),
@@ -823,6 +906,7 @@ const definition: ExerciseDefinition = {
         outOfScope,
         lastPieceNotSaved(DROP2_ANSWER, 1),
         emptyPieceYielded(DROP2_ANSWER, 1),
+        bodyNotCancelled,
       ],
     } satisfies ExerciseCase<Turn>,
     {
@@ -834,6 +918,7 @@ const definition: ExerciseDefinition = {
         bills: [[BROKEN_TOKENS]],
         saves: [[firstPieces(DROP2_ANSWER, BROKEN_TOKENS), 'failed']],
         error: BROKEN_ERROR,
+        bodyCancelled: false,
       },
       show: showTurn,
       input: (tools) => inputShown(tools, BROKEN, DROP2_QUESTION, null, 'brokenRound'),

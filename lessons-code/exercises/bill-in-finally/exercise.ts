@@ -8,15 +8,19 @@ export type Status = 'complete' | 'stopped' | 'failed';
 // // `reader.tokensReceived` (one for each piece of text and one for each tool-call fragment: a chunk
 // // may carry several). Save the text forwarded with how the turn ended: "complete", "stopped" when
 // // the page left the loop early (the user pressed Stop), "failed" when reading the stream threw,
-// // whatever the error (a stream that broke its format, or a connection that dropped). Here both
-// // happen after the loop, which only a complete turn reaches.
+// // whatever the error (a stream that broke its format, or a connection that dropped). Stop also
+// // ends the request: once the page has left its loop, the body must be cancelled, as leaving a
+// // `for await` loop over readChatChunks does. Here billing and saving happen after the loop, which
+// // only a complete turn reaches.
 // #solution
 // One streamed round, forwarded piece by piece. Bill the turn exactly once, however it ends: with
 // the output tokens of the round's usage chunk if it came, else with the tokens received so far,
 // `reader.tokensReceived` (one for each piece of text and one for each tool-call fragment: a chunk
 // may carry several). Save the text forwarded with how the turn ended: "complete", "stopped" when
 // the page left the loop early (the user pressed Stop), "failed" when reading the stream threw,
-// whatever the error (a stream that broke its format, or a connection that dropped).
+// whatever the error (a stream that broke its format, or a connection that dropped). Stop also
+// ends the request: once the page has left its loop, the body must be cancelled, as leaving a
+// `for await` loop over readChatChunks does.
 // #end
 export async function* streamAnswer(
   body: ReadableStream<Uint8Array>,

@@ -2,10 +2,11 @@
 // stream, and saves the turn as complete. The stream ends at `data: [DONE]`: one that breaks after
 // finish_reason, before the usage chunk and [DONE], is saved complete, and its error never reaches
 // the page. Nor does it read the usage chunk that follows: a reasoning model's round is billed the
-// tokens received, without its reasoning tokens.
+// tokens received, without its reasoning tokens. And leaving the loop early cancels the body: even a
+// round that would have completed has its request cut before `[DONE]`.
 // Lesson: /ga-ai/06d-one-call-per-round/#stop-billed-once
-// Fails: complete-reasoning, generated-rounds
-// Diagnosis: usage-not-billed, ends-at-finish-reason
+// Fails: complete, complete-reasoning, generated-rounds
+// Diagnosis: left-before-done, usage-not-billed, ends-at-finish-reason
 
 import { RoundReader, readChatChunks } from 'lessons-code';
 
