@@ -289,8 +289,9 @@ function toolCallsCase(
 // allow, their arguments cut into pieces anywhere between two characters (a multi-byte one
 // included), the fragments of different calls interleaved in any order and two of them sharing a
 // chunk now and then; a later fragment that repeats the id and the name, or names the call otherwise
-// (the statement keeps the first); a call of another type now and then, and one whose fragments give
-// no type (a function call, as the statement says); now and then a round whose server sends no id
+// (the statement keeps the first); a call of another type now and then, its type on the fragment
+// that opens it or on its last, and one whose fragments give no type (a function call, as the
+// statement says); now and then a round whose server sends no id
 // (each call keeps the id ''); a sentence before the calls, the `finish_reason`
 // in a chunk of its own or in the chunk of the last fragment, and perhaps the usage chunk. Each chunk
 // has one choice, of index 0, but the usage chunk: the statement's round asked for one answer (the
@@ -309,6 +310,8 @@ interface GeneratedCall {
   name: string;
   /** Undefined: no fragment of the call carries a type, which makes it a function call. */
   type: string | undefined;
+  /** Which fragment carries the type: the one that opens the call, or its last (when it has more than one). */
+  typeAt: 'first' | 'last';
   arguments: string;
   /** Where the arguments are cut, in characters (code points), before they are reduced to their length. */
   cuts: number[];
@@ -325,17 +328,32 @@ const ARGUMENTS = [
   '{"chord": "F#m7♭5", "note": "🎸"}',
 ];
 
-/** The fragments of one call, in the order that call sends them. */
+/**
+ * The fragments of one call, in the order that call sends them. A call without a type leaves the
+ * field out of every fragment, as Mistral's models on Azure send it
+ * (https://github.com/vercel/ai/pull/12901). A call with a type gives it on the fragment that opens
+ * it, or on its last: the chunk's schema makes every field of a tool-call fragment optional but
+ * `index`, `type` included, whichever fragment it is (ChatCompletionChunk.Choice.Delta.ToolCall in
+ * OpenAI's SDK: https://github.com/openai/openai-node/blob/7b7d6ca71130d37ec09792c50056b47861f2eccf/
+ * src/resources/chat/completions/completions.ts#L972-L988).
+ */
 function fragmentsOfCall(call: GeneratedCall): ToolCallFragment[] {
+  if (call.type === undefined || call.typeAt === 'first') return fragmentsWithType(call, call.type);
+  const fragments = fragmentsWithType(call, undefined);
+  const last = fragments.length - 1;
+  if (last === 0) return fragmentsWithType(call, call.type);
+  return fragments.map((fragment, i) => (i === last ? { ...fragment, type: call.type } : fragment));
+}
+
+/** The fragments of one call in the order it sends them, the one that opens it with this type if any. */
+function fragmentsWithType(call: GeneratedCall, typeOfFirst: string | undefined): ToolCallFragment[] {
   const characters = Array.from(call.arguments);
   const cuts = [...new Set(call.cuts.map((cut) => 1 + (cut % Math.max(1, characters.length - 1))))]
     .filter((cut) => cut < characters.length)
     .sort((a, b) => a - b);
   const pieces = [0, ...cuts].map((from, i) => characters.slice(from, cuts[i] ?? characters.length).join(''));
   const { index, id, name } = call;
-  // A call without a type leaves the field out of every fragment, as Mistral's models on Azure send
-  // it (https://github.com/vercel/ai/pull/12901): OpenAI's types make `type` optional.
-  const type = call.type === undefined ? {} : { type: call.type };
+  const type = typeOfFirst === undefined ? {} : { type: typeOfFirst };
   const later = (call.shape === 'first-piece' ? pieces.slice(1) : pieces).map((piece) => more(index, piece));
   if (later[0] !== undefined && call.echo !== 'none') {
     const [otherId, otherName] = call.echo === 'same' ? [id, name] : ['call_other', 'get_other'];
@@ -365,12 +383,14 @@ const generatedCall = (gen: Gen): Arbitrary<GeneratedCall> =>
       gen.array(gen.nat(60), { maxLength: 3 }),
       gen.constantFrom<Shape>('empty-arguments', 'first-piece', 'name-later', 'id-later'),
       gen.constantFrom<GeneratedCall['echo']>('none', 'none', 'same', 'other'),
+      gen.constantFrom<GeneratedCall['typeAt']>('first', 'last'),
     )
-    .map(([index, suffix, name, type, args, cuts, shape, echo]) => ({
+    .map(([index, suffix, name, type, args, cuts, shape, echo, typeAt]) => ({
       index,
       id: `call_${suffix}`,
       name,
       type,
+      typeAt,
       arguments: args,
       cuts,
       shape,
@@ -504,6 +524,35 @@ const onlyCustomSkipped = (chunks: ChatCompletionChunk[]): Call[] =>
     })),
   );
 
+/**
+ * The chunks with the type left only on the fragment that opens each call (of choice 0): what code
+ * that reads `type` on that fragment alone sees.
+ */
+function typeOnOpeningOnly(chunks: ChatCompletionChunk[]): ChatCompletionChunk[] {
+  const opened = new Set<number>();
+  return chunks.map((c) => ({
+    ...c,
+    choices: c.choices.map((choice) =>
+      choice.index !== 0 || !choice.delta.tool_calls
+        ? choice
+        : {
+            ...choice,
+            delta: {
+              ...choice.delta,
+              tool_calls: choice.delta.tool_calls.map((f) => {
+                if (!opened.has(f.index)) {
+                  opened.add(f.index);
+                  return f;
+                }
+                const { type: _type, ...rest } = f;
+                return rest;
+              }),
+            },
+          },
+    ),
+  }));
+}
+
 /** The calls with `undefined` for an id or a name that no fragment gave: copied from a fragment without one. */
 const missingCopied = (chunks: ChatCompletionChunk[]): Call[] =>
   reference
@@ -551,6 +600,7 @@ const generatedCase = {
     { id: 'id-from-first-fragment', like: idFromFirstFragment },
     { id: 'typeless-call-dropped', like: typelessDropped },
     { id: 'only-custom-skipped', like: onlyCustomSkipped },
+    { id: 'type-on-opening-fragment', like: (chunks) => reference.assembleToolCalls(typeOnOpeningOnly(chunks)) },
     { id: 'missing-id-undefined', like: missingCopied },
     // The chunk that carries the finish_reason read no further, the fragments it may carry too.
     {
