@@ -7,6 +7,11 @@
 // a ClipboardItem whose data is a promise (https://w3c.github.io/clipboard-apis/#clipboard-item-interfaces):
 // the write then starts within the click, which some browsers require of it, and ends once the text has
 // come. A browser without ClipboardItem gets the text written when it comes.
+//
+// Where the page shows only part of a text, selecting it would take only that part: a refusal then
+// offers the whole text as a file, saved from the page itself (a Blob's address given to a link's
+// `download`, https://html.spec.whatwg.org/multipage/links.html#downloading-resources): nothing is
+// sent anywhere.
 
 /** The sentences a copy ends with: that it is done, that the browser refused it, or that the text never came. */
 export interface CopyWords {
@@ -14,10 +19,27 @@ export interface CopyWords {
   failed: string;
   /** Said when the text to come failed to come; `failed` when not given. */
   lost?: string;
+  /** Where the browser refuses: a link that saves the text as a file of that name, in `say`. */
+  save?: { fileName: string; label: string };
+}
+
+/** The address of the file each status line offers, given back to the browser when the line changes. */
+const offered = new WeakMap<HTMLElement, string>();
+
+function offerFile(say: HTMLElement, text: string, { fileName, label }: { fileName: string; label: string }): void {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  link.download = fileName;
+  link.textContent = label;
+  offered.set(say, link.href);
+  say.append(' ', link);
 }
 
 /** Writes `text` (or the text to come) to the clipboard, then says in `say` whether it is there. */
 export async function copyText(text: string | Promise<string>, say: HTMLElement, words: CopyWords): Promise<void> {
+  const earlier = offered.get(say);
+  if (earlier !== undefined) URL.revokeObjectURL(earlier);
+  offered.delete(say);
   let lost = false;
   const coming =
     typeof text === 'string'
@@ -36,5 +58,12 @@ export async function copyText(text: string | Promise<string>, say: HTMLElement,
     say.textContent = words.done;
   } catch {
     say.textContent = lost ? (words.lost ?? words.failed) : words.failed;
+    if (lost || words.save === undefined) return;
+    // The refusal may have come before the text: the file waits for it (and says so if it never comes).
+    try {
+      offerFile(say, await coming, words.save);
+    } catch {
+      say.textContent = words.lost ?? words.failed;
+    }
   }
 }

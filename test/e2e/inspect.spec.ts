@@ -4,8 +4,9 @@
 // opened and one of its streams picked; an error response shown as one (test/fixtures/inspect-captures/)
 // and a gzip capture inflated; bad input said in words; Cancel while a reading runs. The largest input
 // (20 MB, made by the test): a click handled while the worker reads it, Cancel ending that worker, and
-// the next file read; read whole, its answer shown in part and copied whole, and Copy saying so once a
-// later reading has stopped the worker that kept it. Then one pass in Spanish and one in French, at
+// the next file read; read whole, its answer shown in part and copied whole, Copy saying so once a
+// later reading has stopped the worker that kept it, and the whole answer saved as a file where the
+// browser refuses to copy. Then one pass in Spanish and one in French, at
 // phone width: the strings are the locale's (a HAR entry's transport and its one late burst among
 // them), no English UI phrase shows, the demo fits a 360 px screen, and every link of the page is alive
 // under /learn/. A HAR file that Chromium writes itself, with its transport, timings and axe:
@@ -410,7 +411,7 @@ test.describe('stream inspector (en), the largest input', () => {
 test.describe('stream inspector (en), the largest input copied', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-  test('Copy answer takes the whole answer of 20 MB; once a later reading stopped its worker, it says so', async ({
+  test('Copy answer takes the whole answer of 20 MB; once a later reading stopped its worker, it says so; refused, it is saved as a file', async ({
     page,
   }) => {
     test.slow(); // 20 MB read, then read twice more, on a busy 2-core machine
@@ -464,6 +465,23 @@ test.describe('stream inspector (en), the largest input copied', () => {
       await inspector.locator('button[data-copy=answer]').click();
       await expect(copied).toHaveText('The answer is copied.');
       expect(await held()).toEqual({ length: answer.length, end: answer.slice(-100) });
+    });
+
+    await test.step('the browser refuses to copy: the whole answer is saved as a file instead', async () => {
+      await page.evaluate(() => {
+        const refuse = () => Promise.reject(new DOMException('refused by the test', 'NotAllowedError'));
+        Object.assign(navigator.clipboard, { write: refuse, writeText: refuse });
+      });
+      await inspector.locator('button[data-copy=answer]').click();
+      await expect(copied).toContainText(t(EN, 'course.inspect.copyFailedSave'));
+      const link = copied.getByRole('link', { name: 'Save as answer.txt' });
+      const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+      expect(download.suggestedFilename()).toBe('answer.txt');
+      const saved = readFileSync(await download.path(), 'utf8');
+      expect({ length: saved.length, end: saved.slice(-100) }).toEqual({
+        length: answer.length,
+        end: answer.slice(-100),
+      });
     });
   });
 });

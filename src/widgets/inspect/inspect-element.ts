@@ -207,7 +207,13 @@ export const mount = demo('inspect', ({ host, s, t }) => {
       if (!report) return;
       const { shown, length } = report.turn[name];
       const text = shown.length === length ? shown : worker.call('text', report.reading, name);
-      void copyText(text, p('copy-status'), { done: t(`copied.${name}`), failed, lost: t('textGone') });
+      const fileName = t(`fileName.${name}`);
+      void copyText(text, p('copy-status'), {
+        done: t(`copied.${name}`),
+        failed: text === shown ? failed : t('copyFailedSave'),
+        lost: t('textGone'),
+        save: { fileName, label: t('saveAs', { file: fileName }) },
+      });
     });
   }
   const withStream = p<HTMLInputElement>('with-stream');
