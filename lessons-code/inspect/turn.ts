@@ -163,10 +163,41 @@ function usageOf(format: FormatId, p: Record<string, unknown>): unknown {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/**
+ * One of Gemini's streamed argument pieces set into the arguments so far: `jsonPath` (`$.a.b[0].c`)
+ * names the place, `stringValue`, `numberValue`, `boolValue` or `nullValue` the value; a string
+ * under a place that holds one already goes on with it.
+ */
+function setPartialArg(args: Record<string, unknown>, arg: Record<string, unknown>): void {
+  const path = text(arg.jsonPath).replace(/^\$\.?/, '');
+  if (path === '') return;
+  const steps: (string | number)[] = [];
+  for (const match of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g))
+    steps.push(match[2] !== undefined ? Number(match[2]) : match[1]!);
+  let value: unknown;
+  if (typeof arg.stringValue === 'string') value = arg.stringValue;
+  else if (typeof arg.numberValue === 'number') value = arg.numberValue;
+  else if (typeof arg.boolValue === 'boolean') value = arg.boolValue;
+  else if ('nullValue' in arg) value = null;
+  else return;
+  let at: Record<string | number, unknown> = args;
+  for (let i = 0; i < steps.length - 1; i++) {
+    const step = steps[i]!;
+    if (typeof at[step] !== 'object' || at[step] === null) at[step] = typeof steps[i + 1] === 'number' ? [] : {};
+    at = at[step] as Record<string | number, unknown>;
+  }
+  const last = steps.at(-1)!;
+  at[last] = typeof value === 'string' && typeof at[last] === 'string' ? at[last] + value : value;
+}
+
 /** Tool calls of the Responses, Messages and Gemini formats, put together by their own index. */
 class ProviderToolCalls {
   private calls = new Map<number | string, ToolCallView>();
   private sawArguments = new Set<number | string>();
+  /** Anthropic: the input a tool_use block's start carried, when not empty. */
+  private startInputs = new Map<number | string, string>();
+  /** Gemini: the call whose arguments are being streamed, and its arguments so far. */
+  private streamed: { key: number; args: Record<string, unknown> } | null = null;
 
   take(format: FormatId, p: Record<string, unknown>, line: number): void {
     if (format === 'openai-responses') {
@@ -178,20 +209,58 @@ class ProviderToolCalls {
         this.append(key, text(p.arguments));
     } else if (format === 'anthropic') {
       const key = typeof p.index === 'number' ? p.index : -1;
-      if (p.type === 'content_block_start' && isObject(p.content_block) && p.content_block.type === 'tool_use')
+      if (p.type === 'content_block_start' && isObject(p.content_block) && p.content_block.type === 'tool_use') {
         this.open(key, text(p.content_block.id), text(p.content_block.name), line, key);
-      else if (p.type === 'content_block_delta' && isObject(p.delta) && p.delta.type === 'input_json_delta')
+        // A call made from Claude's code execution (programmatic tool calling) comes whole: its input
+        // is in the block's start and no input_json_delta follows
+        // (https://platform.claude.com/docs/en/agents-and-tools/tool-use/programmatic-tool-calling).
+        // The usual start says `input: {}` and the deltas bring the input.
+        const input = p.content_block.input;
+        if (isObject(input) && Object.keys(input).length > 0) this.startInputs.set(key, JSON.stringify(input));
+      } else if (p.type === 'content_block_delta' && isObject(p.delta) && p.delta.type === 'input_json_delta')
         this.append(key, text(p.delta.partial_json));
     } else if (format === 'gemini' && Array.isArray(p.candidates)) {
       const first = p.candidates.find((c) => isObject(c) && (c.index ?? 0) === 0);
       const parts = isObject(first) && isObject(first.content) ? first.content.parts : undefined;
-      for (const part of Array.isArray(parts) ? parts : []) {
-        if (!isObject(part) || !isObject(part.functionCall)) continue;
-        const key = this.calls.size;
-        this.open(key, text(part.functionCall.id), text(part.functionCall.name), line, null);
-        this.append(key, JSON.stringify(part.functionCall.args ?? {}));
-      }
+      for (const part of Array.isArray(parts) ? parts : [])
+        if (isObject(part) && isObject(part.functionCall)) this.takeGeminiCall(part.functionCall, line);
     }
+  }
+
+  /**
+   * One Gemini functionCall part. A call comes whole (`name` and `args`), or, when Vertex AI streams
+   * a call's arguments (streamFunctionCallArguments), in pieces: a part with its `name` and
+   * `willContinue: true` opens it, parts with `partialArgs` alone (each value at its `jsonPath`; a
+   * `stringValue` under a path that has one goes on with it) add to it, and an empty `functionCall: {}`
+   * closes it (FunctionCall and PartialArg:
+   * https://cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/Content#FunctionCall; read
+   * so by vercel/ai, packages/google/src/google-language-model.ts at ed857f50, L922-L1000).
+   */
+  private takeGeminiCall(call: Record<string, unknown>, line: number): void {
+    const name = text(call.name);
+    const partial = Array.isArray(call.partialArgs) ? call.partialArgs.filter(isObject) : null;
+    if (name !== '' && (call.willContinue === true || partial !== null)) {
+      const key = this.calls.size;
+      this.open(key, text(call.id), name, line, null);
+      this.streamed = { key, args: {} };
+    } else if (partial === null) {
+      // A part with no name and no args goes on with the call being streamed (`willContinue: true`)
+      // or closes it (empty); a whole call has its name.
+      if (name === '' && call.args === undefined) {
+        if (call.willContinue !== true) this.streamed = null;
+        return;
+      }
+      const key = this.calls.size;
+      this.open(key, text(call.id), name, line, null);
+      this.append(key, JSON.stringify(call.args ?? {}));
+      return;
+    }
+    const streamed = this.streamed;
+    if (streamed === null) return;
+    for (const arg of partial ?? []) setPartialArg(streamed.args, arg);
+    const target = this.calls.get(streamed.key)!;
+    target.arguments = JSON.stringify(streamed.args);
+    this.sawArguments.add(streamed.key);
   }
 
   private open(key: number | string, id: string, name: string, line: number, index: number | string | null): void {
@@ -207,6 +276,8 @@ class ProviderToolCalls {
   }
 
   list(): ToolCallView[] {
+    for (const [key, input] of this.startInputs)
+      if (!this.sawArguments.has(key)) this.calls.get(key)!.arguments = input;
     return [...this.calls.values()];
   }
 }
@@ -365,6 +436,23 @@ function placeToolCalls(fragments: readonly Fragment[]): ToolCallView[] {
 }
 
 /**
+ * A delta whose `content` is a list of chunks, as Mistral's reasoning models send it: `text` chunks
+ * are the answer, `thinking` chunks (each a list of text chunks) the reasoning
+ * (https://docs.mistral.ai/capabilities/reasoning/).
+ */
+function mistralChunks(content: readonly unknown[]): { text: string; thinking: string } {
+  let answer = '';
+  let thinking = '';
+  for (const chunk of content) {
+    if (!isObject(chunk)) continue;
+    if (chunk.type === 'text') answer += text(chunk.text);
+    else if (chunk.type === 'thinking' && Array.isArray(chunk.thinking))
+      for (const part of chunk.thinking) if (isObject(part)) thinking += text(part.text);
+  }
+  return { text: answer, thinking };
+}
+
+/**
  * A Chat Completions stream, read chunk by chunk by the course's RoundReader, the tool calls by
  * `index` (assembleToolCalls), or by `id` where fragments come without an index (placeToolCalls).
  * The reasoning that DeepSeek, vLLM and OpenRouter add to the delta (`reasoning_content`, or
@@ -413,6 +501,7 @@ function chatTurn(events: readonly InspectedEvent[], lastLine: number): { turn: 
       .map((choice) => {
         const c = choice as Record<string, unknown> & { delta: Record<string, unknown> };
         const first = (c.index ?? 0) === 0;
+        const chunks = Array.isArray(c.delta.content) ? mistralChunks(c.delta.content) : null;
         const all = Array.isArray(c.delta.tool_calls) ? c.delta.tool_calls.filter(isObject) : [];
         const indexed = all.filter((f) => typeof f.index === 'number');
         if (first) {
@@ -430,13 +519,13 @@ function chatTurn(events: readonly InspectedEvent[], lastLine: number): { turn: 
           // DeepSeek and vLLM name it reasoning_content, OpenRouter and later vLLM reasoning: one of them.
           const thought =
             typeof c.delta.reasoning_content === 'string' ? c.delta.reasoning_content : text(c.delta.reasoning);
-          reasoning += thought;
+          reasoning += thought + (chunks?.thinking ?? '');
         }
         const reason = typeof c.finish_reason === 'string' ? c.finish_reason : null;
         if (reason !== null && first) finish = { reason, line: event.line };
         return {
           index: typeof c.index === 'number' ? c.index : 0,
-          delta: { ...c.delta, tool_calls: indexed },
+          delta: { ...c.delta, ...(chunks && { content: chunks.text }), tool_calls: indexed },
           finish_reason: reason,
         };
       });

@@ -460,3 +460,67 @@ describe('a copy cut in the middle of an event', () => {
     expect(unparsed.detail).toEqual({ name: report.turn.toolCalls[1]!.name });
   });
 });
+
+describe("streams of vercel/ai's provider tests: newer features and other providers", () => {
+  it("Vertex AI's streamed arguments: a call opened by its name, values by jsonPath, closed by an empty part", () => {
+    const report = inspectBody(bodyOf('gemini-streamed-args.sse'));
+    expect(report.format.id).toBe('gemini');
+    // Two calls, not one per part: the parts with partialArgs alone, and the empty ones, belong to the open call.
+    expect(calls(report)).toEqual([
+      { name: 'getWeather', id: '', args: { location: 'Boston' } },
+      { name: 'getWeather', id: '', args: { location: 'San Francisco' } },
+    ]);
+    expect(report.turn.toolCalls.map((call) => call.line)).toEqual([1, 9]);
+    expect(report.turn.ending).toMatchObject({ kind: 'complete', reason: 'STOP', line: 15 });
+    expect(report.findings).toEqual([]);
+  });
+
+  it('streamed arguments after a thought and a whole call with no args; an array of objects, no closing part', () => {
+    const thoughts = inspectBody(bodyOf('gemini-streamed-args-thoughts.sse'));
+    expect(thoughts.turn.reasoning.startsWith('**Processing User Requests**')).toBe(true);
+    expect(thoughts.turn.answer).toBe('');
+    expect(calls(thoughts)).toEqual([
+      { name: 'read_theme', id: '', args: {} },
+      { name: 'read_screen', id: '', args: { id: 'A' } },
+      { name: 'read_screen', id: '', args: { id: 'B' } },
+      { name: 'read_screen', id: '', args: { id: 'C' } },
+    ]);
+    expect(thoughts.findings).toEqual([]);
+
+    const array = inspectBody(bodyOf('gemini-streamed-args-array.sse'));
+    expect(calls(array)).toEqual([
+      {
+        name: 'writeItems',
+        id: '',
+        args: {
+          operations: [
+            { action: 'add', description: 'Fresh red apple', itemid: 'apple_001', price: 0.5 },
+            { action: 'add', description: 'Ripe yellow banana', itemid: 'banana_001', price: 0.3 },
+          ],
+        },
+      },
+    ]);
+    expect(array.turn.ending).toMatchObject({ kind: 'complete', reason: 'STOP' });
+    expect(array.findings).toEqual([]);
+  });
+
+  it("Mistral's content as a list of chunks: the thinking ones as reasoning, the text ones as the answer", () => {
+    const report = inspectBody(bodyOf('mistral-thinking-chunks.sse'));
+    expect(report.format.id).toBe('openai-chat');
+    expect(report.turn.reasoning).toBe('The user is asking for 2+2. This is basic arithmetic. 2+2=4.');
+    expect(report.turn.answer).toBe('2 + 2 = 4');
+    expect(report.turn.ending).toMatchObject({ kind: 'complete', reason: 'stop', line: 7 });
+    expect(report.findings).toEqual([]);
+  });
+
+  it("a tool_use called from Claude's code: its input whole in content_block_start, no input_json_delta", () => {
+    const report = inspectBody(bodyOf('anthropic-programmatic-tool.sse'));
+    expect(report.format.id).toBe('anthropic');
+    // The server_tool_use (code_execution) is run by the server: not a call for the host.
+    expect(calls(report)).toEqual([
+      { name: 'rollDie', id: 'toolu_019jKkXz4jAdwHweHBw92CVY', args: { player: 'player1' } },
+    ]);
+    expect(report.turn.ending).toMatchObject({ kind: 'complete', reason: 'tool_use', line: 499 });
+    expect(report.findings).toEqual([]);
+  });
+});
