@@ -523,4 +523,174 @@ describe("streams of vercel/ai's provider tests: newer features and other provid
     expect(report.turn.ending).toMatchObject({ kind: 'complete', reason: 'tool_use', line: 499 });
     expect(report.findings).toEqual([]);
   });
+
+  // The others: read as they are, with no finding but the one the stream bears out.
+  const table: {
+    file: string;
+    format: FormatId;
+    answer: string;
+    reasoning: string;
+    calls: { name: string; id: string; args: unknown }[];
+    ending: Partial<EndingView>;
+    usage: Record<string, number>;
+    findings: { id: string; lines: number[] }[];
+  }[] = [
+    {
+      file: 'mistral-tool-no-index.sse',
+      format: 'openai-chat',
+      answer: '',
+      reasoning: '',
+      calls: [{ name: 'weather', id: 'gSIMJiOkT', args: { location: 'San Francisco' } }],
+      ending: { kind: 'complete', reason: 'tool_calls', line: 3 },
+      usage: { prompt_tokens: 124, completion_tokens: 22, total_tokens: 146 },
+      // The call has no index: a reader that places fragments by index alone has nowhere to put it.
+      findings: [{ id: 'toolIndex', lines: [3] }],
+    },
+    {
+      file: 'mistral-tool-incremental.sse',
+      format: 'openai-chat',
+      answer: '',
+      reasoning: '',
+      calls: [
+        { name: 'webSearchTool', id: 'chatcmpl-tool-9f149c74c42f265b', args: { query: 'current Berlin weather' } },
+      ],
+      ending: { kind: 'complete', reason: 'tool_calls', line: 5 },
+      usage: {
+        prompt_tokens: 171,
+        completion_tokens: 14,
+        total_tokens: 185,
+        'prompt_tokens_details.cached_tokens': 128,
+      },
+      findings: [],
+    },
+    {
+      file: 'groq-tool-call.sse',
+      format: 'openai-chat',
+      answer: '',
+      reasoning: '',
+      calls: [{ name: 'weather', id: 'tk85n1k4m', args: {} }],
+      ending: { kind: 'complete', reason: 'tool_calls', line: 5 },
+      usage: { prompt_tokens: 210, completion_tokens: 15, total_tokens: 225 },
+      findings: [],
+    },
+    {
+      file: 'xai-tool-call-reasoning.sse',
+      format: 'openai-chat',
+      answer: '',
+      reasoning: 'First, the user is',
+      calls: [{ name: 'weather', id: 'call_55117580', args: { location: 'San Francisco' } }],
+      ending: { kind: 'complete', reason: 'tool_calls', line: 13 },
+      usage: { prompt_tokens: 291, completion_tokens: 26, total_tokens: 513 },
+      findings: [],
+    },
+    {
+      file: 'moonshot-reasoning.sse',
+      format: 'openai-chat',
+      answer: 'Hello!',
+      reasoning: 'Thinking aloud. ',
+      calls: [],
+      ending: { kind: 'complete', reason: 'stop', line: 7 },
+      usage: { prompt_tokens: 9, completion_tokens: 12, total_tokens: 21 },
+      findings: [],
+    },
+    {
+      file: 'alibaba-tool-call.sse',
+      format: 'openai-chat',
+      answer: '',
+      reasoning: '',
+      calls: [{ name: 'weather', id: 'call_eee11723464a4b9eb8cee71d', args: { location: 'San Francisco' } }],
+      ending: { kind: 'complete', reason: 'tool_calls', line: 9 },
+      usage: { prompt_tokens: 295, completion_tokens: 22, total_tokens: 317 },
+      findings: [],
+    },
+    {
+      file: 'perplexity-chunk-done.sse',
+      format: 'openai-chat',
+      answer: 'The current population of **[2][3]',
+      reasoning: '',
+      calls: [],
+      ending: { kind: 'complete', reason: 'stop', line: 15 },
+      usage: { prompt_tokens: 10, completion_tokens: 336, total_tokens: 346 },
+      findings: [],
+    },
+    {
+      file: 'azure-chat-filter-results.sse',
+      format: 'openai-chat',
+      answer: 'Capital of Denmark.',
+      reasoning: '',
+      calls: [],
+      ending: { kind: 'complete', reason: 'stop', line: 13 },
+      usage: { prompt_tokens: 15, completion_tokens: 78, total_tokens: 93 },
+      findings: [],
+    },
+    {
+      file: 'anthropic-refusal-stop-details.sse',
+      format: 'anthropic',
+      answer: '',
+      reasoning: '',
+      calls: [],
+      ending: {
+        kind: 'refused',
+        reason: 'refusal',
+        message:
+          'This request triggered restrictions on violative cyber content and was blocked under ' +
+          "Anthropic's Usage Policy.",
+      },
+      usage: { input_tokens: 18, output_tokens: 5 },
+      findings: [],
+    },
+    {
+      file: 'anthropic-web-fetch.sse',
+      format: 'anthropic',
+      answer: 'The page at **example.com** is a simple ',
+      reasoning: '',
+      calls: [],
+      ending: { kind: 'complete', reason: 'end_turn', line: 148 },
+      usage: { input_tokens: 7172, output_tokens: 144, 'server_tool_use.web_fetch_requests': 1 },
+      findings: [],
+    },
+    {
+      file: 'anthropic-clear-thinking.sse',
+      format: 'anthropic',
+      answer: '925 ÷ 5 = 185',
+      reasoning: 'The previous result was 925. N',
+      calls: [],
+      ending: { kind: 'complete', reason: 'end_turn', line: 64 },
+      usage: { input_tokens: 69, output_tokens: 53 },
+      findings: [],
+    },
+    {
+      file: 'openai-responses-error.sse',
+      format: 'openai-responses',
+      answer: '',
+      reasoning: '',
+      calls: [],
+      ending: { kind: 'failed', event: 'error', reason: 'insufficient_quota', line: 7 },
+      usage: {},
+      // The error event, then response.failed.
+      findings: [{ id: 'errorEvent', lines: [7, 10] }],
+    },
+    {
+      file: 'azure-responses-tool-call.sse',
+      format: 'openai-responses',
+      answer: '',
+      reasoning: '',
+      calls: [{ name: 'weather', id: 'call_H5DxLSFnsGhiROnUiDHmgyc8', args: { location: 'San Francisco' } }],
+      ending: { kind: 'complete', event: 'response.completed', line: 34 },
+      usage: { input_tokens: 45, output_tokens: 24, total_tokens: 69 },
+      findings: [],
+    },
+  ];
+  for (const expected of table)
+    it(expected.file, () => {
+      const report = inspectBody(bodyOf(expected.file));
+      expect(report.format.id).toBe(expected.format);
+      // The answer and the reasoning as far as the table quotes them.
+      expect(report.turn.answer.slice(0, Math.max(expected.answer.length, 1))).toBe(expected.answer);
+      expect(report.turn.reasoning.slice(0, Math.max(expected.reasoning.length, 1))).toBe(expected.reasoning);
+      expect(calls(report)).toEqual(expected.calls);
+      expect(report.turn.ending).toMatchObject(expected.ending);
+      expect(usageOf(report)).toMatchObject(expected.usage);
+      expect(report.findings.map(({ id, lines }) => ({ id, lines }))).toEqual(expected.findings);
+    });
 });
