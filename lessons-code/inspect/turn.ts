@@ -166,7 +166,10 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 /**
  * One of Gemini's streamed argument pieces set into the arguments so far: `jsonPath` (`$.a.b[0].c`)
  * names the place, `stringValue`, `numberValue`, `boolValue` or `nullValue` the value; a string
- * under a place that holds one already goes on with it.
+ * under a place that holds one already goes on with it. The capture is untrusted: a place is only
+ * ever an own property (a path through `__proto__` or `constructor` makes a property of that name,
+ * never reaches a prototype), and an array grows by one at most (`[99999999]` past its end is left
+ * out, not written as that many empty places).
  */
 function setPartialArg(args: Record<string, unknown>, arg: Record<string, unknown>): void {
   const path = text(arg.jsonPath).replace(/^\$\.?/, '');
@@ -180,14 +183,27 @@ function setPartialArg(args: Record<string, unknown>, arg: Record<string, unknow
   else if (typeof arg.boolValue === 'boolean') value = arg.boolValue;
   else if ('nullValue' in arg) value = null;
   else return;
-  let at: Record<string | number, unknown> = args;
+  type Place = Record<string | number, unknown>;
+  const own = (at: Place, step: string | number): unknown => (Object.hasOwn(at, step) ? at[step] : undefined);
+  const set = (at: Place, step: string | number, to: unknown): boolean => {
+    if (Array.isArray(at) !== (typeof step === 'number')) return false;
+    if (Array.isArray(at) && (step as number) > at.length) return false;
+    Object.defineProperty(at, step, { value: to, writable: true, enumerable: true, configurable: true });
+    return true;
+  };
+  let at: Place = args;
   for (let i = 0; i < steps.length - 1; i++) {
     const step = steps[i]!;
-    if (typeof at[step] !== 'object' || at[step] === null) at[step] = typeof steps[i + 1] === 'number' ? [] : {};
-    at = at[step] as Record<string | number, unknown>;
+    let next = own(at, step);
+    if (typeof next !== 'object' || next === null) {
+      next = typeof steps[i + 1] === 'number' ? [] : {};
+      if (!set(at, step, next)) return;
+    }
+    at = next as Place;
   }
   const last = steps.at(-1)!;
-  at[last] = typeof value === 'string' && typeof at[last] === 'string' ? at[last] + value : value;
+  const held = own(at, last);
+  set(at, last, typeof value === 'string' && typeof held === 'string' ? held + value : value);
 }
 
 /** Tool calls of the Responses, Messages and Gemini formats, put together by their own index. */

@@ -504,6 +504,26 @@ describe("streams of vercel/ai's provider tests: newer features and other provid
     expect(array.findings).toEqual([]);
   });
 
+  it('streamed arguments at hostile paths: own properties only, no prototype reached, no array stretched', () => {
+    const piece = (partialArgs: object[]) =>
+      `data: ${JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ functionCall: { partialArgs, willContinue: true } }] } }] })}\n\n`;
+    const body =
+      `data: ${JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ functionCall: { name: 'f', willContinue: true } }] } }] })}\n\n` +
+      piece([{ jsonPath: '$.__proto__.polluted', stringValue: 'yes' }]) +
+      piece([{ jsonPath: '$.constructor.prototype.polluted', boolValue: true }]) +
+      piece([{ jsonPath: '$.list[0]', numberValue: 1 }]) +
+      piece([{ jsonPath: '$.list[99999999]', numberValue: 2 }]) +
+      piece([{ jsonPath: '$.list.length', numberValue: 3 }]) +
+      `data: ${JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ functionCall: {} }] }, finishReason: 'STOP' }] })}\n\n`;
+    const report = inspectBody(body);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.hasOwn(Object.prototype, 'polluted')).toBe(false);
+    expect(report.turn.toolCalls).toHaveLength(1);
+    expect(report.turn.toolCalls[0]!.arguments).toBe(
+      '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":true}},"list":[1]}',
+    );
+  });
+
   it("Mistral's content as a list of chunks: the thinking ones as reasoning, the text ones as the answer", () => {
     const report = inspectBody(bodyOf('mistral-thinking-chunks.sse'));
     expect(report.format.id).toBe('openai-chat');
