@@ -26,8 +26,13 @@ import {
   type Shown,
 } from 'lessons-code';
 
-/** A chunk that ends after an abbreviation (e.g., i.e.) or after a list number alone at the start of a line. */
-const UNWANTED_END = /(?:(?:^|[^\p{L}\p{N}])(?:e\.g|i\.e)\.|(?:^|\n)[ \t]*\d+\.)[\f\n\r\t\v\x85\p{Z}]+$/iu;
+/**
+ * A chunk that ends after an abbreviation that always has more of its sentence after it (`e.g.`,
+ * `i.e.`, `vs.`, `cf.`, in any case) or after a list number alone at the start of a line: a split
+ * where no sentence ends. An open list (`etc.`, `approx.`, `Dr.`) could not say so, as some of them
+ * end a sentence as often as not; the texts name these four.
+ */
+const UNWANTED_END = /(?:(?:^|[^\p{L}\p{N}])(?:e\.g|i\.e|vs|cf)\.|(?:^|\n)[ \t]*\d+\.)[\f\n\r\t\v\x85\p{Z}]+$/iu;
 
 /** The first place where #743 split and no sentence ended: the index of the chunk before it. */
 export function unwantedSplit(chunks: readonly string[]): number | null {
@@ -36,7 +41,7 @@ export function unwantedSplit(chunks: readonly string[]): number | null {
 }
 
 /** An abbreviation followed by no whitespace (`e.g.,`, `i.e.:`): #743 does not split after it. */
-const ABBREVIATION_UNSPACED = /(?:^|[^\p{L}\p{N}])(?:e\.g|i\.e)\.(?=[^\f\n\r\t\v\x85\p{Z}])/iu;
+const ABBREVIATION_UNSPACED = /(?:^|[^\p{L}\p{N}])(?:e\.g|i\.e|vs|cf)\.(?=[^\f\n\r\t\v\x85\p{Z}])/iu;
 
 // Whitespace as .NET's \s, the chunker's (lessons-code/ga/chunkers.ts).
 const EDGES = /^[\f\n\r\t\v\x85\p{Z}]+|[\f\n\r\t\v\x85\p{Z}]+$/gu;
@@ -55,8 +60,12 @@ export function seamIn(text: string, pair: readonly string[]): string | null {
   return end < 0 ? null : text.slice(start + left.length, end);
 }
 
-// Whitespace as String.prototype.trim sees it, and .NET's \s besides (U+0085): what a client may change.
-const WHITESPACE = /[\s\x85]/gu;
+// What a client may change: Unicode's White_Space (PropList.txt), which holds .NET's \s (U+0085
+// included) and the line separators U+2028 and U+2029 (UAX #14 class BK, which CSS Text 3 § 5.1
+// makes a forced line break). Not JavaScript's \s: it also matches U+FEFF, a zero-width no-break
+// space, which is no whitespace and shows nothing, so a client that puts it between chunks changes
+// the text without changing what the user sees.
+const WHITESPACE = /\p{White_Space}/gu;
 
 /** A text without any of its whitespace. */
 export const withoutWhitespace = (text: string): string => text.replace(WHITESPACE, '');

@@ -1,6 +1,7 @@
 // #starter
 // // An answer in the style of GA. Rewrite it so that #743 splits it where no sentence ends:
-// // after "e.g. ", or after a list number such as "3. " at the start of a line.
+// // after "e.g. ", "i.e. ", "vs. " or "cf. ", or after a list number such as "3. " at the start
+// // of a line.
 // export const answer = 'Play the root first. Then add the third.\n';
 // #solution
 // #743 splits after "e.g. ": the sentence arrives in two chunks.
