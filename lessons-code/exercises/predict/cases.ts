@@ -43,6 +43,13 @@ const keepsFinalLineFeed = (outcome: Outcome): boolean => {
   return list !== null && list.length > 0 && list.every((data) => data.endsWith('\n'));
 };
 
+/**
+ * True when the prediction writes an escape out: a backslash then `r` or `n` in the value itself,
+ * as `'a\\nb'` or String.raw`a\nb` give, where `'a\nb'` holds the LF the escape stands for.
+ */
+const escapeWrittenOut = (outcome: Outcome): boolean =>
+  predicted(outcome)?.some((data) => /\\[rn]/.test(data)) ?? false;
+
 /** What a prediction is about: the chunk through a writer, then through the standard reader, as code to try. */
 const through = (writer: string, tools: CheckTools): Shown => ({
   kind: 'code',
@@ -99,6 +106,8 @@ const definition: ExerciseDefinition = {
         { id: 'gachatbot-loses-b', recognize: predictedExactly('a') },
         // The LF after the last value kept (rule 3 takes it off).
         { id: 'keeps-final-lf', recognize: keepsFinalLineFeed },
+        // A backslash and a letter where the escape's one character belongs.
+        { id: 'escape-written-out', recognize: escapeWrittenOut },
       ],
     },
     {
@@ -119,6 +128,10 @@ const definition: ExerciseDefinition = {
           recognize: (outcome) =>
             predicted(outcome)?.some((data) => data.includes('\r') && !data.includes('b')) ?? false,
         },
+        // The LF after the value of `data: a` kept, as on GaChatbot.Api's side (rule 3 takes it off).
+        { id: 'keeps-final-lf', recognize: keepsFinalLineFeed },
+        // A backslash and a letter where the escape's one character belongs.
+        { id: 'escape-written-out', recognize: escapeWrittenOut },
       ],
     },
     {

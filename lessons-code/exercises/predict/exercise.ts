@@ -1,6 +1,7 @@
 // The chunk "a\r\nb" goes through a writer, then through the standard reader.
 // List the data of every event the reader dispatches, as strings with escapes:
-// "\r" for a CR, "\n" for an LF.
+// "\r" for a CR, "\n" for an LF (the one character each stands for, not a
+// backslash and a letter).
 
 // A value left undefined is not predicted yet: nothing is checked until all
 // three are given. No event at all is [].
