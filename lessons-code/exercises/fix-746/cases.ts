@@ -84,6 +84,12 @@ const OTHER_LINES_STREAM =
 /** A text that starts with a brace and is not JSON: chatService's JSON.parse throws a SyntaxError on it. */
 const NOT_JSON = '{C, E, G}';
 
+/**
+ * The same set in a sentence, as #743 cuts it: the chunk ends with its line break, so the text the
+ * fixed reader joins does not end with `}` either; only its first character makes chatService parse it.
+ */
+const NOT_JSON_SENTENCE = `data: ${NOT_JSON} is C major.\ndata: `;
+
 /** A text event, then an error event as a host that failed sends it: no `[DONE]` after it. */
 const ERROR_STREAM = 'data: a\n\ndata: {"error": "Model unavailable"}\n\n';
 
@@ -145,11 +151,28 @@ const call = (name: string, argument: string, tools: CheckTools): Shown => ({
 });
 
 /**
- * The characters chunks and values are made of: letters, spaces, LF, CR, a colon, and characters
- * beyond ASCII (a 2-byte é and a 4-byte 🎸), so that every line end and every `data:` form occurs.
+ * A chunk the writer must send as it is, line by line: letters, spaces, LF, CR, a colon, characters
+ * beyond ASCII (a 2-byte é and a 4-byte 🎸), so that every line end and every `data:` form occurs;
+ * an é written as an e and a combining accent (NFD text, which no writer may normalize); U+2028
+ * LINE SEPARATOR (a line terminator for JavaScript, but not for an event stream, whose lines end
+ * with CRLF, LF or CR alone:
+ * https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream); and `$$`
+ * (markdown's display-math fence; in a replacement string of `replace`, `$$` stands for one `$`).
  */
-const chunkOf = (gen: Gen, maxLength: number): Arbitrary<string> =>
-  gen.string({ unit: gen.constantFrom('a', 'b', ' ', '\n', '\r', ':', 'é', '🎸'), maxLength });
+const writerChunk = (gen: Gen): Arbitrary<string> =>
+  gen.string({
+    unit: gen.constantFrom('a', 'b', ' ', '\n', '\r', ':', 'é', '🎸', 'e\u0301', '\u2028', '$$'),
+    maxLength: 12,
+  });
+
+/**
+ * A chunk of many lines: a chord chart or a tab, with no `.`, `!` or `?` in it, which #743's split
+ * leaves whole (it cuts after a sentence end only), so every one of its lines needs its `data: `.
+ */
+const manyLinesChunk = (gen: Gen): Arbitrary<string> =>
+  gen
+    .array(gen.string({ unit: gen.constantFrom('a', ' ', '|', '-'), maxLength: 3 }), { minLength: 17, maxLength: 20 })
+    .map((lines) => lines.join('\n'));
 
 /** One line of an event: a `data:` line with or without its space, another field, or a comment. */
 const eventLine = (gen: Gen): Arbitrary<string> =>
@@ -161,8 +184,20 @@ const eventLine = (gen: Gen): Arbitrary<string> =>
     gen
       .tuple(gen.constantFrom('data: ', 'data:  '), gen.constantFrom('data: ', 'data:', ' {'), chunkOfLine(gen))
       .map(([field, start, value]) => field + start + value),
-    // `database:` is a field of its own, not a `data:` line.
-    gen.constantFrom('event: message', 'id: 7', ': keep-alive', 'retry: 1000', 'data: [DONE]', 'database: a'),
+    // `database:` is a field of its own, not a `data:` line; nor are `DATA:` and `Data:`: field names
+    // are compared literally, with no case folding
+    // (https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation),
+    // and chatService tests `startsWith('data:')`.
+    gen.constantFrom(
+      'event: message',
+      'id: 7',
+      ': keep-alive',
+      'retry: 1000',
+      'data: [DONE]',
+      'database: a',
+      'DATA: a',
+      'Data: a',
+    ),
   );
 
 /** A line's worth of text: no LF (it would end the line). */
@@ -183,8 +218,14 @@ const streamOf746 = (gen: Gen): Arbitrary<string> =>
           gen.constantFrom(
             `data: ${ROUTING_DATA}`,
             'data: {"error": "Model unavailable"}',
-            // chatService throws for any truthy `error`, a status code too.
+            // chatService throws for any truthy `error`, a status code too,
             'data: {"error": 503}',
+            // or an object, as OpenAI-compatible servers send an error in the middle of a stream
+            // (https://openrouter.ai/docs/api-reference/streaming, "Handling Errors During Streaming"):
+            // its message is the object turned into a string, `[object Object]`, as
+            // `new Error(parsed.error)` makes it (Apps/ga-client/src/services/chatService.ts line 63 at
+            // a826864); chatService does not look inside it.
+            'data: {"error": {"message": "Model unavailable"}}',
             // and skips JSON whose `error` is falsy (`if (parsed.error)`, Apps/ga-client/src/services/
             // chatService.ts line 62 at a826864): servers that write an `error` key on every chunk
             // send `"error": null` on the healthy ones
@@ -192,16 +233,27 @@ const streamOf746 = (gen: Gen): Arbitrary<string> =>
             'data: {"error": null}',
             'data: {"error": ""}',
             'data: {"error": false}',
+            // 0 is falsy too: `if (parsed.error)` skips it like the others.
+            'data: {"error": 0}',
             // A chunk of the answer that opens with a brace (a chord's notes as a set, or code), which
             // the fixed GaApi writer sends as it is: chatService hands it to JSON.parse and lets the
             // SyntaxError through (Apps/ga-client/src/services/chatService.ts lines 59–68 at
-            // a826864), so the read ends there.
+            // a826864), so the read ends there; whether the text ends with `}` does not matter.
             `data: ${NOT_JSON}`,
+            NOT_JSON_SENTENCE,
           ),
         ),
         { maxLength: 5 },
       ),
-      gen.option(chunkOfLine(gen), { nil: undefined }),
+      // The unclosed last line may be a `data:` line too (a stream cut before its blank line):
+      // chatService adds it as it is, `data:` included, trimmed (chatService.ts lines 156–159 at a826864).
+      gen.option(
+        gen.oneof(
+          chunkOfLine(gen),
+          chunkOfLine(gen).map((value) => 'data: ' + value),
+        ),
+        { nil: undefined },
+      ),
     )
     .map(([events, rest]) => events.map((event) => event + '\n\n').join('') + (rest ?? ''));
 
@@ -211,6 +263,8 @@ type ReaderVariant = {
   value?: (line: string) => string;
   isJson?: (payload: string) => boolean;
   throws?: (error: unknown) => boolean;
+  message?: (error: unknown) => string;
+  rest?: (rest: string) => string;
 };
 
 /** Whether a text is JSON. */
@@ -230,6 +284,8 @@ function variantResult(stream: string, variant: ReaderVariant): ReadResult {
     value = (line) => line.slice(5).replace(/^ /, ''),
     isJson = (payload) => payload.startsWith('{'),
     throws = (error) => Boolean(error),
+    message = (error) => String(error),
+    rest: restText = (text) => text.trim(),
   } = variant;
   try {
     let response = '';
@@ -242,12 +298,12 @@ function variantResult(stream: string, variant: ReaderVariant): ReadResult {
       if (payload === '' || payload === '[DONE]') continue;
       if (isJson(payload)) {
         const parsed = JSON.parse(payload);
-        if (throws(parsed.error)) throw new Error(String(parsed.error));
+        if (throws(parsed.error)) throw new Error(message(parsed.error));
         continue;
       }
       response += payload;
     }
-    return { returned: response + rest.trim() };
+    return { returned: response + restText(rest) };
   } catch (error) {
     return { threw: (error as Error).message };
   }
@@ -261,13 +317,35 @@ const generatedCases = [
     kind: 'generated',
     id: 'writer-generated',
     uses: ['writeGaApiEvent'],
-    inputs: (gen) => chunkOf(gen, 12),
+    inputs: (gen) => gen.oneof(writerChunk(gen), manyLinesChunk(gen)),
     run: async (learner, chunk) => learner.call('writeGaApiEvent', chunk),
     expected: (chunk) => reference.writeGaApiEvent(chunk),
     input: (chunk, tools) => call('writeGaApiEvent', chunk, tools),
     diagnoses: [
       { id: 'writer-no-blank-line', like: (chunk) => dataLines(chunk).join('\n') + '\n' },
       { id: 'writer-removes-cr', like: (chunk) => writeGaChatbotEvent(chunk) },
+      // The chunk NFC-normalized first: `e` and a combining accent sent as one `é`.
+      { id: 'writer-normalizes', like: (chunk) => reference.writeGaApiEvent(chunk.normalize('NFC')) },
+      // The chunk put into the replacement string of `replace`, where `$$` stands for one `$`.
+      { id: 'writer-replacement-patterns', like: (chunk) => reference.writeGaApiEvent(chunk.replaceAll('$$', '$')) },
+      // `split` given a limit of 16 lines: the lines past it dropped.
+      {
+        id: 'writer-split-limit',
+        like: (chunk) =>
+          chunk
+            .split('\n', 16)
+            .map((line) => 'data: ' + line + '\n')
+            .join('') + '\n',
+      },
+      // The chunk split on U+2028 and U+2029 as well as on LF.
+      {
+        id: 'writer-splits-unicode-lines',
+        like: (chunk) =>
+          chunk
+            .split(/[\n\u2028\u2029]/)
+            .map((line) => 'data: ' + line + '\n')
+            .join('') + '\n',
+      },
       {
         id: 'writer-no-space',
         like: (chunk) =>
@@ -319,6 +397,37 @@ const generatedCases = [
       {
         id: 'reader-throws-falsy-error',
         like: (stream) => variantResult(stream, { throws: (error) => error !== undefined }),
+      },
+      // A list of the falsy values skipped that leaves 0 out: `{"error": 0}` throws `0`.
+      {
+        id: 'reader-throws-on-zero',
+        like: (stream) =>
+          variantResult(stream, { throws: (error) => ![undefined, null, false, ''].includes(error as never) }),
+      },
+      // Every line that starts with `data:` in any case: `DATA: a` read as a `data:` line.
+      {
+        id: 'reader-data-any-case',
+        like: (stream) => variantResult(stream, { isData: (l) => l.slice(0, 5).toLowerCase() === 'data:' }),
+      },
+      // A text parsed only when it also ends with `}`: `{C, E, G} is C major.` shown.
+      {
+        id: 'reader-json-needs-closing-brace',
+        like: (stream) =>
+          variantResult(stream, { isJson: (payload) => payload.startsWith('{') && payload.endsWith('}') }),
+      },
+      // The message of an object `error` looked for inside it: `Model unavailable` for `[object Object]`.
+      {
+        id: 'reader-error-message-inside',
+        like: (stream) =>
+          variantResult(stream, {
+            message: (error) =>
+              typeof error === 'object' && error !== null && 'message' in error ? String(error.message) : String(error),
+          }),
+      },
+      // `data:` and its space taken off the unclosed last line too: `data: x` ends the answer as `x`.
+      {
+        id: 'reader-parses-rest',
+        like: (stream) => variantResult(stream, { rest: (text) => text.trim().replace(/^data: ?/, '') }),
       },
     ],
   } satisfies GeneratedCase<string, ReadResult>,
@@ -435,6 +544,8 @@ const definition: ExerciseDefinition = {
           id: 'reader-error-not-thrown',
           recognize: (outcome) => outcome.kind === 'value' && 'returned' in outcome.value,
         },
+        // A value thrown that is not an Error (the message as a string, `throw String(parsed.error)`).
+        { id: 'reader-throws-non-error', recognize: (outcome) => outcome.kind === 'threw' && outcome.name === null },
       ],
     } satisfies ExerciseCase<ReadResult>,
     {
