@@ -326,6 +326,26 @@ const countedAfterYield = (answer: string, stopAfter: number): Diagnosis<Turn> =
   },
 });
 
+/**
+ * Billed the usage count of "hello" from the reasoning model, the turn checked before this one, on a
+ * turn whose text, save and error are right: one RoundReader kept between turns (made at the
+ * module's top level), whose usage chunk is still the earlier turn's. The cases run in order in one
+ * learner module, as the page checks them; a module loaded afresh for this case bills otherwise.
+ */
+const readerKept = (returned: string | null, saved: string, status: string, error: string | null): Diagnosis<Turn> => ({
+  id: 'reader-kept-between-turns',
+  recognize: (o) => {
+    const t = turnOf(o);
+    return (
+      t !== null &&
+      t.error === error &&
+      t.returned === returned &&
+      JSON.stringify(t.bills) === JSON.stringify([[HELLO_TOKENS + REASONING_TOKENS]]) &&
+      JSON.stringify(t.saves) === JSON.stringify([[saved, status]])
+    );
+  },
+});
+
 // ---- Generated rounds: some pieces of text (spaces, line breaks, characters of two and four bytes),
 // then, in a round that calls tools, up to two calls in fragments of one token each, as the replica
 // sends them: a round where the pieces of text and the tokens differ. The page reads to the end or
@@ -986,6 +1006,7 @@ const definition: ExerciseDefinition = {
         usageBilled(firstPieces(DROP2_ANSWER, 3)),
         outOfScope,
         lastPieceNotSaved(DROP2_ANSWER, 3),
+        readerKept(firstPieces(DROP2_ANSWER, 3), firstPieces(DROP2_ANSWER, 3), 'stopped', null),
         countedAfterYield(DROP2_ANSWER, 3),
         emptyPieceYielded(DROP2_ANSWER, 3),
         bodyNotCancelled,
@@ -1011,6 +1032,7 @@ const definition: ExerciseDefinition = {
         stopSavedAs('stop-saved-failed', 'failed'),
         outOfScope,
         lastPieceNotSaved(DROP2_ANSWER, 1),
+        readerKept(firstPieces(DROP2_ANSWER, 1), firstPieces(DROP2_ANSWER, 1), 'stopped', null),
         emptyPieceYielded(DROP2_ANSWER, 1),
         bodyNotCancelled,
       ],
@@ -1044,6 +1066,7 @@ const definition: ExerciseDefinition = {
           },
         },
         usageBilled(null),
+        readerKept(null, firstPieces(DROP2_ANSWER, BROKEN_TOKENS), 'failed', BROKEN_ERROR),
         outOfScope,
       ],
     } satisfies ExerciseCase<Turn>,
