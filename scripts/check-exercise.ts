@@ -74,7 +74,14 @@ function describe(verdict: CaseVerdict): string[] {
         `    ${shownPath} after:`,
         indent(after),
       );
-    } else lines.push(`    threw: ${verdict.error.message}`);
+    } else {
+      if (verdict.expected) lines.push('    expected:', indent(text(verdict.expected)));
+      if (verdict.errorExpected)
+        lines.push(`    an Error was expected: ${verdict.errorExpected} passes where the value thrown does not`);
+      lines.push(`    threw: ${verdict.error.message}`);
+    }
+    if (verdict.keptState)
+      lines.push('    kept state: the same input, alone in a fresh copy of the module, gives the expected result');
     if (verdict.diagnoses) lines.push(`    diagnoses: ${verdict.diagnoses.join(', ')}`);
   }
   if (verdict.status === 'export')

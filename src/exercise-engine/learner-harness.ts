@@ -188,6 +188,35 @@ function learnerConsole(send: (message: FromLearnerWorker) => void): Record<stri
   return consoleObject;
 }
 
+/** The methods of a console that writes nothing (read by index: no iterator the learner's code may replace). */
+const QUIET_METHODS = [
+  'log',
+  'info',
+  'debug',
+  'dir',
+  'table',
+  'trace',
+  'warn',
+  'error',
+  'group',
+  'groupCollapsed',
+  'groupEnd',
+  'time',
+  'timeEnd',
+  'timeLog',
+  'count',
+  'countReset',
+  'clear',
+  'assert',
+];
+
+/** A console that writes nothing, for a module instance the check loads again (`reload`). */
+function quietConsole(): Record<string, () => undefined> {
+  const consoleObject = createObject(null) as Record<string, () => undefined>;
+  for (let i = 0; i < QUIET_METHODS.length; i++) consoleObject[QUIET_METHODS[i]!] = () => undefined;
+  return consoleObject;
+}
+
 /** The globals an exercise has no use for: the network, storage, other workers. */
 const SWITCHED_OFF = [
   'fetch',
@@ -254,6 +283,9 @@ export function startHarness(port: HarnessPort, scope: object): void {
   switchOff(scope);
   const send = (message: FromLearnerWorker): void => port.send(message);
   const functions = createObject(null) as Record<string, unknown>;
+  // The module instances that a reload made (1, 2…), each with its own functions; instance 0 is `functions`.
+  const instances = createObject(null) as Record<string, Record<string, unknown>>;
+  let loadedCode: string | null = null;
   const asks = createObject(null) as Record<string, (answer: FetchAnswer) => void>;
   const watch = new ChangeWatch();
   let nextAsk = 1;
@@ -356,6 +388,7 @@ export function startHarness(port: HarnessPort, scope: object): void {
       send({ t: 'load-failed', syntax: null, thrown: describeThrown(error) });
       return;
     }
+    loadedCode = code;
     const exported = read(module, 'exports');
     const entries = createObject(null) as Record<string, ExportEntry>;
     let keys: (string | symbol)[] = [];
@@ -388,7 +421,37 @@ export function startHarness(port: HarnessPort, scope: object): void {
     send({ t: 'loaded', exports: entries });
   }
 
-  async function call(id: number, name: string, specs: ArgSpec[], group: number): Promise<void> {
+  /**
+   * Runs the code loaded again as a module of its own, instance `instance`: its module-level
+   * variables start afresh (globals the code changed stay changed). Its console says nothing: these
+   * calls are the check's second look at a case, not the learner's run.
+   */
+  function reload(instance: number): void {
+    let ok = false;
+    if (loadedCode !== null && typeof instance === 'number' && instance >= 1) {
+      try {
+        const run = new FunctionCtor(...MODULE_PARAMS, loadedCode) as (...args: unknown[]) => unknown;
+        const module = { exports: {} as unknown };
+        apply(run, undefined, [module.exports, learnerRequire, module, quietConsole()]);
+        const exported = read(module, 'exports');
+        const table = createObject(null) as Record<string, unknown>;
+        const keys = typeof exported === 'object' && exported !== null ? ownKeys(exported) : [];
+        for (let i = 0; i < keys.length && i < 200; i++) {
+          const name = keys[i];
+          if (typeof name !== 'string') continue;
+          const value = (exported as Record<string, unknown>)[name];
+          if (typeof value === 'function') table[name] = value;
+        }
+        instances[StringCtor(instance)] = table;
+        ok = true;
+      } catch {
+        ok = false;
+      }
+    }
+    send({ t: 'reloaded', instance, ok });
+  }
+
+  async function call(id: number, name: string, specs: ArgSpec[], group: number, instance: number): Promise<void> {
     const recorded = createObject(null) as Record<string, unknown[][]>;
     const cancelled: number[] = [];
     const args: unknown[] = [];
@@ -399,7 +462,7 @@ export function startHarness(port: HarnessPort, scope: object): void {
       append(args, buildArg(specs[i]!, recorded, cancelled));
       append(data, specs[i]!.k === 'value');
     }
-    const fn = functions[name];
+    const fn = instance === 0 ? functions[name] : instances[StringCtor(instance)]?.[name];
     const watched = watch.begin(group, fn, args, data);
     let returned = false;
     let value: unknown = null;
@@ -452,7 +515,9 @@ export function startHarness(port: HarnessPort, scope: object): void {
         () => send({ t: 'prepared' }), // the failure is reported by 'load'
       );
     } else if (message.t === 'load') void load(message.code);
-    else if (message.t === 'call') void call(message.id, message.name, message.args, message.group);
+    else if (message.t === 'reload') reload(message.instance);
+    else if (message.t === 'call')
+      void call(message.id, message.name, message.args, message.group, message.instance ?? 0);
     else if (message.t === 'answer') {
       const resolve = asks[message.id];
       if (resolve) {

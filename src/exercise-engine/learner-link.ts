@@ -48,6 +48,9 @@ export class LearnerLink {
   private onLoad: ((outcome: LoadOutcome) => void) | null = null;
   private readonly calls = new Map<number, PendingCall>();
   private readonly fetches = new Map<number, FetchAnswerer>();
+  /** The reloads asked for and not answered yet, by instance. */
+  private readonly reloads = new Map<number, { settle: (ok: boolean) => void; abort: () => void }>();
+  private nextInstance = 1;
   private nextCall = 1;
   private closed = false;
   onConsole: (line: string) => void = () => undefined;
@@ -95,6 +98,14 @@ export class LearnerLink {
         if (typeof data.syntax === 'string') this.settleLoad({ kind: 'syntax', message: data.syntax.slice(0, 2000) });
         else this.settleLoad({ kind: 'thrown', data: data.thrown });
         return;
+      case 'reloaded': {
+        if (typeof data.instance !== 'number') return;
+        const pending = this.reloads.get(data.instance);
+        if (!pending) return;
+        this.reloads.delete(data.instance);
+        pending.settle(data.ok === true);
+        return;
+      }
       case 'return': {
         const id = data.id;
         if (typeof id !== 'number') return;
@@ -161,12 +172,36 @@ export class LearnerLink {
 
   private abortLoad: () => void = () => undefined;
 
-  /** Calls an export with these arguments, in case `group` (the learner's worker watches a case's calls together). */
+  /**
+   * Has the learner's worker run the code loaded again, as a module of its own whose module-level
+   * variables start afresh: the number of that instance, for `call`, or null when it could not (the
+   * module threw this time).
+   */
+  reload(): Promise<number | null> {
+    return new Promise((resolve, reject) => {
+      if (this.closed) {
+        reject(new CheckAborted());
+        return;
+      }
+      const instance = this.nextInstance++;
+      this.reloads.set(instance, {
+        settle: (ok) => resolve(ok ? instance : null),
+        abort: () => reject(new CheckAborted()),
+      });
+      this.send({ t: 'reload', instance });
+    });
+  }
+
+  /**
+   * Calls an export of module instance `instance` (0: the module loaded first) with these arguments,
+   * in case `group` (the learner's worker watches a case's calls together).
+   */
   call(
     name: string,
     args: ArgSpec[],
     fetches: readonly FetchAnswerer[],
     group = 0,
+    instance = 0,
   ): Promise<Extract<FromLearnerWorker, { t: 'return' }>> {
     for (const fetch of fetches) this.fetches.set(fetch.id, fetch);
     return new Promise((resolve, reject) => {
@@ -176,7 +211,7 @@ export class LearnerLink {
       }
       const id = this.nextCall++;
       this.calls.set(id, { resolve, reject });
-      this.send({ t: 'call', id, name, args, group });
+      this.send({ t: 'call', id, name, args, group, instance });
     });
   }
 
@@ -188,5 +223,7 @@ export class LearnerLink {
     this.abortLoad();
     for (const pending of this.calls.values()) pending.reject(new CheckAborted());
     this.calls.clear();
+    for (const pending of this.reloads.values()) pending.abort();
+    this.reloads.clear();
   }
 }

@@ -16,8 +16,8 @@ import type {
 import { CheckAborted, isObject, stringOr, type FetchAnswerer, type LearnerLink } from './learner-link.ts';
 import type { ArgSpec, ExportEntry, FetchAnswer } from './protocol.ts';
 import { learnerLine } from './transpile.ts';
-import type { Change, ThrownInfo, ThrownKind } from './types.ts';
-import { deepEqual, showValue } from './values.ts';
+import type { Change, ThrownInfo, ThrownKind, ValueKind } from './types.ts';
+import { deepEqual, kindOf, showValue } from './values.ts';
 
 /** What the learner's code threw (or what could not come back from it), as a case sees it. */
 export class LearnerThrew extends Error implements LearnerError {
@@ -81,8 +81,9 @@ export function thrownInfo(data: unknown): {
     return { info, original: null, wasError: true, message, importName: stringOr(d.importName, null, 200) };
   }
   const shown = typeof d.shown === 'string' ? d.shown.slice(0, 200) : showValue(d.value);
+  const valueKind: ValueKind = typeof d.shown === 'string' ? 'uncloneable' : kindOf(d.value);
   return {
-    info: { name: null, message: shown, line: null, source: 'learner' },
+    info: { name: null, message: shown, line: null, source: 'learner', valueKind },
     original: typeof d.shown === 'string' ? shown : d.value,
     wasError: false,
     message: shown,
@@ -283,6 +284,31 @@ const keyOf = (args: readonly unknown[]): string => {
   }
 };
 
+/**
+ * A value thrown that is not an Error, as an Error of the same message would have been thrown: what
+ * a case would have met had the learner's code thrown `new Error(value)`. Only a string, a number
+ * or a boolean has a message that says the same thing; null for anything else.
+ */
+export function asThrownError(error: LearnerThrew): LearnerThrew | null {
+  if (error.wasError || error.info.source !== 'learner') return null;
+  const value = error.thrown;
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return null;
+  const message = String(value);
+  const info: ThrownInfo = {
+    name: 'Error',
+    message: message === '' ? 'Error' : `Error: ${message}`,
+    line: error.info.line,
+    source: 'learner',
+  };
+  return new LearnerThrew(info, null, true, message);
+}
+
+/** How a module instance made for a second look at a case (`LearnerModule.fresh`) answers. */
+export interface FreshOptions {
+  /** A value thrown that is not an Error reaches the case as an Error of the same message (`asThrownError`). */
+  valuesAsErrors?: boolean;
+}
+
 /** The learner's module as the cases see it (see Learner in lessons-code/exercises/contract.ts). */
 export class LearnerModule implements Learner {
   private readonly link: LearnerLink;
@@ -292,9 +318,35 @@ export class LearnerModule implements Learner {
   /** The case the calls belong to (the learner's worker watches a case's calls together), and its first change. */
   private group = 0;
   private change: Change | null = null;
-  constructor(link: LearnerLink, exports: Map<string, ExportEntry>) {
+  /**
+   * The module instance in the learner's worker the calls go to (0: the one loaded first), and the
+   * last case number given out, shared with the instances made by `fresh` so that no two cases of
+   * one worker share a number.
+   */
+  private readonly instance: number;
+  private readonly groups: { last: number };
+  private readonly valuesAsErrors: boolean;
+  constructor(
+    link: LearnerLink,
+    exports: Map<string, ExportEntry>,
+    instance = 0,
+    groups = { last: 0 },
+    options: FreshOptions = {},
+  ) {
     this.link = link;
     this.exports = exports;
+    this.instance = instance;
+    this.groups = groups;
+    this.valuesAsErrors = options.valuesAsErrors === true;
+  }
+
+  /**
+   * The learner's module loaded anew in its worker, its module-level variables afresh, for a second
+   * look at a failing case (verdicts.ts); null when it could not be loaded again.
+   */
+  async fresh(options: FreshOptions = {}): Promise<LearnerModule | null> {
+    const instance = await this.link.reload();
+    return instance === null ? null : new LearnerModule(this.link, this.exports, instance, this.groups, options);
   }
 
   value(name: string): unknown {
@@ -320,7 +372,7 @@ export class LearnerModule implements Learner {
       } else specs.push({ k: 'value', value: arg });
     }
     const group = this.group;
-    const reply = await this.link.call(name, specs, fetches, group);
+    const reply = await this.link.call(name, specs, fetches, group, this.instance);
     const change = changeFrom(reply.changed, name);
     if (change !== null && this.change === null && group === this.group) this.change = change;
     const calls = isObject(reply.calls) ? reply.calls : {};
@@ -334,7 +386,8 @@ export class LearnerModule implements Learner {
     for (const stream of streams) stream.cancelled = cancelled.includes(stream.id);
     if (reply.ok !== true) {
       const { info, original, wasError, message } = thrownInfo(reply.thrown);
-      throw this.keep(new LearnerThrew(info, original, wasError, message));
+      const error = new LearnerThrew(info, original, wasError, message);
+      throw this.keep((this.valuesAsErrors ? asThrownError(error) : null) ?? error);
     }
     if (typeof reply.uncloneable === 'string') {
       const kind = reply.uncloneable.slice(0, 50);
@@ -366,7 +419,7 @@ export class LearnerModule implements Learner {
 
   /** A case begins: the calls from now on are its calls, watched together in the learner's worker. */
   startCase(): void {
-    this.group++;
+    this.group = ++this.groups.last;
     this.change = null;
   }
 

@@ -16,6 +16,9 @@ export const LEARNER_FILE = 'learner.ts';
  */
 export const CONSOLE_LINES = 100;
 
+/** How long the learner's code may run in a check, from the moment it is sent to its worker (runner.ts holds the page to it). */
+export const CHECK_LIMIT_MS = 2000;
+
 /** The longest console line shown, in characters; a longer one is cut and ends with ` …`. */
 export const CONSOLE_LINE_CHARS = 500;
 
@@ -73,8 +76,17 @@ export type ToLearnerWorker =
   /** Load the parts of lessons-code the code uses (no learner code runs), then say 'prepared'. */
   | { t: 'prepare'; code: string }
   | { t: 'load'; code: string }
-  /** A call of an export; `group` is the case it belongs to (learner-watch.ts watches one case's calls together). */
-  | { t: 'call'; id: number; name: string; args: ArgSpec[]; group: number }
+  /**
+   * Run the code loaded again, as a module of its own, instance number `instance` (from 1; the first
+   * load is instance 0): its module-level variables start afresh. The checker asks for one to see
+   * whether a failing case still fails when the case alone calls the code (verdicts.ts).
+   */
+  | { t: 'reload'; instance: number }
+  /**
+   * A call of an export of module instance `instance` (0, the module loaded first, unless a reload made
+   * another); `group` is the case it belongs to (learner-watch.ts watches one case's calls together).
+   */
+  | { t: 'call'; id: number; name: string; args: ArgSpec[]; group: number; instance: number }
   | { t: 'answer'; id: number; answer: FetchAnswer };
 
 // ---- learner's worker → checker. Untrusted: the checker validates every field.
@@ -127,6 +139,8 @@ export type FromLearnerWorker =
   | { t: 'prepared' }
   | { t: 'loaded'; exports: Record<string, ExportEntry> }
   | { t: 'load-failed'; syntax: string | null; thrown: ThrownData | null }
+  /** The code ran again as module instance `instance`; `ok` false when it threw or there was no code loaded. */
+  | { t: 'reloaded'; instance: number; ok: boolean }
   | {
       t: 'return';
       id: number;

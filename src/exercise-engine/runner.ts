@@ -3,7 +3,7 @@
 // learner's worker when it goes off. The page reads the checker's messages only. Why a verdict made
 // this way cannot be forged, with a diagram of the three parties: README.md in this folder.
 
-import { CONSOLE_LINES, type FromChecker, type ToChecker } from './protocol.ts';
+import { CHECK_LIMIT_MS, CONSOLE_LINES, type FromChecker, type ToChecker } from './protocol.ts';
 import type { CaseReport, CheckReport, CompileProblem, Locale, Reveal } from './types.ts';
 
 /** A worker as the runner sees it: the page gives it Web Workers, the tests node:worker_threads. */
@@ -31,7 +31,7 @@ export interface RunnerOptions {
   clearTimer?: (timer: unknown) => void;
 }
 
-export const CHECK_LIMIT_MS = 2000;
+export { CHECK_LIMIT_MS };
 
 /** The check could not run at all (a worker failed to load or crashed): not the learner's fault. */
 /**

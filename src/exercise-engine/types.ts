@@ -41,6 +41,8 @@ export interface ThrownInfo {
    * could not be copied, `replaceAll` given a RegExp without the `g` flag.
    */
   kind?: ThrownKind;
+  /** For a value thrown that is not an Error (`name` null): what kind of value it was. */
+  valueKind?: ValueKind;
 }
 
 export type ThrownKind =
@@ -62,6 +64,12 @@ export interface FailureContext {
   caught?: ThrownInfo[];
   /** For a generated case: the input shown is the smallest of those generated on which the code differs. */
   generated?: GeneratedInfo;
+  /**
+   * The result shown depends on the calls made before it: run again alone, in a fresh copy of the
+   * learner's module (its module-level variables afresh), the same case passes. The code keeps
+   * state between calls (verdicts.ts, `passesAlone`).
+   */
+  keptState?: true;
 }
 
 /** How a generated case found the input its verdict is given on (see generated.ts). */
@@ -102,7 +110,20 @@ export interface Change {
 export type CaseVerdict =
   | { status: 'pass'; actual: Shown; generated?: GeneratedInfo }
   | ({ status: 'fail'; expected: Shown; actual: Shown } & FailureContext)
-  | ({ status: 'throw'; error: ThrownInfo } & FailureContext)
+  | ({
+      status: 'throw';
+      error: ThrownInfo;
+      /**
+       * When the code threw a value that is not an Error and the case has one expected value: that
+       * value, as the case shows it.
+       */
+      expected?: Shown;
+      /**
+       * When the code threw a value that is not an Error, and the same case passes had it thrown an
+       * Error of the same message: that Error, in code notation (`new Error("Model unavailable")`).
+       */
+      errorExpected?: string;
+    } & FailureContext)
   /** The learner's code changed a value its caller keeps (the case's result aside). */
   | ({ status: 'changed'; change: Change } & FailureContext)
   | { status: 'export'; name: string; expectedKind: ExportKind; actualKind: ValueKind }

@@ -14,8 +14,8 @@ import type {
 } from '../../lessons-code/index.ts';
 import { runGenerated, type GeneratedRun } from './generated.ts';
 import { CheckAborted, type LearnerLink } from './learner-link.ts';
-import { checkProblem, LearnerModule, LearnerThrew, thrownInfo } from './learner-stand-ins.ts';
-import { CONSOLE_LINE_CHARS, CONSOLE_LINES, type ExportEntry } from './protocol.ts';
+import { checkProblem, LearnerModule, LearnerThrew, thrownInfo, type FreshOptions } from './learner-stand-ins.ts';
+import { CHECK_LIMIT_MS, CONSOLE_LINE_CHARS, CONSOLE_LINES, type ExportEntry } from './protocol.ts';
 import { transpile } from './transpile.ts';
 import type {
   CaseReport,
@@ -122,12 +122,100 @@ async function checkCase(
   learner: LearnerModule,
   exports: Map<string, ExportEntry>,
   tools: CheckTools,
+  until: number,
 ): Promise<CaseReport> {
   const c = definition.cases[index]!;
   const problem = exportProblem(definition, exports, c.uses);
   if (problem) return { id: c.id, verdict: problem };
-  const verdict = c.kind === 'generated' ? await judgeGenerated(c, learner, tools) : await judge(c, learner, tools);
+  if (c.kind === 'generated') return { id: c.id, verdict: await judgeGenerated(c, learner, tools, until) };
+  const started = performance.now();
+  const verdict = await judge(c, learner, tools);
+  await secondLook(c, learner, tools, verdict, performance.now() - started, until);
   return { id: c.id, verdict };
+}
+
+/**
+ * The least time a second look at a case (`passesAlone`) may take, and how many times the case's own
+ * run it may take beyond that, before it is given up and claims nothing: a fresh copy of the module
+ * that never settles must not cost the case its verdict. Nor may a second look run into the page's
+ * time limit, which would stop the check before this case's verdict reached the page: it stops
+ * `ALONE_MARGIN_MS` before it, or is not made.
+ */
+const ALONE_MIN_MS = 250;
+const ALONE_TIMES = 2;
+const ALONE_MARGIN_MS = 150;
+
+/**
+ * Whether the case passes when its calls are the only ones made to a fresh copy of the learner's
+ * module (loaded again in its worker: module-level variables afresh), judged as `judge` judges it;
+ * with `valuesAsErrors`, a value the code throws that is not an Error reaches the case as an Error of
+ * the same message. False when the copy cannot be loaded, or takes longer than `limitMs`.
+ */
+async function passesAlone(
+  c: ChosenCase,
+  learner: LearnerModule,
+  tools: CheckTools,
+  limitMs: number,
+  options: FreshOptions = {},
+): Promise<boolean> {
+  const look = (async () => {
+    const fresh = await learner.fresh(options);
+    if (fresh === null) return false;
+    fresh.startCase();
+    let actual: unknown;
+    try {
+      actual = await c.run(fresh, tools);
+    } catch (error) {
+      if (error instanceof CheckAborted) throw error;
+      return false;
+    }
+    if (fresh.takeChange() !== null) return false;
+    try {
+      return Boolean(c.accept ? c.accept(actual) : deepEqual(actual, c.expected));
+    } catch {
+      return false;
+    }
+  })();
+  look.catch(() => undefined); // a look given up on may still reject later
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), limitMs);
+  });
+  try {
+    return await Promise.race([look, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * A failing case looked at again, to say what its verdict alone cannot (`elapsed`: how long the case
+ * took; `until`: when the page's time limit goes off, by `performance.now()`). If the same case passes when it alone calls a fresh copy of the learner's module, the result
+ * shown came from calls made before it: the code keeps state between calls (`keptState`). If the code
+ * threw a value that is not an Error: the case's expected value, and, when the case passes had the
+ * code thrown an Error of the same message, that Error (`errorExpected`).
+ */
+async function secondLook(
+  c: ChosenCase,
+  learner: LearnerModule,
+  tools: CheckTools,
+  verdict: CaseVerdict,
+  elapsed: number,
+  until: number,
+): Promise<void> {
+  if (verdict.status !== 'fail' && verdict.status !== 'throw') return;
+  const limit = () =>
+    Math.min(Math.max(ALONE_MIN_MS, ALONE_TIMES * elapsed), until - ALONE_MARGIN_MS - performance.now());
+  if (limit() > 0 && (await passesAlone(c, learner, tools, limit()))) {
+    verdict.keptState = true;
+    return;
+  }
+  if (verdict.status !== 'throw' || verdict.error.source !== 'learner' || verdict.error.name !== null) return;
+  if (!c.accept) verdict.expected = expectedShown(c, tools);
+  const kind = verdict.error.valueKind;
+  if (kind !== 'string' && kind !== 'number' && kind !== 'boolean') return;
+  if (limit() > 0 && (await passesAlone(c, learner, tools, limit(), { valuesAsErrors: true })))
+    verdict.errorExpected = `new Error(${kind === 'string' ? verdict.error.message : showValue(verdict.error.message)})`;
 }
 
 /**
@@ -197,7 +285,12 @@ function shownOf<V>(show: ((value: V, tools: CheckTools) => Shown) | undefined, 
  * input, both results, and what was thrown and caught. Its diagnoses are only those true of every
  * input tried.
  */
-async function judgeGenerated(c: GeneratedCase, learner: LearnerModule, tools: CheckTools): Promise<CaseVerdict> {
+async function judgeGenerated(
+  c: GeneratedCase,
+  learner: LearnerModule,
+  tools: CheckTools,
+  until: number,
+): Promise<CaseVerdict> {
   let found: GeneratedRun<unknown>;
   // Each input is a case of its own: a change the learner's code makes to a value its caller keeps
   // is a difference there, whatever the result (learner-watch.ts).
@@ -236,7 +329,9 @@ async function judgeGenerated(c: GeneratedCase, learner: LearnerModule, tools: C
     input: (t) => c.input(input, t),
     ...(c.show ? { show: c.show } : {}),
   };
+  const started = performance.now();
   let verdict = await judge(chosen, learner, tools);
+  const elapsed = performance.now() - started;
   if (verdict.status === 'pass') {
     // This time the code gave the expected result (it depends on chance or on earlier calls): the
     // difference found stands.
@@ -250,6 +345,7 @@ async function judgeGenerated(c: GeneratedCase, learner: LearnerModule, tools: C
     verdict.input = c.input(input, tools);
   }
   if (verdict.status !== 'fail' && verdict.status !== 'throw' && verdict.status !== 'changed') return verdict;
+  await secondLook(chosen, learner, tools, verdict, elapsed, until);
   delete verdict.diagnoses;
   if (found.diagnoses.length > 0) verdict.diagnoses = found.diagnoses;
   verdict.generated = { seed: found.seed, tried: found.tried, shrinks: found.shrinks };
@@ -309,6 +405,9 @@ export async function runCheck(
   // is the page's business, not the learner's time (learner-imports.ts).
   await link.prepare(compiled.code);
   hooks.onStarted?.(definition.cases.map((c) => c.id));
+  // The page's time limit starts when it reads "started", a little after this: a second look that
+  // ends before this deadline ends before the page's (secondLook).
+  const until = performance.now() + CHECK_LIMIT_MS;
   const loaded = await link.load(compiled.code);
   if (loaded.kind === 'syntax')
     return { outcome: 'compile-error', problem: { message: loaded.message, line: null, column: null }, console };
@@ -326,7 +425,7 @@ export async function runCheck(
   const learner = new LearnerModule(link, exports);
   const cases: CaseReport[] = [];
   for (let i = 0; i < definition.cases.length; i++) {
-    const report = await checkCase(definition, i, learner, exports, tools);
+    const report = await checkCase(definition, i, learner, exports, tools, until);
     cases.push(report);
     hooks.onCase?.(i, report);
   }
