@@ -4,7 +4,8 @@
 // learner's code, then the expected value and the learner's with where they differ marked
 // (feedback-render.ts), then what the learner's code threw that the case caught. A case failed by a
 // value the learner's code changed that its caller keeps shows where, that value before and after,
-// and why it matters.
+// and why it matters. A result that came from calls made before it (the code keeps state between
+// calls) says so first, and a value thrown that is not an Error is set beside the Error expected.
 
 import type { ExportKind, ProofBlock, Shown } from '../../lessons-code/index.ts';
 import type {
@@ -250,6 +251,40 @@ const generatedOf = (context: FailureContext, t: Translate): HTMLElement[] =>
       ]
     : [];
 
+/**
+ * When the result shown came from calls made before it (the same case passes alone, in a fresh copy
+ * of the learner's module: src/exercise-engine/verdicts.ts), that first: the input and the result
+ * below are as they were.
+ */
+const keptStateOf = (context: FailureContext, t: Translate): HTMLElement[] =>
+  context.keptState ? [withCode(h('p', 'bad'), t('keptState')), withCode(h('p', 'note'), t('keptStateWhy'))] : [];
+
+/**
+ * What the learner's code threw in a case that failed by it. A value that is not an Error, where an
+ * Error of the same message passes the case: that Error beside the value thrown, and why it matters.
+ * Otherwise the case's expected value first, when it has one, then what was thrown.
+ */
+function thrownInCase(verdict: Extract<CaseVerdict, { status: 'throw' }>, t: Translate): HTMLElement[] {
+  const { error } = verdict;
+  if (verdict.errorExpected !== undefined && error.name === null) {
+    const kind = t(VALUE_LABEL[error.valueKind ?? 'string']);
+    return [
+      withCode(h('p', 'bad'), t('thrownNotError', { kind, text: verdict.errorExpected })),
+      ...comparedCode(
+        verdict.errorExpected,
+        error.message,
+        { expected: t('thrownExpected'), actual: t('thrownGot') },
+        t,
+      ),
+      withCode(h('p', 'note'), t('thrownNotErrorWhy')),
+    ];
+  }
+  return [
+    ...(verdict.expected ? [labelled(t('expected'), verdict.expected, t, 'exercise-expected')] : []),
+    ...thrownBlock(t, error, 'case'),
+  ];
+}
+
 /** What the learner's code threw that the case caught, last, if anything. */
 const caughtOf = (context: FailureContext, t: Translate): HTMLElement[] =>
   context.caught && context.caught.length > 0 ? [caughtBlock(t, context.caught)] : [];
@@ -293,6 +328,7 @@ export function verdictBody(verdict: CaseVerdict, t: Translate, prediction: bool
     case 'fail':
       body.append(
         ...generatedOf(verdict, t),
+        ...keptStateOf(verdict, t),
         ...inputOf(verdict, t),
         ...compared(verdict.expected, verdict.actual, { expected: t('expected'), actual: actualLabel }, t),
         ...caughtOf(verdict, t),
@@ -301,8 +337,9 @@ export function verdictBody(verdict: CaseVerdict, t: Translate, prediction: bool
     case 'throw':
       body.append(
         ...generatedOf(verdict, t),
+        ...keptStateOf(verdict, t),
         ...inputOf(verdict, t),
-        ...thrownBlock(t, verdict.error, 'case'),
+        ...thrownInCase(verdict, t),
         ...caughtOf(verdict, t),
       );
       return body;
