@@ -497,9 +497,11 @@ describe('the check engine', () => {
       definition,
       "export function double() { throw { code: 42 }; }\nexport const words = ['a', 'b'];\n",
     );
+    // With its kind, and the case's expected value beside it (verdicts.ts, `secondLook`).
     expect(report.outcome === 'checked' && report.cases[0]!.verdict).toEqual({
       status: 'throw',
-      error: { name: null, message: '{ code: 42 }', line: null, source: 'learner' },
+      error: { name: null, message: '{ code: 42 }', line: null, source: 'learner', valueKind: 'object' },
+      expected: { kind: 'code', text: '"abab"' },
     });
   });
 
