@@ -60,13 +60,19 @@ export interface ChatRequest {
 /**
  * One fragment of a tool call inside a chunk. Only `index` is always there: the first fragment of a
  * call carries `id`, `type` and `function.name`; the later ones carry `index` and the next piece of
- * `function.arguments`.
+ * `function.arguments`. A later fragment may also carry `id`, `type` and `function.name` as `null`,
+ * which says no more than leaving them out: servers built on Python models whose fields default to
+ * None write them so, as LiteLLM's ChatCompletionDeltaToolCall (`id` and `type` Optional, its
+ * Function's `name` Optional: litellm/types/utils.py,
+ * https://github.com/BerriAI/litellm/blob/001c64f24845167b8fcd01f3e48152923627d4c7/litellm/types/utils.py)
+ * and SGLang's streamed argument fragments (`"id":null` and `"name":null`, shown in
+ * https://github.com/sgl-project/sglang/pull/35542).
  */
 export interface ToolCallFragment {
   index: number;
-  id?: string;
-  type?: string;
-  function?: { name?: string; arguments?: string };
+  id?: string | null;
+  type?: string | null;
+  function?: { name?: string | null; arguments?: string };
 }
 
 /** What one streamed chunk adds to a choice: text, a refusal, or tool call fragments. */

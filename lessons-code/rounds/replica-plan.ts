@@ -56,8 +56,8 @@ export function messageOf(tokens: Token[]): { content: string | null; tool_calls
     }
     const { index, id, function: fn } = token.fragment;
     const call = (calls[index] ??= { id: '', type: 'function', function: { name: '', arguments: '' } });
-    if (id !== undefined) call.id = id;
-    if (fn?.name !== undefined) call.function.name = fn.name;
+    if (id != null) call.id = id;
+    if (fn?.name != null) call.function.name = fn.name;
     call.function.arguments += fn?.arguments ?? '';
   }
   return calls.length > 0 ? { content: content === '' ? null : content, tool_calls: calls } : { content };

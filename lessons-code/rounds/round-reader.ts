@@ -87,8 +87,11 @@ export interface AssembledToolCall {
  * Rebuilds the tool calls of a streamed round from its chunks, by `index`: ordered by index (which
  * may start at 1 and skip numbers); `id` and `function.name` from the first fragment of an index
  * that carries them, never concatenated; `function.arguments` concatenated in arrival order. Chunks
- * with `choices: []` and calls of a type other than `function` are skipped. Reads the first choice
- * (`choices[].index` 0), the one a chat shows. A call whose fragments never named it has `''`.
+ * with `choices: []` and calls of a type other than `function` are skipped; a `type` that is `null`
+ * or left out is no type, and a call that no fragment gives a type is a function call. Reads the
+ * first choice (`choices[].index` 0), the one a chat shows. A call whose fragments never named it
+ * has `''` (an `id` or a `name` that is `null` names nothing). Every other call is returned as its
+ * fragments make it: unnamed, with `''` or arguments that are not JSON (a round cut short) included.
  */
 export function assembleToolCalls(chunks: readonly ChatCompletionChunk[]): AssembledToolCall[] {
   expectArray(chunks, 'assembleToolCalls', 'chunks');
@@ -99,7 +102,7 @@ export function assembleToolCalls(chunks: readonly ChatCompletionChunk[]): Assem
       if (choice.index !== 0) continue;
       for (const fragment of choice.delta?.tool_calls ?? []) {
         const index = fragment.index;
-        if (fragment.type !== undefined && fragment.type !== 'function') otherType.add(index);
+        if ((fragment.type ?? 'function') !== 'function') otherType.add(index);
         if (otherType.has(index)) continue;
         let call = calls.get(index);
         if (call === undefined) {

@@ -401,12 +401,40 @@ const generatedCall = (gen: Gen): Arbitrary<GeneratedCall> =>
 const withoutId = (fragment: ToolCallFragment): ToolCallFragment =>
   Object.fromEntries(Object.entries(fragment).filter(([key]) => key !== 'id')) as ToolCallFragment;
 
+/** The fragment with every field it leaves out written as null, `function.arguments` as '': what
+ * a server writes from a model whose fields default to None (LiteLLM's ChatCompletionDeltaToolCall,
+ * https://github.com/BerriAI/litellm/blob/001c64f24845167b8fcd01f3e48152923627d4c7/litellm/types/utils.py;
+ * SGLang's argument fragments carry "id":null and "name":null, https://github.com/sgl-project/sglang/pull/35542).
+ * The statement reads null as not given. */
+const withNulls = (f: ToolCallFragment): ToolCallFragment => ({
+  index: f.index,
+  id: f.id ?? null,
+  type: f.type ?? null,
+  function: { name: f.function?.name ?? null, arguments: f.function?.arguments ?? '' },
+});
+
+/** The fragment with its piece of arguments cut after `keep` characters (code points). */
+function cutPiece(f: ToolCallFragment, keep: number): ToolCallFragment {
+  const piece = f.function?.arguments;
+  if (piece === undefined) return f;
+  const characters = Array.from(piece);
+  return { ...f, function: { ...f.function, arguments: characters.slice(0, keep % (characters.length + 1)).join('') } };
+}
+
+/** Where a round that hit its token limit stops: after how many fragments, and how many characters
+ * of the last one's piece of arguments it keeps. */
+type Cut = readonly [fragments: number, characters: number];
+
 /** A round's chunks: the calls' fragments in the order `order` gives (the k-th time a call's
  * position appears, its k-th fragment), a fragment sharing the chunk before when `shares` says so
  * and that chunk holds one fragment of another call; the `finish_reason` in the last fragments'
  * chunk when `finishShared` says so; no id in any fragment unless `withIds` says so. A server may
  * send no id at all: vLLM streams calls without one (https://github.com/vllm-project/vllm/issues/18412),
- * and the statement then keeps the id ''. */
+ * and the statement then keeps the id ''. With `nulls`, every field a fragment leaves out is null
+ * (its missing arguments ''). With a `cut`, the round stops early, as one that hits
+ * `max_completion_tokens` does, with `finish_reason: "length"` (the chunk object's finish_reason,
+ * https://platform.openai.com/docs/api-reference/chat-streaming/streaming): a call may then have
+ * no name yet, no arguments, or arguments that are not JSON. */
 function roundOf(
   calls: readonly GeneratedCall[],
   order: readonly number[],
@@ -415,16 +443,26 @@ function roundOf(
   withUsage: boolean,
   finishShared: boolean,
   withIds: boolean,
+  nulls = false,
+  cut?: Cut,
 ): ChatCompletionChunk[] {
   const queues = calls.map((call) => fragmentsOfCall(call).map((f) => (withIds ? f : withoutId(f))));
+  const kept = cut === undefined ? order.length : 1 + (cut[0] % Math.max(1, order.length));
   const lists: ToolCallFragment[][] = [];
-  order.forEach((position, i) => {
-    const fragment = queues[position]!.shift()!;
+  order.slice(0, kept).forEach((position, i) => {
+    const whole = queues[position]!.shift()!;
+    const shortened = cut !== undefined && i === kept - 1 ? cutPiece(whole, cut[1]) : whole;
+    const fragment = nulls ? withNulls(shortened) : shortened;
     const last = lists.at(-1);
     if (shares[i] === true && last?.length === 1 && last[0]!.index !== fragment.index) last.push(fragment);
     else lists.push([fragment]);
   });
-  const reason = calls.length > 0 ? ('tool_calls' as const) : ('stop' as const);
+  const reason =
+    cut !== undefined && calls.length > 0
+      ? ('length' as const)
+      : calls.length > 0
+        ? ('tool_calls' as const)
+        : ('stop' as const);
   const chunks = lists.map((fragments) => chunk(fragments));
   const last = chunks.at(-1);
   if (finishShared && last !== undefined) chunks[chunks.length - 1] = finishing(last, reason);
@@ -447,14 +485,20 @@ const generatedRound = (gen: Gen): Arbitrary<ChatCompletionChunk[]> =>
           gen.boolean(),
           // One round in five from a server that sends no id.
           gen.constantFrom(true, true, true, true, false),
+          // One round in three from a server that writes the fields it leaves out as null.
+          gen.constantFrom(false, false, true),
+          // One round in three cut short by the token limit.
+          gen
+            .tuple(gen.constantFrom(false, false, true), gen.nat(40), gen.nat(40))
+            .map(([cut, fragments, characters]): Cut | undefined => (cut ? [fragments, characters] : undefined)),
         )
-        .map(([order, shares, sentence, withUsage, finishShared, withIds]) =>
-          roundOf(calls, order, shares, sentence, withUsage, finishShared, withIds),
+        .map(([order, shares, sentence, withUsage, finishShared, withIds, nulls, cut]) =>
+          roundOf(calls, order, shares, sentence, withUsage, finishShared, withIds, nulls, cut),
         );
     });
 
 /** The chunk with its first choice's finish_reason set. */
-const finishing = (c: ChatCompletionChunk, reason: 'tool_calls' | 'stop'): ChatCompletionChunk => ({
+const finishing = (c: ChatCompletionChunk, reason: 'tool_calls' | 'stop' | 'length'): ChatCompletionChunk => ({
   ...c,
   choices: c.choices.map((choice) => ({ ...choice, finish_reason: reason })),
 });
@@ -462,11 +506,8 @@ const finishing = (c: ChatCompletionChunk, reason: 'tool_calls' | 'stop'): ChatC
 /** The reference's calls with the index of each: the indices of calls of type function, sorted. */
 function referenceByIndex(chunks: ChatCompletionChunk[]): [number, Call][] {
   const types = new Map<number, string>();
-  for (const f of fragmentsOf(chunks))
-    if (!types.has(f.index) || f.type !== undefined) types.set(f.index, f.type ?? '');
-  const others = new Set(
-    fragmentsOf(chunks).flatMap((f) => (f.type !== undefined && f.type !== 'function' ? [f.index] : [])),
-  );
+  for (const f of fragmentsOf(chunks)) if (!types.has(f.index) || f.type != null) types.set(f.index, f.type ?? '');
+  const others = new Set(fragmentsOf(chunks).flatMap((f) => ((f.type ?? 'function') !== 'function' ? [f.index] : [])));
   const indices = [...types.keys()].filter((index) => !others.has(index)).sort((a, b) => a - b);
   const calls = reference.assembleToolCalls(chunks);
   return indices.map((index, i) => [index, calls[i]!]);
@@ -516,7 +557,7 @@ const onlyCustomSkipped = (chunks: ChatCompletionChunk[]): Call[] =>
           ...choice.delta,
           ...(choice.delta.tool_calls && {
             tool_calls: choice.delta.tool_calls.map((f) =>
-              f.type === undefined || f.type === 'custom' ? f : { ...f, type: 'function' },
+              f.type == null || f.type === 'custom' ? f : { ...f, type: 'function' },
             ),
           }),
         },
@@ -553,17 +594,59 @@ function typeOnOpeningOnly(chunks: ChatCompletionChunk[]): ChatCompletionChunk[]
   }));
 }
 
-/** The calls with `undefined` for an id or a name that no fragment gave: copied from a fragment without one. */
-const missingCopied = (chunks: ChatCompletionChunk[]): Call[] =>
-  reference
-    .assembleToolCalls(chunks)
-    .map((call) => ({ ...call, id: call.id || undefined, name: call.name || undefined }) as unknown as Call);
+/**
+ * The calls with the id and the name copied from every fragment while the call has none that is
+ * truthy: where no fragment gave one, what the last fragment carried, `undefined` or `null`.
+ */
+const missingCopied = (chunks: ChatCompletionChunk[]): Call[] => copiedWhile(chunks, (value) => !value);
+
+/** The calls with the id and the name copied from the first fragment where they are not `undefined`: a `null` too. */
+const nullCopied = (chunks: ChatCompletionChunk[]): Call[] =>
+  copiedWhile(chunks, (value) => value === undefined).map((call) => ({
+    ...call,
+    id: call.id === undefined ? '' : call.id,
+    name: call.name === undefined ? '' : call.name,
+  }));
+
+/** The reference's calls, each with its id and name copied from each fragment while `open` says so of the value so far. */
+function copiedWhile(chunks: ChatCompletionChunk[], open: (value: unknown) => boolean): Call[] {
+  return referenceByIndex(chunks).map(([index, call]) => {
+    let id: unknown = undefined;
+    let name: unknown = undefined;
+    let first = true;
+    for (const f of fragmentsOf(chunks)) {
+      if (f.index !== index) continue;
+      if (first || open(id)) id = f.id;
+      if (first || open(name)) name = f.function?.name;
+      first = false;
+    }
+    return { ...call, id, name } as Call;
+  });
+}
+
+/** The chunks with every `type: null` written as a string: what code that reads null as another type sees. */
+const nullTypeAsString = (chunks: ChatCompletionChunk[]): ChatCompletionChunk[] =>
+  chunks.map((c) => ({
+    ...c,
+    choices: c.choices.map((choice) => ({
+      ...choice,
+      delta: {
+        ...choice.delta,
+        ...(choice.delta.tool_calls && {
+          tool_calls: choice.delta.tool_calls.map((f) => (f.type === null ? { ...f, type: 'null' } : f)),
+        }),
+      },
+    })),
+  }));
+
+/** Whether a text is JSON. */
+const isJson = (text: string): boolean => !notJson(text);
 
 /** The calls with each id and name made of every fragment's, glued. */
 function namesGlued(chunks: ChatCompletionChunk[]): Call[] {
   const ids = new Map<number, string>();
   const names = new Map<number, string>();
-  const add = (map: Map<number, string>, index: number, value: string | undefined) => {
+  const add = (map: Map<number, string>, index: number, value: string | null | undefined) => {
     if (value) map.set(index, (map.get(index) ?? '') + value);
   };
   for (const f of fragmentsOf(chunks)) {
@@ -602,6 +685,21 @@ const generatedCase = {
     { id: 'only-custom-skipped', like: onlyCustomSkipped },
     { id: 'type-on-opening-fragment', like: (chunks) => reference.assembleToolCalls(typeOnOpeningOnly(chunks)) },
     { id: 'missing-id-undefined', like: missingCopied },
+    { id: 'null-copied', like: nullCopied },
+    { id: 'null-type-other', like: (chunks) => reference.assembleToolCalls(nullTypeAsString(chunks)) },
+    {
+      id: 'nameless-dropped',
+      like: (chunks) => reference.assembleToolCalls(chunks).filter((call) => call.name !== ''),
+    },
+    {
+      id: 'not-json-dropped',
+      like: (chunks) => reference.assembleToolCalls(chunks).filter((call) => isJson(call.arguments)),
+    },
+    {
+      id: 'empty-arguments-filled',
+      like: (chunks) =>
+        reference.assembleToolCalls(chunks).map((call) => ({ ...call, arguments: call.arguments || '{}' })),
+    },
     // The chunk that carries the finish_reason read no further, the fragments it may carry too.
     {
       id: 'finish-chunk-skipped',

@@ -12,7 +12,10 @@ export interface ToolCall {
 // // name; the later ones carry the index and the next piece of the arguments. Take id and name from
 // // the first fragment that has them (a call that no fragment gives an id keeps the id '': some
 // // servers send none), concatenate the arguments, and skip chunks without choices and calls of any
-// // type other than "function" (a call whose fragments give no type is a function call).
+// // type other than "function" (a call whose fragments give no type is a function call). A field
+// // that is null is not given: some servers send "id": null, "type": null and "name": null.
+// // Return every other call as its fragments make it, even with no name, with arguments '' or cut
+// // short (a round that hit its token limit): what to do with such a call is the caller's choice.
 // // The round asked for one answer: a chunk carries one choice, of index 0, or none.
 // // This version trusts the fragment's position in the array.
 // #solution
@@ -21,7 +24,10 @@ export interface ToolCall {
 // name; the later ones carry the index and the next piece of the arguments. Take id and name from
 // the first fragment that has them (a call that no fragment gives an id keeps the id '': some
 // servers send none), concatenate the arguments, and skip chunks without choices and calls of any
-// type other than "function" (a call whose fragments give no type is a function call).
+// type other than "function" (a call whose fragments give no type is a function call). A field
+// that is null is not given: some servers send "id": null, "type": null and "name": null.
+// Return every other call as its fragments make it, even with no name, with arguments '' or cut
+// short (a round that hit its token limit): what to do with such a call is the caller's choice.
 // The round asked for one answer: a chunk carries one choice, of index 0, or none.
 // #end
 export function assembleToolCalls(chunks: ChatCompletionChunk[]): ToolCall[] {
@@ -42,7 +48,7 @@ export function assembleToolCalls(chunks: ChatCompletionChunk[]): ToolCall[] {
     // The usage chunk has no choice at all: nothing to read in it.
     const choice = chunk.choices.find((c) => c.index === 0);
     for (const fragment of choice?.delta.tool_calls ?? []) {
-      if (fragment.type !== undefined && fragment.type !== 'function') notFunctions.add(fragment.index);
+      if ((fragment.type ?? 'function') !== 'function') notFunctions.add(fragment.index);
       let call = byIndex.get(fragment.index);
       if (call === undefined) {
         call = { id: '', name: '', arguments: '' };

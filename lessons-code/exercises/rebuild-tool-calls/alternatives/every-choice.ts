@@ -15,7 +15,7 @@ export function assembleToolCalls(chunks: ChatCompletionChunk[]): ToolCall[] {
   for (const chunk of chunks) {
     for (const choice of chunk.choices) {
       for (const fragment of choice.delta.tool_calls ?? []) {
-        if (fragment.type !== undefined && fragment.type !== 'function') skipped.add(fragment.index);
+        if (fragment.type != null && fragment.type !== 'function') skipped.add(fragment.index);
         const call = calls.get(fragment.index) ?? { id: '', name: '', arguments: '' };
         calls.set(fragment.index, call);
         call.id ||= fragment.id ?? '';

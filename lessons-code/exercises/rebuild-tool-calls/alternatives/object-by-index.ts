@@ -17,7 +17,7 @@ export function assembleToolCalls(chunks: ChatCompletionChunk[]): ToolCall[] {
       const call = (calls[fragment.index] ??= { id: '', name: '', arguments: '', type: 'function' });
       call.id ||= fragment.id ?? '';
       call.name ||= fragment.function?.name ?? '';
-      if (fragment.type !== undefined && call.type === 'function') call.type = fragment.type;
+      if (fragment.type != null && call.type === 'function') call.type = fragment.type;
       call.arguments = call.arguments + (fragment.function?.arguments ?? '');
     }
   }

@@ -23,7 +23,8 @@ export function assembleToolCalls(chunks: ChatCompletionChunk[]): ToolCall[] {
       calls.set(fragment.index, {
         ...previous,
         ...(fragment.id ? { id: fragment.id } : {}),
-        ...fragment.function,
+        ...(fragment.function?.name ? { name: fragment.function.name } : {}),
+        ...(fragment.function?.arguments !== undefined ? { arguments: fragment.function.arguments } : {}),
       });
     }
   }

@@ -19,7 +19,7 @@ export function assembleToolCalls(chunks: ChatCompletionChunk[]): ToolCall[] {
     const toolCalls = chunk.choices[0]?.delta.tool_calls ?? [];
     for (let i = 0; i < toolCalls.length; i++) {
       const fragment = toolCalls[i]!;
-      if (fragment.type !== undefined && fragment.type !== 'function') continue;
+      if (fragment.type != null && fragment.type !== 'function') continue;
       calls[i] ??= { id: '', name: '', arguments: '' };
       const call = calls[i]!;
       if (fragment.id) call.id = fragment.id;

@@ -19,7 +19,7 @@ export function assembleToolCalls(chunks: ChatCompletionChunk[]): ToolCall[] {
     const choice = chunk.choices.find((c) => c.index === 0);
     if (choice?.finish_reason) continue;
     for (const fragment of choice?.delta.tool_calls ?? []) {
-      if (fragment.type !== undefined && fragment.type !== 'function') notFunctions.add(fragment.index);
+      if (fragment.type != null && fragment.type !== 'function') notFunctions.add(fragment.index);
       let call = byIndex.get(fragment.index);
       if (call === undefined) {
         call = { id: '', name: '', arguments: '' };

@@ -19,7 +19,7 @@ export function assembleToolCalls(chunks: ChatCompletionChunk[]): ToolCall[] {
   for (const chunk of chunks) {
     const fragment = chunk.choices[0]?.delta.tool_calls?.[0];
     if (fragment === undefined) continue;
-    if (fragment.type !== undefined && fragment.type !== 'function') others.add(fragment.index);
+    if (fragment.type != null && fragment.type !== 'function') others.add(fragment.index);
     let call = calls.get(fragment.index);
     if (call === undefined) {
       call = { id: '', name: '', arguments: '' };

@@ -18,7 +18,7 @@ export function assembleToolCalls(chunks: ChatCompletionChunk[]): ToolCall[] {
   for (const chunk of chunks) {
     const choice = chunk.choices.find((c) => c.index === 0);
     for (const fragment of choice?.delta.tool_calls ?? []) {
-      if (fragment.type !== undefined && fragment.type !== 'function') notFunctions.add(fragment.index);
+      if (fragment.type != null && fragment.type !== 'function') notFunctions.add(fragment.index);
       let call = byIndex.get(fragment.index);
       if (call === undefined) {
         call = { id: '', name: '', arguments: '' };

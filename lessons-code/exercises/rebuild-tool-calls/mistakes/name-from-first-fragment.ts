@@ -18,7 +18,7 @@ export function assembleToolCalls(chunks: ChatCompletionChunk[]): ToolCall[] {
   const others = new Set<number>();
   for (const chunk of chunks) {
     for (const fragment of chunk.choices[0]?.delta.tool_calls ?? []) {
-      if (fragment.type !== undefined && fragment.type !== 'function') others.add(fragment.index);
+      if (fragment.type != null && fragment.type !== 'function') others.add(fragment.index);
       const call = calls.get(fragment.index);
       if (call === undefined) {
         calls.set(fragment.index, {

@@ -17,7 +17,7 @@ export function assembleToolCalls(chunks: ChatCompletionChunk[]): ToolCall[] {
   const calls = new Map<number, ToolCall>();
   for (const chunk of chunks) {
     for (const fragment of chunk.choices[0]?.delta.tool_calls ?? []) {
-      if (fragment.type !== undefined && fragment.type !== 'function') continue;
+      if (fragment.type != null && fragment.type !== 'function') continue;
       const call = calls.get(fragment.index) ?? { id: '', name: '', arguments: '' };
       calls.set(fragment.index, call);
       if (!call.id && fragment.id) call.id = fragment.id;

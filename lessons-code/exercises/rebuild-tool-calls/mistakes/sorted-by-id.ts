@@ -19,7 +19,7 @@ export function assembleToolCalls(chunks: ChatCompletionChunk[]): ToolCall[] {
   for (const chunk of chunks) {
     const fragments = chunk.choices[0]?.delta.tool_calls ?? [];
     for (const fragment of fragments) {
-      if (fragment.type !== undefined && fragment.type !== 'function') others.add(fragment.index);
+      if (fragment.type != null && fragment.type !== 'function') others.add(fragment.index);
       const call = calls.get(fragment.index) ?? { id: '', name: '', arguments: '' };
       calls.set(fragment.index, call);
       if (call.id === '' && fragment.id) call.id = fragment.id;

@@ -22,7 +22,7 @@ export function assembleToolCalls(chunks: ChatCompletionChunk[]): ToolCall[] {
       if (skipped.has(fragment.index)) continue;
       let call = calls.get(fragment.index);
       if (call === undefined) {
-        if (fragment.type !== undefined && fragment.type !== 'function') {
+        if (fragment.type != null && fragment.type !== 'function') {
           skipped.add(fragment.index);
           continue;
         }

@@ -23,7 +23,7 @@ export function assembleToolCalls(chunks: ChatCompletionChunk[]): ToolCall[] {
         call = { id: '', name: '', arguments: '' };
         calls.set(fragment.index, call);
       }
-      if (fragment.type !== undefined) types.set(fragment.index, fragment.type);
+      if (fragment.type != null) types.set(fragment.index, fragment.type);
       if (call.id === '' && fragment.id) call.id = fragment.id;
       if (call.name === '' && fragment.function?.name) call.name = fragment.function.name;
       call.arguments += fragment.function?.arguments ?? '';

@@ -129,6 +129,30 @@ describe('assembleToolCalls, its contract', () => {
     expect(assembleToolCalls(chunks)).toEqual([{ id: 'a', name: 'f', arguments: '{}' }]);
   });
 
+  it('reads a null id, name or type as not given: a later null type keeps a function call', () => {
+    const chunks = [
+      fragmentChunk({ index: 0, id: null, type: null, function: { name: null, arguments: '' } }),
+      fragmentChunk({ index: 0, id: 'call_1', type: 'function', function: { name: 'f', arguments: '{' } }),
+      fragmentChunk({ index: 0, id: null, type: null, function: { name: null, arguments: '}' } }),
+      fragmentChunk({ index: 1, id: 'c', type: 'custom', function: { name: 'free', arguments: 'x' } }),
+      fragmentChunk({ index: 1, id: null, type: null, function: { name: null, arguments: 'y' } }),
+    ];
+    expect(assembleToolCalls(chunks)).toEqual([{ id: 'call_1', name: 'f', arguments: '{}' }]);
+  });
+
+  it('returns a call cut short as it is: no name, no arguments, or arguments that are not JSON', () => {
+    const chunks = [
+      fragmentChunk(first(0, 'a', 'f', '{"x": ')),
+      fragmentChunk({ index: 1, id: 'b', type: 'function' }),
+      fragmentChunk(first(2, 'c', 'g')),
+    ];
+    expect(assembleToolCalls(chunks)).toEqual([
+      { id: 'a', name: 'f', arguments: '{"x": ' },
+      { id: 'b', name: '', arguments: '' },
+      { id: 'c', name: 'g', arguments: '' },
+    ]);
+  });
+
   it(
     'property: any interleaving of any calls, cut anywhere, with any indices, gives ' + 'the calls back in index order',
     () => {
