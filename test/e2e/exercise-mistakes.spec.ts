@@ -5,7 +5,8 @@
 // link to the section of the course that explains the rule. In Spanish and French, one mistake each:
 // the diagnosis in the page's language, and no English UI phrase in the workbench. A mistake named by
 // the engine's own verdict, a value the code changed that its caller keeps, shows where, the value
-// before and after, and why it matters. Every mistake file failing with its diagnosis is the unit
+// before and after, and why it matters; a result that came from earlier calls says first that the
+// code keeps state between calls. Every mistake file failing with its diagnosis is the unit
 // tests' (test/unit/exercise-engine/exercise-mistakes.test.ts).
 
 import { readFileSync } from 'node:fs';
@@ -119,4 +120,24 @@ test('a value the code changed that its caller keeps: where, before and after, w
   expect(await englishShown(page.locator('#exercise-paragraph-between-rounds'), french), 'English UI phrases').toEqual(
     [],
   );
+});
+
+// The engine's second look at a failing case (src/exercise-engine/verdicts.ts, `secondLook`): a
+// count kept beside the function makes each relay start where the last one stopped, and the same
+// case, alone in a fresh copy of the module, passes. In Spanish: the state named first, then the
+// input and the two results as they were, with no English.
+test('a result that came from earlier calls: the state kept between calls, named first, in the page’s language', async ({
+  page,
+}) => {
+  const spanish = LOCALES.find((locale) => locale.code === 'es')!;
+  const mistake = MISTAKES.find((m) => m.exercise === 'growing-text' && m.name === 'count-outside.ts')!;
+  const kind = exercisePageKinds().find((k) => exercisesOn(PAGES[k]).includes('growing-text'))!;
+  await page.goto(pageUrl(kind, spanish));
+  const item = await checkMistake(page, mistake);
+  const tr = (key: string) => t(spanish, `course.exercise.${key}`, {});
+  await expect(item).toHaveAttribute('data-status', 'fail');
+  const verdict = item.locator('.exercise-verdict');
+  await expect(verdict.locator('p.bad').first()).toHaveText(withCodeText(tr('keptState')));
+  await expect(verdict).toContainText(withCodeText(tr('keptStateWhy')));
+  expect(await englishShown(page.locator('#exercise-growing-text'), spanish), 'English UI phrases').toEqual([]);
 });
