@@ -564,7 +564,12 @@ function chatTurn(events: readonly InspectedEvent[], lastLine: number): { turn: 
     ending = { kind: 'unknown', event: 'data: [DONE]', reason: '', message: '', line: facts.doneLines[0]! };
   else {
     const kind =
-      refusal !== '' && finished.reason === 'stop' ? 'refused' : (FINISH_REASONS[finished.reason] ?? 'failed');
+      refusal !== '' && finished.reason === 'stop'
+        ? 'refused'
+        : // The reason is the stream's: only FINISH_REASONS' own keys count (`__proto__` is no reason).
+          Object.hasOwn(FINISH_REASONS, finished.reason)
+          ? FINISH_REASONS[finished.reason]!
+          : 'failed';
     ending = { kind, event: 'finish_reason', reason: finished.reason, message: refusal, line: finished.line };
   }
   let toolCalls: ToolCallView[];

@@ -58,7 +58,8 @@ export const routeAnthropicEvent: EventRouter = (payload) => {
       {
         kind: 'stop-reason',
         name: `${type} ${reason}`,
-        ending: STOP_REASONS[reason] ?? 'failed',
+        // The reason comes from the stream: only these own keys count (`__proto__`, `toString` are no reason).
+        ending: Object.hasOwn(STOP_REASONS, reason) ? STOP_REASONS[reason]! : 'failed',
         reason,
         ...(explanation ? { message: explanation } : {}),
       },

@@ -76,7 +76,8 @@ export const routeGeminiEvent: EventRouter = (payload) => {
     routes.push({
       kind: 'closing',
       name: `finishReason ${finishReason}`,
-      ending: FINISH_REASONS[finishReason] ?? 'failed',
+      // The reason comes from the stream: only these own keys count (`__proto__`, `toString` are no reason).
+      ending: Object.hasOwn(FINISH_REASONS, finishReason) ? FINISH_REASONS[finishReason]! : 'failed',
       reason: finishReason,
     });
   if (routes.length === 0) routes.push({ kind: 'ignored', name: 'candidate without parts' });

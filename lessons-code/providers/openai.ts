@@ -3,7 +3,10 @@
 
 import { field, stringField, type EventRouter, type ProviderRoute, type VerdictKind } from './routes.ts';
 
-/** `response.incomplete`'s reasons (`incomplete_details.reason`, as the reference lists them). */
+/**
+ * `response.incomplete`'s reasons (`incomplete_details.reason`, as the reference lists them). The reason
+ * comes from the stream: it is looked up among these own keys only (`constructor` is no reason).
+ */
 const INCOMPLETE: Readonly<Record<string, VerdictKind>> = {
   max_output_tokens: 'token-limit',
   content_filter: 'refused',
@@ -39,7 +42,14 @@ export const routeOpenAIEvent: EventRouter = (payload) => {
       return [{ kind: 'closing', name: type, ending: 'complete', reason: '' }];
     case 'response.incomplete': {
       const reason = stringField(field(field(payload, 'response'), 'incomplete_details'), 'reason') ?? '';
-      return [{ kind: 'closing', name: type, ending: INCOMPLETE[reason] ?? 'failed', reason }];
+      return [
+        {
+          kind: 'closing',
+          name: type,
+          ending: Object.hasOwn(INCOMPLETE, reason) ? INCOMPLETE[reason]! : 'failed',
+          reason,
+        },
+      ];
     }
     case 'response.failed': {
       const error = field(field(payload, 'response'), 'error');
