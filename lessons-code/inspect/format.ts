@@ -13,6 +13,7 @@
 //   `error` is a string (lessons-code/host/chatbot-host.ts, lessons-code/core/events.ts).
 
 import { classifyParsed } from '../core/events.ts';
+import { nestsTooDeep } from './depth.ts';
 import type { InspectedEvent, PendingLines } from './lines.ts';
 
 /** The formats the inspector knows, in the order the page lists them; `plain`: none of them. */
@@ -117,7 +118,8 @@ export function pendingEvent(pending: PendingLines, index: number): InspectedEve
   if (data === '' || line === 0) return null;
   let payload: unknown;
   try {
-    payload = JSON.parse(data);
+    // JSON nested too deep is read for its first keys only, as a cut one is (lines.ts, MAX_JSON_DEPTH).
+    payload = nestsTooDeep(data) ? cutPayload(data) : JSON.parse(data);
   } catch {
     payload = cutPayload(data);
   }

@@ -49,7 +49,8 @@ export type InputProblem =
   | 'curlVerbose'
   | 'curlVerboseNoBody'
   | 'curlTrace'
-  | 'curlFailed';
+  | 'curlFailed'
+  | 'tooDeep';
 
 /** How the input's bytes became text, when not as UTF-8: UTF-16 by its byte order mark, or a gzip body inflated. */
 export type Decoding = 'utf-16le' | 'utf-16be' | 'gzip';

@@ -16,6 +16,7 @@ import { PROVIDER_RECORDINGS, TRUNCATED_RECORDINGS } from '../providers/recordin
 import { VOICINGS_QUESTION } from '../rounds/model-script.ts';
 import { roundChunks, wireOf } from '../rounds/recordings.ts';
 import { viewOfParts, type TraceResult } from '../standard/trace-view.ts';
+import { JsonTooDeep } from './depth.ts';
 import { detectFormat, pendingEvent, type Evidence, type FormatId } from './format.ts';
 import { findIn, type Finding } from './findings.ts';
 import {
@@ -146,6 +147,7 @@ function streamFacts(lines: BodyLines, bytes: number): StreamFacts {
 /**
  * The report on a body: `format` read as the learner chose it, or as detected. `offset`: lines of
  * the input before the body (an HTTP head), so that every line number is one of the input's.
+ * Throws JsonTooDeep for a body whose events nest JSON deeper than MAX_JSON_DEPTH (depth.ts).
  */
 export function inspectBody(
   body: string,
@@ -298,16 +300,22 @@ export async function runInspect(
   const input = readInput(source, request.entry);
   if (request.op === 'body') return input.kind === 'stream' ? input.body : '';
   if (input.kind !== 'stream') return input;
-  return {
-    kind: 'report',
-    report: inspectBody(input.body, {
-      bytes: input.bytes,
-      head: input.head,
-      entry: input.entry,
-      replaced: input.replaced,
-      decoded: inflated ? 'gzip' : input.decoded,
-      curlSaid: input.curlSaid,
-      ...(request.format ? { format: request.format } : {}),
-    }),
-  };
+  try {
+    return {
+      kind: 'report',
+      report: inspectBody(input.body, {
+        bytes: input.bytes,
+        head: input.head,
+        entry: input.entry,
+        replaced: input.replaced,
+        decoded: inflated ? 'gzip' : input.decoded,
+        curlSaid: input.curlSaid,
+        ...(request.format ? { format: request.format } : {}),
+      }),
+    };
+  } catch (error) {
+    // An event's JSON nested past what the readers can walk (depth.ts): said in words, not thrown.
+    if (error instanceof JsonTooDeep) return { kind: 'problem', problem: 'tooDeep' };
+    throw error;
+  }
 }

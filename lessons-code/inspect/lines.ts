@@ -8,6 +8,7 @@
 
 import { StandardParser, type StandardEvent } from '../standard/parser.ts';
 import type { LineEnd, TraceTag, TracedLine } from '../standard/trace.ts';
+import { JsonTooDeep, nestsTooDeep } from './depth.ts';
 
 /** How many lines are kept whole, and events as the standard gave them (what the page lists). */
 const KEPT_LINES = 150;
@@ -72,13 +73,20 @@ export interface BodyLines {
   pending: PendingLines;
 }
 
-/** JSON text parsed, when it starts as an object or an array does; undefined otherwise or when it does not parse. */
+/** Marks the data of an event whose JSON nests too deep (nestsTooDeep), told apart from data that is not JSON. */
+const TOO_DEEP = Symbol('too deep');
+
+/**
+ * JSON text parsed, when it starts as an object or an array does; undefined otherwise or when it
+ * does not parse; TOO_DEEP when it nests deeper than MAX_JSON_DEPTH.
+ */
 function parsed(data: string): unknown {
   // Past JSON's whitespace (space, tab, LF, CR): any other whitespace before it makes no JSON anyway.
   let i = 0;
   let start = data.charCodeAt(0);
   while (start === 32 || start === 9 || start === 10 || start === 13) start = data.charCodeAt(++i);
   if (start !== 123 /* { */ && start !== 91 /* [ */) return undefined;
+  if (nestsTooDeep(data)) return TOO_DEEP;
   try {
     return JSON.parse(data);
   } catch {
@@ -100,7 +108,8 @@ const BOM = '\uFEFF';
 
 /**
  * Reads a body line by line as the standard does (traceStandard's rules), keeping what the
- * inspector needs. `offset`: the lines of the input before the body (an HTTP head).
+ * inspector needs. `offset`: the lines of the input before the body (an HTTP head). Throws
+ * JsonTooDeep for an event whose JSON nests deeper than MAX_JSON_DEPTH.
  */
 export function readLines(body: string, offset: number): BodyLines {
   const bom = body.startsWith(BOM);
@@ -215,6 +224,7 @@ export function readLines(body: string, offset: number): BodyLines {
           const event = out.events[index]!;
           event.line = fieldLines[0] ?? n;
           event.dispatchLine = n;
+          if (event.payload === TOO_DEEP) throw new JsonTooDeep(event.line);
           for (const l of keptInGroup)
             if (l.tag === 'data' || l.tag === 'event' || l.tag === 'dispatch') l.event = index;
         }

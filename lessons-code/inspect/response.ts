@@ -78,10 +78,18 @@ function retryDelayOf(details: unknown): string {
   return '';
 }
 
-/** The error words a parsed JSON body holds, in the shape of the API that wrote them, or null. */
+/**
+ * The error words a parsed JSON body holds, in the shape of the API that wrote them, or null. An
+ * array is looked into once, for Gemini's array of one error object: never further, so that a body
+ * of arrays nested a hundred thousand deep (valid JSON) is no recursion that overflows the stack.
+ */
 export function errorWords(value: unknown): ErrorWords | null {
-  if (Array.isArray(value)) return value.length >= 1 ? errorWords(value[0]) : null;
-  if (!isObject(value)) return null;
+  const first = Array.isArray(value) ? value[0] : value;
+  if (!isObject(first)) return null;
+  return objectErrorWords(first);
+}
+
+function objectErrorWords(value: Json): ErrorWords | null {
   const words = (shape: ErrorShape, kind: string, code: string, message: string, retryDelay = ''): ErrorWords => ({
     shape,
     kind,

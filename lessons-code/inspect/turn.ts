@@ -12,6 +12,7 @@ import { ProviderChannels } from '../providers/channels.ts';
 import type { EndingKind, Provider, ProviderRoute } from '../providers/routes.ts';
 import type { ChatCompletionChunk } from '../rounds/chat-format.ts';
 import { RoundReader, assembleToolCalls } from '../rounds/round-reader.ts';
+import { JsonTooDeep, MAX_JSON_DEPTH } from './depth.ts';
 import { isObject, type FormatId, type InspectedEvent } from './format.ts';
 
 /** A tool call, put together from its fragments: `index` is the stream's own (null where the format has none). */
@@ -169,14 +170,17 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
  * under a place that holds one already goes on with it. The capture is untrusted: a place is only
  * ever an own property (a path through `__proto__` or `constructor` makes a property of that name,
  * never reaches a prototype), and an array grows by one at most (`[99999999]` past its end is left
- * out, not written as that many empty places).
+ * out, not written as that many empty places). A path of more than MAX_JSON_DEPTH steps would
+ * nest the arguments past what JSON.stringify can write: JsonTooDeep, said as the input's problem.
  */
-function setPartialArg(args: Record<string, unknown>, arg: Record<string, unknown>): void {
+function setPartialArg(args: Record<string, unknown>, arg: Record<string, unknown>, line: number): void {
   const path = text(arg.jsonPath).replace(/^\$\.?/, '');
   if (path === '') return;
   const steps: (string | number)[] = [];
-  for (const match of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g))
+  for (const match of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
     steps.push(match[2] !== undefined ? Number(match[2]) : match[1]!);
+    if (steps.length > MAX_JSON_DEPTH) throw new JsonTooDeep(line);
+  }
   let value: unknown;
   if (typeof arg.stringValue === 'string') value = arg.stringValue;
   else if (typeof arg.numberValue === 'number') value = arg.numberValue;
@@ -214,6 +218,11 @@ class ProviderToolCalls {
   private startInputs = new Map<number | string, string>();
   /** Gemini: the call whose arguments are being streamed, and its arguments so far. */
   private streamed: { key: number; args: Record<string, unknown> } | null = null;
+  /**
+   * Gemini: each streamed call's arguments, written as JSON once, by list(): written again after each
+   * piece, a call streamed in thousands of pieces took time as the square of its length.
+   */
+  private streamedArgs = new Map<number, Record<string, unknown>>();
 
   take(format: FormatId, p: Record<string, unknown>, line: number): void {
     if (format === 'openai-responses') {
@@ -273,9 +282,8 @@ class ProviderToolCalls {
     }
     const streamed = this.streamed;
     if (streamed === null) return;
-    for (const arg of partial ?? []) setPartialArg(streamed.args, arg);
-    const target = this.calls.get(streamed.key)!;
-    target.arguments = JSON.stringify(streamed.args);
+    for (const arg of partial ?? []) setPartialArg(streamed.args, arg, line);
+    this.streamedArgs.set(streamed.key, streamed.args);
     this.sawArguments.add(streamed.key);
   }
 
@@ -292,6 +300,7 @@ class ProviderToolCalls {
   }
 
   list(): ToolCallView[] {
+    for (const [key, args] of this.streamedArgs) this.calls.get(key)!.arguments = JSON.stringify(args);
     for (const [key, input] of this.startInputs)
       if (!this.sawArguments.has(key)) this.calls.get(key)!.arguments = input;
     return [...this.calls.values()];

@@ -1011,6 +1011,7 @@ export const courseStrings = z.object({
   'course.inspect.problem.curlNote': z.string(),
   'course.inspect.problem.curlTrace': z.string(),
   'course.inspect.problem.curlFailed': z.string(),
+  'course.inspect.problem.tooDeep': z.string(),
   'course.inspect.fact.decoded': z.string(),
   'course.inspect.fact.curlSaid': z.string(),
   'course.inspect.decoded.utf-16le': z.string(),

@@ -144,6 +144,7 @@ describe('what the inspector refuses', () => {
       'curlVerboseNoBody',
       'curlTrace',
       'curlFailed',
+      'tooDeep',
     ];
     for (const locale of ['en', 'es', 'fr']) {
       const table = JSON.parse(
