@@ -156,15 +156,29 @@ export function lineEndsText(ends: InspectReport['stream']['lineEnds'], tr: Tr):
   return tr(`inspect.lineEnds.${ends.kind}`);
 }
 
+/**
+ * The longest run of backquotes in a text. Counted in one pass: spread into Math.max, the runs of a
+ * stream or of a tool call's arguments (hundreds of thousands in a hostile capture) are more
+ * arguments than a call takes, and it throws a RangeError.
+ */
+function longestBackquotes(text: string): number {
+  let longest = 0;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    run = text.charCodeAt(i) === 0x60 /* ` */ ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
+  return longest;
+}
+
 /** A Markdown code fence for `text`: longer than any run of backquotes in it. */
 export function fence(text: string): string {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
-  return '`'.repeat(Math.max(3, longest + 1));
+  return '`'.repeat(Math.max(3, longestBackquotes(text) + 1));
 }
 
 /** Code in Markdown: in backquotes, more of them than the text holds in a row. */
 function code(text: string): string {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
+  const longest = longestBackquotes(text);
   const ticks = '`'.repeat(longest + 1);
   const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
   return `${ticks}${pad}${text}${pad}${ticks}`;
