@@ -100,7 +100,9 @@ export interface FindingInput {
  */
 function nameOrCode(answer: string, at: number, inCode: boolean): boolean {
   if (inCode) return true;
-  const before = answer.slice(wordStart(answer, at), at);
+  // The word before, its last WORD_LOOKED_AT characters at most: an answer with no whitespace (a
+  // capture's `Word1.Word2.…`, a piece each) would otherwise be walked back to its start at each place.
+  const before = answer.slice(wordStart(answer, at, WORD_LOOKED_AT), at);
   if (before === '' || /[.!?][\p{L}\p{N}]/u.test(before)) return true;
   const after = /^[\p{L}\p{N}_]*/u.exec(answer.slice(at + 1))![0];
   const next = answer.charAt(at + 1 + after.length);
@@ -139,6 +141,9 @@ function sentenceRuns(answer: string, pieces: TurnFacts['pieces']): { at: number
   }
   return runs;
 }
+
+/** How far back nameOrCode looks for the start of the word before a sentence end: longer than any name or dotted path. */
+const WORD_LOOKED_AT = 200;
 
 /** Where the run of characters other than whitespace that ends at `at` starts (`at` itself after a space). */
 function wordStart(text: string, at: number, most = Number.POSITIVE_INFINITY): number {
