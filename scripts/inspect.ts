@@ -10,7 +10,7 @@
 //   npm run inspect -- capture.txt --lang fr
 //   npm run inspect -- session.har --entry 3 --json
 
-import { readFileSync, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import {
   FORMAT_IDS,
   LESSON_LINKS,
@@ -171,11 +171,14 @@ export function inspectorPage(locale: Locale, site: string): string {
   return new URL(`${locale === 'en' ? '' : `${locale}/`}${INSPECTOR_PAGE}`, site).href;
 }
 
-/** Standard input, whole; stops reading past MAX_INPUT_BYTES (the inspector refuses it anyway). */
-async function readStdin(): Promise<Uint8Array> {
+/**
+ * A stream's bytes (standard input, a pipe, a device), whole; stops reading past MAX_INPUT_BYTES (the
+ * inspector refuses it anyway), so that one that never ends (/dev/zero) is no endless read.
+ */
+async function readBounded(stream: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of process.stdin as AsyncIterable<Uint8Array>) {
+  for await (const chunk of stream) {
     chunks.push(chunk);
     size += chunk.length;
     if (size > MAX_INPUT_BYTES) break;
@@ -189,11 +192,17 @@ async function readStdin(): Promise<Uint8Array> {
   return bytes;
 }
 
-/** The input's bytes, or that the file is too large to read; throws Node's error for a file it cannot read. */
+/**
+ * The input's bytes, or that the file is too large to read; throws Node's error for a file it cannot
+ * read. A file that is not a regular one (a named pipe, `<(curl …)`'s /dev/fd/N, a device) has no size
+ * to check first: it is read as standard input is, up to the bound.
+ */
 async function inputBytes(file: string | null): Promise<Uint8Array | { tooLarge: true }> {
-  if (file === null || file === '-') return readStdin();
-  const size = statSync(file).size;
-  if (size > MAX_INPUT_BYTES) return { tooLarge: true };
+  if (file === null || file === '-') return readBounded(process.stdin);
+  const stat = statSync(file);
+  if (stat.isDirectory()) return readFileSync(file); // throws EISDIR, said as "it is a folder"
+  if (!stat.isFile()) return readBounded(createReadStream(file));
+  if (stat.size > MAX_INPUT_BYTES) return { tooLarge: true };
   return readFileSync(file);
 }
 
