@@ -6,7 +6,7 @@
 // file, standard input, JSON, a HAR file's list, bad input and bad options, none with a stack trace.
 
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LESSON_KEYS, runInspect, reportMarkdown, type InspectResult, type Tr } from '../../../lessons-code/index.ts';
@@ -159,6 +159,37 @@ describe('npm run inspect as a developer runs it', () => {
       expect(out.stderr, argv.join(' ')).not.toMatch(/\n\s+at /);
     }
   });
+
+  it('says in words what it cannot read in a hostile capture, and reads the odd one it can', () => {
+    // JSON nested past what a reader can walk: a problem with its reason, no RangeError, no stack trace.
+    const deep = run([], `data: {"error":${'['.repeat(100_000)}${']'.repeat(100_000)}}\n\n`);
+    expect(deep.status).toBe(2);
+    expect(deep.stdout).toBe('');
+    expect(deep.stderr).toMatch(/nested more than 500 levels deep/);
+    expect(deep.stderr).not.toMatch(/\n\s+at /);
+    // A finish_reason named like a member of Object.prototype is a reason no reader knows: the report says so.
+    const chunk = (delta: object, reason: string | null) => {
+      const choices = [{ index: 0, delta, finish_reason: reason }];
+      return `data: ${JSON.stringify({ object: 'chat.completion.chunk', choices })}\n\n`;
+    };
+    const odd = run(['--lang', 'fr'], `${chunk({ content: 'Hi' }, null)}${chunk({}, '__proto__')}data: [DONE]\n\n`);
+    expect(odd.stderr).toBe('');
+    expect(odd.stdout).toContain('`finish_reason, __proto__`');
+  });
+
+  it.runIf(existsSync('/dev/zero'))(
+    'stops reading a file that never ends (a device, a pipe) at the largest input',
+    () => {
+      // statSync gives such a file no size: it was read whole, which for /dev/zero is never (the timeout ends it).
+      const endless = spawnSync(process.execPath, ['scripts/inspect.ts', '/dev/zero'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(endless.status).toBe(2);
+      expect(endless.stderr).toMatch(/larger than 20 MB/);
+    },
+  );
 
   it('says how to use it with --help', () => {
     const help = run(['--help']);
