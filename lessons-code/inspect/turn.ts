@@ -451,7 +451,7 @@ function placeToolCalls(fragments: readonly Fragment[]): ToolCallView[] {
       if (call.id === '') call.id = id;
     }
     if (index !== null) byIndex.set(index, call);
-    if (fragment.type !== undefined && fragment.type !== 'function') otherType.add(call);
+    if ((fragment.type ?? 'function') !== 'function') otherType.add(call);
     const fn = isObject(fragment.function) ? fragment.function : {};
     if (call.name === '' && typeof fn.name === 'string') call.name = fn.name;
     if (typeof fn.arguments === 'string') call.arguments += fn.arguments;

@@ -257,6 +257,20 @@ describe('tool calls as compatible servers send them', () => {
     expect(ids(report)).toEqual(['toolIndex']);
   });
 
+  it('a later fragment that writes out `type: null` (and `id: null`, `name: null`) gives no type: the call is a function call', () => {
+    // Servers that write every field of a fragment, as SGLang does for `id` and `name`
+    // (https://github.com/sgl-project/sglang/pull/35542): null is "not given", as assembleToolCalls reads it.
+    const report = inspectBody(
+      chunk({ tool_calls: [call('call_1', 'lookup', '{"q":')] }) +
+        chunk({ tool_calls: [{ id: null, type: null, function: { name: null, arguments: ' "Am"}' } }] }) +
+        chunk({}, 'tool_calls') +
+        DONE_EVENT,
+    );
+    expect(report.turn.toolCalls).toEqual([
+      { index: null, id: 'call_1', name: 'lookup', arguments: '{"q": "Am"}', line: 1 },
+    ]);
+  });
+
   it('calls that share index 0 with ids of their own are kept apart, as Ollama numbers them', () => {
     // ollama/ollama issue 15457: every call of a parallel batch streamed with index 0; the arguments of
     // the second come in two fragments, the later one with its index and no id.
