@@ -3,8 +3,8 @@
 // recordings arriving in reads of 64 bytes. What it passes on is recorded, compared part by part
 // with what each `progress` added, and read here by lessons-code's provider layers
 // (readProviderPieces), as the parser would read it. The last case plays generated responses (any
-// text, cut anywhere between whole characters) and compares what the relay passes on with what each
-// `progress` added.
+// text, cut anywhere between whole characters), several under way at once, and compares what the
+// relays pass on, and during which `progress`, with what each `progress` added.
 
 import {
   readProviderPieces,
@@ -259,15 +259,41 @@ const COUNTED_FROM_BEFORE = playedBy(
  * The pieces a generated text is made of: characters of one, two and four bytes in UTF-8 (`🎸` is
  * two UTF-16 code units), an `é` written as `e` and a combining accent (U+0301), two characters
  * that a `progress` may fall between, line ends of every kind, a blank line, a `data:` line's start,
- * and U+FFFD. A browser decodes the body as it comes (the text only grows), so a U+FFFD in its text
- * is there for good: bytes its decoder could not read (https://encoding.spec.whatwg.org/#utf-8-decoder),
- * or the unfinished character at the end of a response cut short, as in `cut`'s last text. A relay
- * that holds a trailing one back, as lessons-code's GrowingTextRelay does for a client that decodes
- * every byte again (providers/growing-text.ts), loses the last one: no end follows the last text.
- * Few and short pieces, so that the same text comes back often (a relay that searches the text for
- * what it passed before can find it in the wrong place).
+ * U+FFFD, U+FEFF and a whole event. A browser decodes the body as it comes (the text only grows), so
+ * a U+FFFD in its text is there for good: bytes its decoder could not read
+ * (https://encoding.spec.whatwg.org/#utf-8-decoder), or the unfinished character at the end of a
+ * response cut short, as in `cut`'s last text. A relay that holds a trailing one back, as
+ * lessons-code's GrowingTextRelay does for a client that decodes every byte again
+ * (providers/growing-text.ts), loses the last one: no end follows the last text. U+FEFF (ZERO WIDTH
+ * NO-BREAK SPACE) is a character like any other inside a text, and one that starts a part is no
+ * byte order mark: a relay that sends its parts through a TextDecoder, which drops a U+FEFF at the
+ * start of what it decodes (https://encoding.spec.whatwg.org/#decode), or strips one itself, loses
+ * it. The whole event, longer than 64 characters, makes a `progress` that adds more than the chosen
+ * cases' reads of 64 bytes: XMLHttpRequest fires `progress` only now and then, with all the bytes
+ * received since (https://xhr.spec.whatwg.org/#the-send()-method, processBodyChunk: it returns
+ * early until enough time has passed since the last event), so one `progress` may add many events. Few and short pieces otherwise, so that the same text comes
+ * back often (a relay that searches the text for what it passed before can find it in the wrong
+ * place).
  */
-const PIECES = ['a', 'b', 'é', 'e\u0301', '🎸', ' ', ':', '\n', '\r\n', '\r', '\n\n', 'data: ', 'é🎸a', '\uFFFD'];
+const WHOLE_EVENT = 'data: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"¡Olé!"}}\n\n';
+const PIECES = [
+  'a',
+  'b',
+  'é',
+  'e\u0301',
+  '🎸',
+  ' ',
+  ':',
+  '\n',
+  '\r\n',
+  '\r',
+  '\n\n',
+  'data: ',
+  'é🎸a',
+  '\uFFFD',
+  '\uFEFF',
+  WHOLE_EVENT,
+];
 
 /**
  * What responseText holds at each `progress` of one response: a text, and the places where the
@@ -275,6 +301,7 @@ const PIECES = ['a', 'b', 'é', 'e\u0301', '🎸', ' ', ':', '\n', '\r\n', '\r',
  * Two events may fall at the same place (a `progress` that adds nothing, the last one included),
  * the first may come before any text, and the last before the end of the text (a response cut
  * short). A place is drawn as a percentage of the text's length, so that it shrinks with the text.
+ * A response may have no event at all: one that plays no part in a difference shrinks to nothing.
  */
 const growingTexts = (gen: Gen): Arbitrary<string[]> =>
   gen
@@ -284,7 +311,7 @@ const growingTexts = (gen: Gen): Arbitrary<string[]> =>
         // One piece again and again: the text already received comes back in what is added.
         gen.tuple(gen.constantFrom(...PIECES), gen.nat(8)).map(([piece, times]) => Array<string>(times).fill(piece)),
       ),
-      gen.array(gen.nat(100), { minLength: 1, maxLength: 6 }),
+      gen.array(gen.nat(100), { maxLength: 6 }),
       gen.boolean(),
     )
     .map(([pieces, places, whole]) => {
@@ -294,29 +321,103 @@ const growingTexts = (gen: Gen): Arbitrary<string[]> =>
       return at.map((place) => characters.slice(0, place).join(''));
     });
 
-/**
- * One to three responses, each through a relay of its own (relayAll makes one): several per input,
- * so that the inputs tried before a difference tell apart the mistakes a diagnosis names.
- */
-const responses = (gen: Gen): Arbitrary<string[][]> => gen.array(growingTexts(gen), { minLength: 1, maxLength: 3 });
+/** A `progress` event of one of several responses: the response's number and its text so far. */
+type Progress = [response: number, textSoFar: string];
 
-/** What the learner's relays pass on, one response after the other. */
-async function partsOfEach(learner: Learner, input: readonly string[][]): Promise<string[][]> {
-  const parts: string[][] = [];
-  for (const texts of input) parts.push(await passedParts(learner, texts));
+/** Each part that reached `pass`, with the number of the event during which it came. */
+type PassedAt = [part: string, event: number][];
+
+/**
+ * One to three responses under way at once, each through a relay of its own (relayInterleaved
+ * makes one per response, all with the same `pass`), their events interleaved: a page may start a
+ * new response before the last one has ended, and hand each the same callback. `turns` picks, at
+ * each event, which of the responses not yet over fires next (an index into them, wrapped); when it
+ * runs out, the responses go on one after the other, which is also what it shrinks to. Several
+ * responses per input, so that the inputs tried before a difference tell apart the mistakes a
+ * diagnosis names, and so that a relay that shares what it remembers with another fails.
+ */
+const interleavedResponses = (gen: Gen): Arbitrary<Progress[]> =>
+  gen
+    // The other responses and the turns first: fast-check shrinks a tuple's items in order, so that
+    // a response or a turn that plays no part in a difference goes before the first response shrinks.
+    .tuple(gen.array(growingTexts(gen), { maxLength: 2 }), gen.array(gen.nat(2), { maxLength: 18 }), growingTexts(gen))
+    .map(([others, turns, first]) => {
+      const responses = [first, ...others];
+      const next = responses.map(() => 0);
+      const events: Progress[] = [];
+      for (let turn = 0; ; turn++) {
+        const going = responses.flatMap((texts, response) => (next[response]! < texts.length ? [response] : []));
+        if (going.length === 0) break;
+        const response = going[(turns[turn] ?? 0) % going.length]!;
+        events.push([response, responses[response]![next[response]!++]!]);
+      }
+      // Responses numbered in the order of their first event (0, 1, …), whichever drew them.
+      const numbers = new Map<number, number>();
+      for (const [response] of events) if (!numbers.has(response)) numbers.set(response, numbers.size);
+      return events.map(([response, text]): Progress => [numbers.get(response)!, text]);
+    });
+
+/** What each event added to its response's text, with the event's number: what a right relay passes on. */
+function addedAt(events: readonly Progress[]): PassedAt {
+  const passed = new Map<number, number>();
+  const parts: PassedAt = [];
+  events.forEach(([response, text], event) => {
+    const part = text.slice(passed.get(response) ?? 0);
+    passed.set(response, text.length);
+    if (part !== '') parts.push([part, event]);
+  });
   return parts;
 }
 
-/** A relay written another way, played on the texts: the parts it passes on ('' left out). */
-function relayedBy(texts: readonly string[], relay: () => (textSoFar: string) => string | null): string[] {
-  const next = relay();
-  return texts.map((text) => next(text) ?? '').filter((text) => text !== '');
+/**
+ * What the learner's relays pass on, each part with the number of the event during which it came
+ * (`events.length`: after the last, once relayInterleaved has returned). A part passed later than
+ * the `progress` that brought it, in a promise or a timer, is lost at the end of a response: the
+ * course's transport ends the response right after the last growth, in the same `load` handler
+ * (xhrGrowingText, lessons-code/providers/growing-text.ts line 122), and its end closes the
+ * parser's stream (line 102), after which an enqueue throws.
+ */
+async function passedAt(learner: Learner, events: readonly Progress[]): Promise<PassedAt> {
+  const pass = learner.recorder();
+  await learner.call('relayInterleaved', events, pass);
+  return pass.calls.map((args) => [String(args[0] ?? ''), Number(args[1])]);
 }
 
-/** The relays of the mistake files, each played as it is written, on each response of an input. */
-const MISTAKEN_RELAYS: Readonly<Record<string, (texts: readonly string[]) => string[]>> = {
-  'whole-text': (texts) =>
-    relayedBy(texts, () => {
+/** A relay written another way: what it passes on for a text so far, or null when it calls nothing. */
+type Relay = (textSoFar: string) => string | null;
+
+/** Relays made by `make`, one per response, played on the events as relayInterleaved plays them. */
+function playedAt(events: readonly Progress[], make: () => Relay): PassedAt {
+  const relays = new Map<number, Relay>();
+  const parts: PassedAt = [];
+  events.forEach(([response, text], event) => {
+    let relay = relays.get(response);
+    if (relay === undefined) {
+      relay = make();
+      relays.set(response, relay);
+    }
+    const part = relay(text);
+    if (part !== null) parts.push([part, event]);
+  });
+  return parts;
+}
+
+/** A relay that keeps a count and takes `part(text, count)` from each text; '' is not passed. */
+const counting =
+  (part: (text: string, count: number) => string, after: (text: string) => number = (text) => text.length) =>
+  (): Relay => {
+    let count = 0;
+    return (text) => {
+      const next = part(text, count);
+      count = after(text);
+      return next !== '' ? next : null;
+    };
+  };
+
+/** The relays of the mistake files, each played as it is written, on the events of an input. */
+const MISTAKEN_RELAYS: Readonly<Record<string, (events: readonly Progress[]) => PassedAt>> = {
+  'whole-text': (events) =>
+    playedAt(events, () => {
       let last = '';
       return (text) => {
         const part = text !== last ? text : null;
@@ -325,14 +426,13 @@ const MISTAKEN_RELAYS: Readonly<Record<string, (texts: readonly string[]) => str
       };
     }),
   'count-too-soon': () => [],
-  'off-by-one': (texts) =>
-    playedBy(
-      texts,
-      (text, count) => text.slice(count + 1),
-      (text) => text.length,
+  'off-by-one': (events) =>
+    playedAt(
+      events,
+      counting((text, count) => text.slice(count + 1)),
     ),
-  'holds-back': (texts) =>
-    relayedBy(texts, () => {
+  'holds-back': (events) =>
+    playedAt(events, () => {
       let passed = 0;
       return (text) => {
         const blank = text.lastIndexOf('\n\n');
@@ -344,8 +444,8 @@ const MISTAKEN_RELAYS: Readonly<Record<string, (texts: readonly string[]) => str
     }),
   // GrowingTextRelay's grow() without its end(): a U+FFFD or a high surrogate at the end of a text
   // held back until the text grows past it.
-  'holds-back-replacement': (texts) =>
-    relayedBy(texts, () => {
+  'holds-back-replacement': (events) =>
+    playedAt(events, () => {
       let passed = 0;
       return (text) => {
         const last = text.charCodeAt(text.length - 1);
@@ -356,53 +456,122 @@ const MISTAKEN_RELAYS: Readonly<Record<string, (texts: readonly string[]) => str
         return part;
       };
     }),
-  'skips-blank-parts': (texts) =>
-    playedBy(
-      texts,
-      (text, count) => text.slice(count),
-      (text) => text.length,
-    ).filter((part) => part.trim() !== ''),
-  'searches-last-part': searchedFromLastPart,
-  'removes-every-copy': (texts) =>
-    relayedBy(texts, () => {
+  'skips-blank-parts': (events) =>
+    playedAt(
+      events,
+      counting((text, count) => {
+        const part = text.slice(count);
+        return part.trim() !== '' ? part : '';
+      }),
+    ),
+  'searches-last-part': (events) =>
+    playedAt(events, () => {
+      let last = '';
+      return (text) => {
+        const part = text.slice(text.indexOf(last) + last.length);
+        if (part === '') return null;
+        last = part;
+        return part;
+      };
+    }),
+  'removes-every-copy': (events) =>
+    playedAt(events, () => {
       let previous = '';
       return (text) => {
         const part = text.replaceAll(previous, '');
         previous = text;
+        return part !== '' ? part : null;
+      };
+    }),
+  'code-points-not-units': (events) =>
+    playedAt(
+      events,
+      counting(
+        (text, count) => text.slice(count),
+        (text) => Array.from(text).length,
+      ),
+    ),
+  'normalizes-parts': (events) => addedAt(events).map(([part, event]) => [part.normalize('NFC'), event]),
+  // What each `progress` added, passed on every time: '' when it added nothing.
+  'passes-empty-part': (events) =>
+    playedAt(events, () => {
+      let passed = 0;
+      return (text) => {
+        const part = text.slice(passed);
+        passed = text.length;
         return part;
       };
     }),
-  'code-points-not-units': countedInCodePoints,
-  'normalizes-parts': (texts) => addedBy(texts).map((part) => part.normalize('NFC')),
-  // What each `progress` added, passed on every time: '' when it added nothing.
-  'passes-empty-part': (texts) => texts.map((text, i) => text.slice(i === 0 ? 0 : texts[i - 1]!.length)),
+  // The right parts, each after the last event: `pass` called later than the relay's return.
+  'passes-later': (events) => addedAt(events).map(([part]) => [part, events.length]),
+  // One count for every relay, set back to 0 each time a relay is made.
+  'shared-count-reset': (events) => {
+    let passed = 0;
+    return playedAt(events, () => {
+      passed = 0;
+      return (text) => {
+        const part = text.slice(passed);
+        passed = text.length;
+        return part !== '' ? part : null;
+      };
+    });
+  },
+  // One count per `pass`: every relay of an input has the same, so they share one count.
+  'count-per-pass': (events) => {
+    let passed = 0;
+    return playedAt(events, () => (text) => {
+      const part = text.slice(passed);
+      passed = text.length;
+      return part !== '' ? part : null;
+    });
+  },
+  // At most 64 characters per part, the rest left for the next `progress`.
+  'caps-each-part': (events) =>
+    playedAt(events, () => {
+      let passed = 0;
+      return (text) => {
+        const part = text.slice(passed, passed + 64);
+        passed += part.length;
+        return part !== '' ? part : null;
+      };
+    }),
+  // Each part through a TextEncoder and a TextDecoder, which drops a U+FEFF at its start.
+  'decodes-parts-again': (events) => addedAt(events).map(([part, event]) => [part.replace(/^\uFEFF/, ''), event]),
+  // A U+FEFF at the start of the text taken off the first part.
+  'strips-bom': (events) =>
+    playedAt(events, () => {
+      let passed = 0;
+      return (text) => {
+        let part = text.slice(passed);
+        if (passed === 0 && part.startsWith('\uFEFF')) part = part.slice(1);
+        passed = text.length;
+        return part !== '' ? part : null;
+      };
+    }),
 };
 
 const generatedCases = [
   {
     kind: 'generated',
     id: 'any-growth',
-    uses: ['relayAll'],
-    inputs: responses,
-    run: partsOfEach,
-    // What each `progress` added, '' left out (addedBy), as for the chosen cases, rather than what the
+    uses: ['relayInterleaved'],
+    inputs: interleavedResponses,
+    run: passedAt,
+    // What each `progress` added, '' left out (addedAt), as for the chosen cases, rather than what the
     // reference relay passes on: a mutant of exercise.ts, which mutation testing runs in this same
     // process (test/mutation/in-process-learner.ts), is then compared with the rule, not with itself.
     // The reference passes this case (exercises.test.ts): both agree on every input tried.
-    expected: (input) => input.map(addedBy),
-    input: (input, tools) => ({
-      kind: 'code',
-      text: input.map((texts) => `relayAll(${tools.showValue(texts)}, pass)`).join('\n'),
-    }),
+    expected: addedAt,
+    input: (events, tools) => ({ kind: 'code', text: `relayInterleaved(${tools.showValue(events)}, pass)` }),
     diagnoses: Object.entries(MISTAKEN_RELAYS).map(([id, relay]) => ({
       id,
-      like: (input: string[][]) => input.map(relay),
+      like: (events: Progress[]) => relay(events),
     })),
-  } satisfies GeneratedCase<string[][], string[][]>,
+  } satisfies GeneratedCase<Progress[], PassedAt>,
 ];
 
 const definition: ExerciseDefinition = {
-  exports: { createRelay: 'function', relayAll: 'function' },
+  exports: { createRelay: 'function', relayAll: 'function', relayInterleaved: 'function' },
   cases: [
     {
       id: 'three-texts',

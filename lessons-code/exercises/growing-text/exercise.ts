@@ -6,7 +6,10 @@
 // // the answer repeats its first sentences. Make it pass on only the new part, all of it, a U+FFFD
 // // at its end included: no call comes after the last `progress` to pass on what was held back.
 // // Each call of `pass` is a read of the body for the parser: at a `progress` that adds nothing,
-// // do not call it.
+// // do not call it, and call it before the relay returns, never later (in a promise, a timer): the
+// // response may end right after its last `progress`, and a part passed after that is lost. Each
+// // call of createRelay is a new response: several may be under way at once, and two relays may
+// // be given the same `pass`.
 // #solution
 // XMLHttpRequest hands over no pieces: at each `progress` event, responseText holds the whole
 // text received so far. The relay remembers how much it has passed on and passes only the rest.
@@ -34,4 +37,27 @@ export function createRelay(pass: (text: string) => void): (textSoFar: string) =
 export function relayAll(growths: string[], pass: (text: string) => void): void {
   const relay = createRelay(pass);
   for (const textSoFar of growths) relay(textSoFar);
+}
+
+// How the check plays several responses under way at once: their `progress` events interleaved,
+// each event the number of its response and that response's text so far. Each response gets a
+// relay of its own at its first event, and every relay the same `pass`. The check notes the event
+// during which each part reached `pass`: `events.length` means after the last one, once the
+// responses are over, too late for the parser.
+export function relayInterleaved(
+  events: [response: number, textSoFar: string][],
+  pass: (text: string, event: number) => void,
+): void {
+  const relays = new Map<number, (textSoFar: string) => void>();
+  let event = 0;
+  const passOn = (text: string) => pass(text, event);
+  for (const [response, textSoFar] of events) {
+    let relay = relays.get(response);
+    if (relay === undefined) {
+      relay = createRelay(passOn);
+      relays.set(response, relay);
+    }
+    relay(textSoFar);
+    event++;
+  }
 }

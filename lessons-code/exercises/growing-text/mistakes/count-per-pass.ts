@@ -1,0 +1,44 @@
+// Mistake: files the count under the `pass` function it was given, in a Map, as if each `pass`
+// were one response: a new relay given the same `pass` (the same parser's callback, for the next
+// response or one under way at the same time) takes over the other relay's count instead of
+// starting at 0.
+// Lesson: /ga-ai/06c-model-stream/#two-transports-one-parser
+// Fails: any-growth
+// Diagnosis: count-per-pass
+const passedFor = new Map<(text: string) => void, number>();
+
+export function createRelay(pass: (text: string) => void): (textSoFar: string) => void {
+  return (textSoFar) => {
+    const next = textSoFar.slice(passedFor.get(pass) ?? 0);
+    passedFor.set(pass, textSoFar.length);
+    if (next !== '') pass(next);
+  };
+}
+
+// How the check uses your relay: it plays the texts XMLHttpRequest would offer, one `progress`
+// event after another (the characters are whole, as browsers decode them).
+export function relayAll(growths: string[], pass: (text: string) => void): void {
+  const relay = createRelay(pass);
+  for (const textSoFar of growths) relay(textSoFar);
+}
+
+// How the check plays several responses under way at once: their `progress` events interleaved,
+// each response through a relay of its own, every relay with the same `pass`, which also gets the
+// number of the event during which the part came (`events.length`: after the last one).
+export function relayInterleaved(
+  events: [response: number, textSoFar: string][],
+  pass: (text: string, event: number) => void,
+): void {
+  const relays = new Map<number, (textSoFar: string) => void>();
+  let event = 0;
+  const passOn = (text: string) => pass(text, event);
+  for (const [response, textSoFar] of events) {
+    let relay = relays.get(response);
+    if (relay === undefined) {
+      relay = createRelay(passOn);
+      relays.set(response, relay);
+    }
+    relay(textSoFar);
+    event++;
+  }
+}

@@ -1,0 +1,45 @@
+// Mistake: encodes each new part to UTF-8 and decodes it back with a TextDecoder, to be sure it
+// is clean text: the decoder takes a U+FEFF at the start of what it decodes for a byte order mark
+// and drops it, so a part that starts with one reaches the parser without it.
+// Lesson: /ga-ai/06c-model-stream/#two-transports-one-parser
+// Fails: any-growth
+// Diagnosis: decodes-parts-again
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export function createRelay(pass: (text: string) => void): (textSoFar: string) => void {
+  let passed = 0;
+  return (textSoFar) => {
+    const next = textSoFar.slice(passed);
+    passed = textSoFar.length;
+    if (next !== '') pass(decoder.decode(encoder.encode(next)));
+  };
+}
+
+// How the check uses your relay: it plays the texts XMLHttpRequest would offer, one `progress`
+// event after another (the characters are whole, as browsers decode them).
+export function relayAll(growths: string[], pass: (text: string) => void): void {
+  const relay = createRelay(pass);
+  for (const textSoFar of growths) relay(textSoFar);
+}
+
+// How the check plays several responses under way at once: their `progress` events interleaved,
+// each response through a relay of its own, every relay with the same `pass`, which also gets the
+// number of the event during which the part came (`events.length`: after the last one).
+export function relayInterleaved(
+  events: [response: number, textSoFar: string][],
+  pass: (text: string, event: number) => void,
+): void {
+  const relays = new Map<number, (textSoFar: string) => void>();
+  let event = 0;
+  const passOn = (text: string) => pass(text, event);
+  for (const [response, textSoFar] of events) {
+    let relay = relays.get(response);
+    if (relay === undefined) {
+      relay = createRelay(passOn);
+      relays.set(response, relay);
+    }
+    relay(textSoFar);
+    event++;
+  }
+}
