@@ -289,7 +289,7 @@ const keyOf = (args: readonly unknown[]): string => {
  * a case would have met had the learner's code thrown `new Error(value)`. Only a string, a number
  * or a boolean has a message that says the same thing; null for anything else.
  */
-export function asThrownError(error: LearnerThrew): LearnerThrew | null {
+function asThrownError(error: LearnerThrew): LearnerThrew | null {
   if (error.wasError || error.info.source !== 'learner') return null;
   const value = error.thrown;
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return null;

@@ -16,7 +16,10 @@ export const LEARNER_FILE = 'learner.ts';
  */
 export const CONSOLE_LINES = 100;
 
-/** How long the learner's code may run in a check, from the moment it is sent to its worker (runner.ts holds the page to it). */
+/**
+ * How long the learner's code may run in a check, from the moment it is sent to its worker: the
+ * page holds it to this (runner.ts), and the checker keeps its second looks within it (verdicts.ts).
+ */
 export const CHECK_LIMIT_MS = 2000;
 
 /** The longest console line shown, in characters; a longer one is cut and ends with ` …`. */

@@ -190,8 +190,9 @@ async function passesAlone(
 
 /**
  * A failing case looked at again, to say what its verdict alone cannot (`elapsed`: how long the case
- * took; `until`: when the page's time limit goes off, by `performance.now()`). If the same case passes when it alone calls a fresh copy of the learner's module, the result
- * shown came from calls made before it: the code keeps state between calls (`keptState`). If the code
+ * took; `until`: when the page's time limit goes off, by `performance.now()`). If the same case
+ * passes when it alone calls a fresh copy of the learner's module, the result shown came from calls
+ * made before it: the code keeps state between calls (`keptState`). If the code
  * threw a value that is not an Error: the case's expected value, and, when the case passes had the
  * code thrown an Error of the same message, that Error (`errorExpected`).
  */
@@ -214,8 +215,10 @@ async function secondLook(
   if (!c.accept) verdict.expected = expectedShown(c, tools);
   const kind = verdict.error.valueKind;
   if (kind !== 'string' && kind !== 'number' && kind !== 'boolean') return;
+  // The message in code notation: a string's is the text shown already, a number's is quoted.
+  const message = kind === 'string' ? verdict.error.message : showValue(verdict.error.message);
   if (limit() > 0 && (await passesAlone(c, learner, tools, limit(), { valuesAsErrors: true })))
-    verdict.errorExpected = `new Error(${kind === 'string' ? verdict.error.message : showValue(verdict.error.message)})`;
+    verdict.errorExpected = `new Error(${message})`;
 }
 
 /**

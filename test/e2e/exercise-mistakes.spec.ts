@@ -126,7 +126,7 @@ test('a value the code changed that its caller keeps: where, before and after, w
 // count kept beside the function makes each relay start where the last one stopped, and the same
 // case, alone in a fresh copy of the module, passes. In Spanish: the state named first, then the
 // input and the two results as they were, with no English.
-test('a result that came from earlier calls: the state kept between calls, named first, in the page’s language', async ({
+test('a result that came from earlier calls: the state kept between calls, named first, in Spanish', async ({
   page,
 }) => {
   const spanish = LOCALES.find((locale) => locale.code === 'es')!;

@@ -134,7 +134,7 @@ describe('a result that depends on calls made before it', () => {
     ]);
   });
 
-  it('a right answer passes every case, on both sides; the copy loaded again writes nothing to the console', async () => {
+  it('a right answer passes every case, on both sides; the copy loaded again logs nothing', async () => {
     expect(verdicts(await check(LINES, fixture('local-rest.ts'))).map((v) => v.status)).toEqual([
       'pass',
       'pass',
