@@ -3,9 +3,11 @@
 // side; only the learner's consumeSseStream runs in the learner's worker, given the response body
 // as a stream and onText as a callback whose calls are replayed to the page in order. json-in-answer
 // serves the page an answer that a search for "error", or a test for JSON alone, takes for an error;
-// keep-alive-then-failure puts a comment line before the error event. The last case calls
-// consumeSseStream alone, with no onText, on a stream cut anywhere: everything but the error check
-// must read as the page's own reader reads it (lessons-code/ga/page-reader.ts).
+// keep-alive-then-failure puts a comment line before the error event; empty-message follows the
+// failure with an error event whose message is empty; broken-then-next breaks a body inside a
+// character before the next question, whose body must read as if it were the first. page-stream
+// calls consumeSseStream alone, with no onText, on a stream cut anywhere: everything but the error
+// check must read as the page's own reader reads it (lessons-code/ga/page-reader.ts).
 
 import {
   DONE_EVENT,
@@ -137,13 +139,71 @@ function hostSending(events: readonly (string | Uint8Array)[]): FetchLike {
     );
 }
 
-async function readAll(body: ReadableStream<Uint8Array>): Promise<Uint8Array[]> {
+/** What a host sends for one request: its reads, then the end of the body or, with `error`, a broken connection. */
+interface HostTurn {
+  reads: readonly (string | Uint8Array)[];
+  error?: string;
+}
+
+/**
+ * A host that answers its first request with the first turn, its second with the second, and so
+ * on: each read in a read of its own, then the body closes, or errors with a TypeError of `error`
+ * as the body of a response whose connection broke does (https://fetch.spec.whatwg.org/#http-network-fetch).
+ */
+function hostAnswering(turns: readonly HostTurn[]): FetchLike {
+  const encoder = new TextEncoder();
+  let requests = 0;
+  return async () => {
+    const turn = turns[Math.min(requests++, turns.length - 1)]!;
+    let next = 0;
+    return new Response(
+      new ReadableStream<Uint8Array>({
+        // One read at each pull, so that an error comes after every read (an error discards what is queued).
+        pull(controller) {
+          const read = turn.reads[next++];
+          if (read !== undefined) controller.enqueue(typeof read === 'string' ? encoder.encode(read) : read);
+          else if (turn.error !== undefined) controller.error(new TypeError(turn.error));
+          else controller.close();
+        },
+      }),
+      { status: 200, headers: { 'Content-Type': 'text/event-stream' } },
+    );
+  };
+}
+
+/** An error event whose `error` is empty: the turn fails all the same, with an empty message. */
+const EMPTY_ERROR_DATA = JSON.stringify({ error: '' });
+const EMPTY_ERROR_STREAM = writeGaChatbotEvent(EMPTY_ERROR_DATA);
+/** What the page shows for it: `Request failed: ` and nothing after. */
+const EMPTY_MESSAGE_BUBBLE = 'Request failed: ';
+const EMPTY_QUESTION = 'Which mode fits E G A B?';
+
+/** The message of the TypeError a body whose connection broke errors with (Chromium's words). */
+const NETWORK_ERROR = 'network error';
+/**
+ * A first turn whose connection breaks inside a character: one read of an event cut after the
+ * first byte of `é` (0xC3 0xA9), then the body errors. The page shows the failure; nothing of that
+ * turn may reach the next, whose body starts afresh.
+ */
+const BROKEN_READ = Uint8Array.of(...new TextEncoder().encode('data: Ol'), 0xc3);
+const NEXT_QUESTION = 'Which mode starts on E?';
+const NEXT_ANSWER = 'Try E Phrygian.';
+const NEXT_STREAM = writeGaChatbotEvent(NEXT_ANSWER) + DONE_EVENT;
+const BROKEN_TURNS: HostTurn[] = [{ reads: [BROKEN_READ], error: NETWORK_ERROR }, { reads: [NEXT_STREAM] }];
+const BROKEN_EXPECTED = [[`Request failed: ${NETWORK_ERROR}`], [NEXT_ANSWER]];
+
+/** The reads of a body, and the message of the error it ended with if its connection broke. */
+async function readAll(body: ReadableStream<Uint8Array>): Promise<{ chunks: Uint8Array[]; error?: string }> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return chunks;
-    chunks.push(value);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return { chunks };
+      chunks.push(value);
+    }
+  } catch (error) {
+    return { chunks, error: error instanceof Error ? error.message : String(error) };
   }
 }
 
@@ -153,10 +213,11 @@ async function readAll(body: ReadableStream<Uint8Array>): Promise<Uint8Array[]> 
  */
 function learnerConsume(learner: Learner): PageConsume {
   return async (body, onText) => {
-    const chunks = await readAll(body);
+    const { chunks, error: broken } = await readAll(body);
     const onTextCalls = learner.recorder();
+    const stream = learner.stream(chunks, broken === undefined ? undefined : { error: broken });
     try {
-      return (await learner.call('consumeSseStream', learner.stream(chunks), onTextCalls)) as PageConsumeResult;
+      return (await learner.call('consumeSseStream', stream, onTextCalls)) as PageConsumeResult;
     } catch (error) {
       const thrown = error as Partial<LearnerError>;
       throw thrown.wasError === false ? thrown.thrown : error;
@@ -188,6 +249,20 @@ const bubblesAre =
     outcome.kind === 'value' &&
     Array.isArray(outcome.value) &&
     wrong.some((list) => list.length === outcome.value.length && list.every((text, i) => outcome.value[i] === text));
+
+/** True when `value` is a list of exactly these strings. */
+const sameList = (value: unknown, list: readonly string[]): boolean =>
+  Array.isArray(value) && value.length === list.length && list.every((text, i) => value[i] === text);
+
+/** True when the first of two turns showed the GA failure's bubble and the second's bubbles pass `test`. */
+const secondTurnIs =
+  (test: (bubbles: unknown[]) => boolean) =>
+  (outcome: Outcome<string[][]>): boolean =>
+    outcome.kind === 'value' &&
+    Array.isArray(outcome.value) &&
+    sameList(outcome.value[0], [FAILURE_BUBBLE]) &&
+    Array.isArray(outcome.value[1]) &&
+    test(outcome.value[1]);
 
 /** The page's bubble when what was thrown is no Error: a string or a plain object has no `message`. */
 const THROWN_NOT_AN_ERROR = 'Request failed: undefined';
@@ -269,12 +344,14 @@ function writeJson(fields: Fields, style: JsonStyle): string {
 /**
  * What an error event's `error` holds: GA's message, a provider's, one beyond ASCII; then values
  * that are no message (empty, null, a status code, 0, false). The property being there is what
- * makes the error event, and the Error's message is the value as a string (`new Error(parsed.error)`).
- * Never an object: the hosts of this page write the message itself (GaChatbot.Api's error event,
- * ChatbotController.cs lines 91–95 at a826864), and a provider's error object
- * (`{"error": {"message": …}}`) reaches a host, never the page; whether the Error takes such an
- * object's `message` or the object as a string, the task leaves open
- * (alternatives/message-of-an-error-object.ts takes its message).
+ * makes the error event, and the Error's message is the value as a string (`new Error(parsed.error)`):
+ * an empty `error` gives an empty message (the empty-message case states it). Never an object: the hosts of this page write the
+ * message itself (GaChatbot.Api's error event, ChatbotController.cs lines 91–95 at a826864), and a
+ * provider's error object (`{"error": {"message": …}}`) reaches a host, never the page; the task
+ * text says so, and leaves what an Error makes of such an object to the learner (the reference
+ * gives `[object Object]`, as `new Error(parsed.error)` does in ga-client's chatService,
+ * Apps/ga-client/src/services/chatService.ts line 63 at a826864;
+ * alternatives/message-of-an-error-object.ts takes its `message`).
  */
 const ERROR_VALUES: unknown[] = [STREAM_FAILURE_MESSAGE, 'Overloaded', 'Olé 🎸', '', null, 503, 0, false];
 
@@ -383,6 +460,13 @@ interface GeneratedStream {
    * the first of the stream's `n`th character beyond ASCII (modulo their number), if it has one.
    */
   cuts: number[];
+  /**
+   * The connection breaks: the body ends after the first byte of the stream's last character
+   * beyond ASCII (after its last byte if it has none), and its next read rejects with
+   * `TypeError: network error`; then the page is asked NEXT_QUESTION, whose body is NEXT_STREAM.
+   * Nothing of the broken body may reach the next one (a decoder or a buffer kept between calls).
+   */
+  broken: boolean;
 }
 
 /** A read: its bytes, and its text as the characters that start in it (one cut in a character at most). */
@@ -411,13 +495,15 @@ function readsOf(stream: GeneratedStream): Read[] {
     offset += utf8.encode(char).length;
   }
   const bytes = utf8.encode(text);
+  const wide = starts.filter((_, i) => utf8.encode(chars[i]!).length > 1);
+  // Where the body ends: its last byte, or inside its last wide character when the connection breaks.
+  const end = stream.broken && wide.length > 0 ? wide.at(-1)! + 1 : bytes.length;
   const charAt = (byte: number) => {
     let i = 0;
     while (i + 1 < starts.length && starts[i + 1]! <= byte) i++;
     return i;
   };
   const cuts: number[] = [];
-  const wide = starts.filter((_, i) => utf8.encode(chars[i]!).length > 1);
   for (const raw of stream.cuts) {
     if (bytes.length < 2) break;
     const cut =
@@ -425,8 +511,7 @@ function readsOf(stream: GeneratedStream): Read[] {
     if (!cuts.some((other) => other === cut || (charAt(other) === charAt(cut) && starts[charAt(cut)] !== cut)))
       cuts.push(cut);
   }
-  cuts.sort((a, b) => a - b);
-  const bounds = [0, ...cuts, bytes.length];
+  const bounds = [0, ...cuts.filter((cut) => cut < end).sort((a, b) => a - b), end];
   const reads: Read[] = [];
   for (let r = 0; r + 1 < bounds.length; r++) {
     const [from, to] = [bounds[r]!, bounds[r + 1]!];
@@ -450,24 +535,35 @@ const generatedStream = (gen: Gen): Arbitrary<GeneratedStream> =>
     .tuple(
       gen.array(generatedEvent(gen), { minLength: 1, maxLength: 5 }),
       gen.array(gen.oneof(gen.nat(400), gen.integer({ min: -20, max: -1 })), { maxLength: 3 }),
+      // One stream in three breaks off (false first, what a shrunk input keeps).
+      gen.constantFrom(false, false, true),
     )
-    .map(([events, cuts]) => ({ events, cuts }));
+    .map(([events, cuts, broken]) => ({ events, cuts, broken }));
 
-/** What the page shows after the turn: its assistant bubbles (text, and the routing line under it) and its history. */
+/**
+ * What the page shows after the turn: its assistant bubbles (text, and the routing line under it),
+ * those of the next question when the connection broke, and its history.
+ */
 interface PageShows {
   bubbles: { text: string; meta: string | null }[];
+  next?: { text: string; meta: string | null }[];
   history: HistoryTurn[];
 }
 
 async function pageShows(consume: PageConsume, stream: GeneratedStream): Promise<PageShows> {
-  const chat = createPageChat(hostSending(readsOf(stream).map((read) => read.bytes)), consume);
-  const submission = await chat.submit(GENERATED_QUESTION);
-  return {
-    bubbles: (submission?.bubbles ?? [])
+  const host = hostAnswering([
+    { reads: readsOf(stream).map((read) => read.bytes), ...(stream.broken ? { error: NETWORK_ERROR } : {}) },
+    { reads: [NEXT_STREAM] },
+  ]);
+  const chat = createPageChat(host, consume);
+  const assistant = (submission: { bubbles: readonly PageBubble[] } | null) =>
+    (submission?.bubbles ?? [])
       .filter((bubble) => bubble.role === 'assistant')
-      .map(({ text, meta }) => ({ text, meta })),
-    history: chat.history,
-  };
+      .map(({ text, meta }) => ({ text, meta }));
+  const bubbles = assistant(await chat.submit(GENERATED_QUESTION));
+  if (!stream.broken) return { bubbles, history: chat.history };
+  const next = assistant(await chat.submit(NEXT_QUESTION));
+  return { bubbles, next, history: chat.history };
 }
 
 /** A read's label: its number, and the bytes of a character cut at either end. */
@@ -568,14 +664,23 @@ const generatedCase = {
   input: (stream, tools): Shown => ({
     kind: 'fields',
     fields: [
-      { label: tools.text('input.question'), text: code(GENERATED_QUESTION, tools) },
+      stream.broken
+        ? { label: tools.text('input.questions'), text: tools.showValue([GENERATED_QUESTION, NEXT_QUESTION]) }
+        : { label: tools.text('input.question'), text: code(GENERATED_QUESTION, tools) },
       ...readsOf(stream).map((read, i) => ({ label: readLabel(read, i + 1, tools), text: code(read.text, tools) })),
+      ...(stream.broken
+        ? [
+            { label: tools.text('input.brokenAfter'), text: `TypeError: ${NETWORK_ERROR}` },
+            { label: tools.text('input.nextStream'), text: code(NEXT_STREAM, tools) },
+          ]
+        : []),
     ],
   }),
   show: (shows, tools): Shown => ({
     kind: 'fields',
     fields: [
       { label: tools.text('result.bubbles'), text: tools.showValue(shows.bubbles) },
+      ...(shows.next ? [{ label: tools.text('result.nextBubbles'), text: tools.showValue(shows.next) }] : []),
       { label: tools.text('result.history'), text: tools.showValue(shows.history) },
     ],
   }),
@@ -702,6 +807,41 @@ const definition: ExerciseDefinition = {
       ],
     } satisfies ExerciseCase<string[]>,
     {
+      id: 'empty-message',
+      uses: ['consumeSseStream'],
+      run: async (learner) => {
+        const host = hostAnswering([{ reads: [FAILURE_STREAM] }, { reads: [EMPTY_ERROR_STREAM] }]);
+        const { submissions } = await pageAfter(learner, [IMPROVISATION_QUESTION, EMPTY_QUESTION], host);
+        return submissions.map((submission) => assistantBubbles(submission?.bubbles ?? []));
+      },
+      expected: [[FAILURE_BUBBLE], [EMPTY_MESSAGE_BUBBLE]],
+      input: (tools) => ({
+        kind: 'fields',
+        fields: [
+          { label: tools.text('input.questions'), text: tools.showValue([IMPROVISATION_QUESTION, EMPTY_QUESTION]) },
+          { label: tools.text('input.failureStream'), text: code(FAILURE_STREAM, tools) },
+          { label: tools.text('input.emptyStream'), text: code(EMPTY_ERROR_STREAM, tools) },
+        ],
+      }),
+      diagnoses: [
+        // The first failure right, the empty one shown as the answer: `error` tested for truth.
+        { id: 'error-tested-for-truth', recognize: secondTurnIs((bubbles) => sameList(bubbles, [EMPTY_ERROR_DATA])) },
+        // The first failure right, the empty one with a message of the code's own (`|| 'Unknown error'`).
+        {
+          id: 'message-replaced',
+          recognize: secondTurnIs(
+            (bubbles) =>
+              bubbles.length === 1 &&
+              typeof bubbles[0] === 'string' &&
+              bubbles[0].startsWith(EMPTY_MESSAGE_BUBBLE) &&
+              !['', 'undefined', '[object Object]', EMPTY_ERROR_DATA].includes(
+                bubbles[0].slice(EMPTY_MESSAGE_BUBBLE.length),
+              ),
+          ),
+        },
+      ],
+    } satisfies ExerciseCase<string[][]>,
+    {
       id: 'voicing-answer',
       uses: ['consumeSseStream'],
       run: async (learner) =>
@@ -786,6 +926,39 @@ const definition: ExerciseDefinition = {
         },
       ],
     } satisfies ExerciseCase<unknown>,
+    {
+      id: 'broken-then-next',
+      uses: ['consumeSseStream'],
+      run: async (learner) => {
+        const { submissions } = await pageAfter(
+          learner,
+          [IMPROVISATION_QUESTION, NEXT_QUESTION],
+          hostAnswering(BROKEN_TURNS),
+        );
+        return submissions.map((submission) => assistantBubbles(submission?.bubbles ?? []));
+      },
+      expected: BROKEN_EXPECTED,
+      input: (tools) => ({
+        kind: 'fields',
+        fields: [
+          { label: tools.text('input.questions'), text: tools.showValue([IMPROVISATION_QUESTION, NEXT_QUESTION]) },
+          { label: tools.text('input.brokenStream'), text: code('data: Ol', tools) },
+          { label: tools.text('input.nextStream'), text: code(NEXT_STREAM, tools) },
+        ],
+      }),
+      diagnoses: [
+        // The broken turn right, the next one not: something of the first turn (the first byte of
+        // `é` in a decoder, a buffer's text) was kept outside the function and read into the second.
+        {
+          id: 'state-kept-between-turns',
+          recognize: (outcome) =>
+            outcome.kind === 'value' &&
+            Array.isArray(outcome.value) &&
+            sameList(outcome.value[0], BROKEN_EXPECTED[0]!) &&
+            !sameList(outcome.value[1], BROKEN_EXPECTED[1]!),
+        },
+      ],
+    } satisfies ExerciseCase<string[][]>,
     generatedCase,
   ],
 };

@@ -2,7 +2,7 @@
 // data that is not JSON also catches the Error thrown for the error event; consumeSseStream goes
 // on, appends the event to the answer and returns normally, so the page shows the raw JSON.
 // Lesson: /ga-ai/06-answer-on-the-wire/#when-the-answer-fails
-// Fails: failure-bubble, failure-history, keep-alive-then-failure, history, any-error-event
+// Fails: failure-bubble, failure-history, keep-alive-then-failure, empty-message, history, any-error-event
 // Diagnosis: error-shown-as-answer
 
 import type { PageConsume, PageRouting } from 'lessons-code';

@@ -2,7 +2,7 @@
 // that contains "type"; the error event has no "type", so the check never sees it and the page
 // shows the raw JSON as the answer, as before.
 // Lesson: /ga-ai/06-answer-on-the-wire/#when-the-answer-fails
-// Fails: failure-bubble, failure-history, keep-alive-then-failure, history, any-error-event
+// Fails: failure-bubble, failure-history, keep-alive-then-failure, empty-message, history, any-error-event
 // Diagnosis: error-shown-as-answer
 
 import type { PageConsume, PageRouting } from 'lessons-code';

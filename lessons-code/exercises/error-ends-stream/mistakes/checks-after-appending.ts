@@ -2,7 +2,7 @@
 // onText, so the page has already drawn the raw JSON in a bubble when the Error is thrown; the
 // failure's bubble then appears below it.
 // Lesson: /ga-ai/06-answer-on-the-wire/#when-the-answer-fails
-// Fails: failure-bubble, keep-alive-then-failure, any-error-event
+// Fails: failure-bubble, keep-alive-then-failure, empty-message, any-error-event
 // Diagnosis: shown-before-thrown
 
 import type { PageConsume, PageRouting } from 'lessons-code';

@@ -2,7 +2,7 @@
 // of throwing it; the read ends normally, so the page shows the message as an ordinary reply,
 // without "Request failed: ", and pushes it into the history.
 // Lesson: /ga-ai/06b-beyond-the-wire/#a-stream-that-stops-short
-// Fails: failure-bubble, failure-history, keep-alive-then-failure, history, any-error-event
+// Fails: failure-bubble, failure-history, keep-alive-then-failure, empty-message, history, any-error-event
 // Diagnosis: returned-error-as-answer
 
 import type { PageConsume, PageRouting } from 'lessons-code';

@@ -2,7 +2,7 @@
 // the answer were enough; the stream then ends with no text, consumeSseStream returns an empty
 // answer, and the page shows no bubble and keeps "(empty response)" in the history.
 // Lesson: /ga-ai/06b-beyond-the-wire/#a-stream-that-stops-short
-// Fails: failure-bubble, failure-history, keep-alive-then-failure, history, any-error-event
+// Fails: failure-bubble, failure-history, keep-alive-then-failure, empty-message, history, any-error-event
 // Diagnosis: error-dropped
 
 import type { PageConsume, PageRouting } from 'lessons-code';

@@ -2,7 +2,7 @@
 // error event whose `error` is empty, null, 0 or false goes on to the routing check, and the page
 // shows its raw JSON as the answer. Having an `error` property is what makes an error event.
 // Lesson: /ga-ai/06-answer-on-the-wire/#when-the-answer-fails
-// Fails: any-error-event
+// Fails: empty-message, any-error-event
 // Diagnosis: error-tested-for-truth
 
 import type { PageConsume, PageRouting } from 'lessons-code';

@@ -2,7 +2,7 @@
 // shows `Request failed: ` and the `message` property of what it caught, which a string does not
 // have: the bubble reads `Request failed: undefined`.
 // Lesson: /ga-ai/06-answer-on-the-wire/#when-the-answer-fails
-// Fails: failure-bubble, keep-alive-then-failure, any-error-event
+// Fails: failure-bubble, keep-alive-then-failure, empty-message, any-error-event
 // Diagnosis: thrown-not-an-error
 
 import type { PageConsume, PageRouting } from 'lessons-code';

@@ -2,7 +2,7 @@
 // rather than from its `error` property, so the page shows "Request failed: " followed by the raw
 // JSON instead of the host's message.
 // Lesson: /ga-ai/06-answer-on-the-wire/#when-the-answer-fails
-// Fails: failure-bubble, keep-alive-then-failure, any-error-event
+// Fails: failure-bubble, keep-alive-then-failure, empty-message, any-error-event
 // Diagnosis: message-not-error-property
 
 import type { PageConsume, PageRouting } from 'lessons-code';
