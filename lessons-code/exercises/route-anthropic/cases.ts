@@ -242,6 +242,35 @@ const WRONG = {
     if (type !== 'text_delta' && type !== 'thinking_delta') return null;
     return { channel: type === 'text_delta' ? 'answer' : 'reasoning', text: event.delta.text || event.delta.thinking };
   },
+  /** Every text's `\r\n` made `\n` before it is routed (mistakes/normalizes-line-ends.ts). */
+  lineEnds(data: string): Route {
+    const event: Loose = JSON.parse(data);
+    if (event.type !== 'content_block_delta') return null;
+    if (event.delta.type === 'text_delta')
+      return { channel: 'answer', text: event.delta.text.replaceAll('\r\n', '\n') };
+    if (event.delta.type === 'thinking_delta')
+      return { channel: 'reasoning', text: event.delta.thinking.replaceAll('\r\n', '\n') };
+    return null;
+  },
+  /** The delta of any event whose type starts with `content_block` routed (mistakes/block-event-prefix.ts). */
+  eventTypePrefix(data: string): Route {
+    const event: Loose = JSON.parse(data);
+    if (typeof event.type !== 'string' || !event.type.startsWith('content_block')) return null;
+    if (event.delta?.type === 'text_delta') return { channel: 'answer', text: event.delta.text };
+    if (event.delta?.type === 'thinking_delta') return { channel: 'reasoning', text: event.delta.thinking };
+    return null;
+  },
+  /**
+   * The type checked, then the channel taken from the field the delta has: a `text` field makes it
+   * the answer's, whatever its type says.
+   */
+  channelByField(data: string): Route {
+    const event: Loose = JSON.parse(data);
+    if (event.type !== 'content_block_delta') return null;
+    const delta = event.delta;
+    if (delta.type !== 'text_delta' && delta.type !== 'thinking_delta') return null;
+    return 'text' in delta ? { channel: 'answer', text: delta.text } : { channel: 'reasoning', text: delta.thinking };
+  },
   /** Block 0 to the reasoning, block 1 to the answer, as the recording numbers them (mistakes/by-index.ts). */
   byIndex(data: string): Route {
     const event: Loose = JSON.parse(data);
@@ -335,7 +364,11 @@ type BlockKind = 'text' | 'thinking' | 'tool_use';
  * with a text, named like none of today's (`tone_delta`), like one of them at its start
  * (`text_annotation_delta`, `thinking_summary_delta`), or at its end: `cited_text_delta`, after the
  * `cited_text` of the reference's citations, with that field; `redacted_thinking_delta`, after the
- * reference's `redacted_thinking` blocks, with their `data` field.
+ * reference's `redacted_thinking` blocks, with their `data` field. A thinking block may also hold a
+ * thinking_delta that carries a `text` field besides its `thinking` (Anthropic may add values to
+ * its output, https://platform.claude.com/docs/en/api/versioning), or a text_delta: the task routes
+ * a delta by its own type alone, wherever it comes, so that text is the answer, as lessons-code's
+ * parser takes it (providers/anthropic.ts), though Anthropic sends text deltas in text blocks.
  */
 type Extra =
   | 'none'
@@ -344,12 +377,14 @@ type Extra =
   | 'text_annotation_delta'
   | 'thinking_summary_delta'
   | 'cited_text_delta'
-  | 'redacted_thinking_delta';
+  | 'redacted_thinking_delta'
+  | 'thinking_with_text'
+  | 'text_delta';
 
 /** The extras each kind of block may hold; the first, none, is the one a shrunk input keeps. */
 const EXTRAS: Readonly<Record<BlockKind, readonly Extra[]>> = {
   text: ['none', 'citation', 'tone_delta', 'text_annotation_delta', 'thinking_summary_delta', 'cited_text_delta'],
-  thinking: ['none', 'redacted_thinking_delta'],
+  thinking: ['none', 'redacted_thinking_delta', 'thinking_with_text', 'text_delta'],
   tool_use: ['none'],
 };
 
@@ -386,6 +421,9 @@ function blockEvents({ kind, index, pieces, extra }: GeneratedBlock): object[] {
     for (const thinking of pieces) deltas.push(delta({ type: 'thinking_delta', thinking }));
     if (extra === 'redacted_thinking_delta')
       deltas.push(delta({ type: extra, data: 'UmVkYWN0ZWQgYnkgdGhlIGNvdXJzZQ==' }));
+    else if (extra === 'thinking_with_text')
+      deltas.push(delta({ type: 'thinking_delta', thinking: pieces[0], text: 'a text beside the thinking' }));
+    else if (extra === 'text_delta') deltas.push(delta({ type: extra, text: pieces[0] }));
     deltas.push(delta({ type: 'signature_delta', signature: 'QSBzaWduYXR1cmU=' }));
   } else {
     // The tool's input as JSON, cut into as many pieces as the block has texts, after an empty one.
@@ -428,10 +466,14 @@ function endEvents(end: TurnEnd): object[] {
   ];
 }
 
-/** A text of a delta, perhaps empty (an empty delta may reach its channel or nowhere: see rowsOf). */
+/**
+ * A text of a delta, perhaps empty (an empty delta may reach its channel or nowhere: see rowsOf),
+ * with line breaks written `\n` or `\r\n` (a model that quotes a text with Windows line ends, or
+ * writes them itself, returns them as they are; JSON writes them `\r\n`, RFC 8259 section 7).
+ */
 const deltaText = (gen: Gen): Arbitrary<string> =>
   gen.string({
-    unit: gen.constantFrom('a', ' ', 'é', '🎸', '"', '\\', '\n', '}', 'text_delta', 'thinking_delta'),
+    unit: gen.constantFrom('a', ' ', 'é', '🎸', '"', '\\', '\n', '\r\n', '}', 'text_delta', 'thinking_delta'),
     minLength: 0,
     maxLength: 4,
   });
@@ -449,14 +491,19 @@ const generatedBlock = (gen: Gen): Arbitrary<GeneratedBlock> =>
 
 /**
  * An event of a type the reference does not list yet, which it says may come and a client must
- * handle (https://platform.claude.com/docs/en/build-with-claude/streaming, "Other events"),
+ * handle (https://platform.claude.com/docs/en/build-with-claude/streaming, "Other events";
+ * https://platform.claude.com/docs/en/api/versioning: new streaming event types may be added),
  * carrying a delta of today's text_delta type: a tool that Anthropic runs on its side, such as
- * web search, telling how it is getting on. Written by the course; no channel is its own.
+ * web search, telling how it is getting on, or a change to a block already sent, named like
+ * today's block events (`content_block_update`). Written by the course; no channel is its own.
  */
 const futureEvent = (gen: Gen): Arbitrary<object> =>
   gen
-    .constantFrom('Searching the web…', 'Running the code…')
-    .map((text) => ({ type: 'tool_progress_delta', delta: { type: 'text_delta', text } }));
+    .tuple(
+      gen.constantFrom('tool_progress_delta', 'content_block_update'),
+      gen.constantFrom('Searching the web…', 'Running the code…'),
+    )
+    .map(([type, text]) => ({ type, index: 0, delta: { type: 'text_delta', text } }));
 
 /** The data of every event of a generated turn, in order. */
 const generatedTurn = (gen: Gen): Arbitrary<string[]> =>
@@ -496,6 +543,25 @@ function settled(data: string, route: Route): Route {
 /** What a wrong router gives for a generated turn, row by row. */
 const rowsWith = (route: (data: string) => Route) => (events: string[]) => rowsOf(events, events.map(route));
 
+/**
+ * The routes of a router that remembers each block's type from its `content_block_start` and
+ * refuses a text_delta in a block that started as thinking (mistakes/block-type-kept.ts). Every
+ * generated turn starts each block before its deltas, so one turn's routes are the same whatever
+ * an earlier turn left in the router.
+ */
+function routesByBlock(events: readonly string[]): Route[] {
+  const blocks = new Map<number, string>();
+  return events.map((data) => {
+    const event: Loose = JSON.parse(data);
+    if (event.type === 'content_block_start') blocks.set(event.index, event.content_block.type);
+    if (event.type !== 'content_block_delta') return null;
+    if (event.delta.type === 'text_delta')
+      return blocks.get(event.index) === 'thinking' ? null : { channel: 'answer', text: event.delta.text };
+    if (event.delta.type === 'thinking_delta') return { channel: 'reasoning', text: event.delta.thinking };
+    return null;
+  });
+}
+
 const generatedCase = {
   kind: 'generated',
   id: 'any-anthropic-turn',
@@ -521,6 +587,10 @@ const generatedCase = {
     { id: 'event-type-unchecked', like: rowsWith(WRONG.anyEventType) },
     { id: 'key-order', like: rowsWith(WRONG.keyOrder) },
     { id: 'empty-text-falls-through', like: rowsWith(WRONG.orFallback) },
+    { id: 'line-ends-changed', like: rowsWith(WRONG.lineEnds) },
+    { id: 'event-type-prefix', like: rowsWith(WRONG.eventTypePrefix) },
+    { id: 'field-not-type', like: rowsWith(WRONG.channelByField) },
+    { id: 'block-type-not-delta-type', like: (events: string[]) => rowsOf(events, routesByBlock(events)) },
   ],
 } satisfies GeneratedCase<string[], RouteRow[]>;
 
