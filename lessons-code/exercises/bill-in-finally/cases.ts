@@ -364,6 +364,9 @@ const readerKept = (returned: string | null, saved: string, status: string, erro
 // page's loop ends, never from the finish_reason. The usage chunk counts the tokens the stream
 // carries, or a reasoning model's reasoning tokens besides, or does not come at all.
 
+/** Where a generated turn ends early: after that many events, or where only `data: [DONE]` is missing. */
+type BreakAt = number | 'before-done';
+
 interface GeneratedTurn {
   texts: string[];
   /** Per call, the pieces of its arguments after the fragment that names it. */
@@ -482,7 +485,10 @@ const generatedTurn = (gen: Gen): Arbitrary<GeneratedTurn> =>
       // (https://platform.openai.com/docs/api-reference/chat/create, `stream`), and readChatChunks
       // throws without it (lessons-code/rounds/round-reader.ts); the statement says "failed", whatever
       // the error. Without this weight, the end that a usage chunk could be mistaken for is seldom drawn.
-      gen.oneof(gen.constant(undefined), gen.oneof(gen.nat(20), gen.constant('before-done' as const))),
+      gen.oneof<BreakAt | undefined>(
+        gen.constant(undefined),
+        gen.oneof<BreakAt>(gen.nat(20), gen.constant('before-done')),
+      ),
       // How an early end comes: the body ends (undefined), the connection drops (null), or an error
       // event comes first.
       gen.constantFrom<string | null | undefined>(undefined, null, null, ...ERROR_DATA),
