@@ -302,6 +302,8 @@ export type {
   LearnerStream,
   Recorder,
   StreamEnding,
+  StreamError,
+  StreamErrorKind,
   FakeFetch,
   FakeRequest,
   FakeResponse,

@@ -24,12 +24,27 @@ export interface LearnerArg {
 }
 
 /**
- * How a stream argument ends after its chunks: `error` makes the next read reject with a TypeError
- * of that message, as the Fetch standard errors the body of a response whose connection broke
- * (https://fetch.spec.whatwg.org/#http-network-fetch).
+ * How a stream argument ends after its chunks: `error` makes the next read reject with an error of
+ * that message, of the kind `errorKind` names:
+ * - `TypeError` (the default): the Fetch standard errors the body of a response whose connection
+ *   broke with a TypeError (https://fetch.spec.whatwg.org/#http-network-fetch);
+ * - `AbortError`: a DOMException of that name, as a body errors when its request is aborted
+ *   (https://fetch.spec.whatwg.org/#abort-fetch);
+ * - `Error`: a plain Error, as a stream the page's own code errors does (a TransformStream's
+ *   `controller.error(new Error(…))`).
  */
 export interface StreamEnding {
   error?: string;
+  errorKind?: StreamErrorKind;
+}
+
+/** The kinds of error a stream argument can end with (`StreamEnding.errorKind`). */
+export type StreamErrorKind = 'TypeError' | 'AbortError' | 'Error';
+
+/** The error a stream argument ends with, as it crosses to the learner's side. */
+export interface StreamError {
+  message: string;
+  kind: StreamErrorKind;
 }
 
 /** A ReadableStream<Uint8Array> handed to the learner's function, as a body the checker delivers. */
@@ -96,7 +111,8 @@ export interface Learner {
   memo(name: string, argLists: readonly (readonly unknown[])[]): Promise<(...args: unknown[]) => unknown>;
   /**
    * A ReadableStream<Uint8Array> on the learner's side, delivering these chunks as separate reads,
-   * then done; or, with `ending.error`, then errored with a TypeError of that message.
+   * then done; or, with `ending.error`, then errored with an error of that message (a TypeError
+   * unless `ending.errorKind` names another kind).
    */
   stream(chunks: readonly (string | Uint8Array)[], ending?: StreamEnding): LearnerStream;
   /** A callback that records the calls it gets. */

@@ -16,7 +16,7 @@ import { isLessonsCode, loadLessonsCode } from './learner-imports.ts';
 import { ChangeWatch, append } from './learner-watch.ts';
 import { CONSOLE_LINE_CHARS, CONSOLE_LINES, MODULE_PARAMS } from './protocol.ts';
 import type { ArgSpec, ExportEntry, FetchAnswer, FromLearnerWorker, ThrownData, ToLearnerWorker } from './protocol.ts';
-import type { FakeRequest } from '../../lessons-code/index.ts';
+import type { FakeRequest, StreamError } from '../../lessons-code/index.ts';
 import { showValue } from './values.ts';
 
 // ---- Captured now, before any learner code runs.
@@ -30,6 +30,7 @@ const toUpperCase = String.prototype.toUpperCase;
 const ErrorCtor = Error;
 const hasInstance = Function.prototype[Symbol.hasInstance];
 const TypeErrorCtor = TypeError;
+const DOMExceptionCtor = DOMException;
 const PromiseCtor = Promise;
 const cloneValue = structuredClone;
 const ReadableStreamCtor = ReadableStream;
@@ -39,6 +40,14 @@ const headersForEach = Headers.prototype.forEach;
 const enqueue = ReadableStreamDefaultController.prototype.enqueue;
 const closeStream = ReadableStreamDefaultController.prototype.close;
 const errorStream = ReadableStreamDefaultController.prototype.error;
+
+/** The error a stream argument ends with, made of the constructors captured above. */
+const streamError = ({ message, kind }: StreamError): Error =>
+  kind === 'AbortError'
+    ? new DOMExceptionCtor(message, 'AbortError')
+    : kind === 'Error'
+      ? new ErrorCtor(message)
+      : new TypeErrorCtor(message);
 
 /** `value instanceof type`, without looking up a `Symbol.hasInstance` the learner may have given `type`. */
 const isInstance = (value: unknown, type: abstract new (...args: never[]) => unknown): boolean =>
@@ -250,12 +259,13 @@ function switchOff(scope: object): void {
 }
 
 /**
- * A ReadableStream of these chunks, one read each, then done; or, when `error` is a string, errored
- * after them with a TypeError of that message, as a body whose connection broke is.
+ * A ReadableStream of these chunks, one read each, then done; or, when `error` is given, errored
+ * after them with an error of its message and kind (a TypeError, as a body whose connection broke
+ * is; an AbortError DOMException; a plain Error: StreamEnding in lessons-code/exercises/contract.ts).
  */
 function streamOf(
   chunks: readonly Uint8Array[],
-  error: string | null = null,
+  error: StreamError | null = null,
   onCancel: (() => void) | null = null,
 ): ReadableStream<Uint8Array> {
   let next = 0;
@@ -266,7 +276,7 @@ function streamOf(
   source.pull = (controller: ReadableStreamDefaultController<Uint8Array>) => {
     if (next < chunks.length) apply(enqueue, controller, [chunks[next++]]);
     else if (error === null) apply(closeStream, controller, []);
-    else apply(errorStream, controller, [new TypeErrorCtor(error)]);
+    else apply(errorStream, controller, [streamError(error)]);
   };
   return new ReadableStreamCtor<Uint8Array>(source as UnderlyingDefaultSource<Uint8Array>);
 }

@@ -12,6 +12,7 @@ import type {
   LearnerStream,
   Recorder,
   StreamEnding,
+  StreamError,
 } from '../../lessons-code/index.ts';
 import { CheckAborted, isObject, stringOr, type FetchAnswerer, type LearnerLink } from './learner-link.ts';
 import type { ArgSpec, ExportEntry, FetchAnswer } from './protocol.ts';
@@ -179,15 +180,22 @@ const encoder = new TextEncoder();
 const bytes = (chunk: string | Uint8Array): Uint8Array =>
   typeof chunk === 'string' ? encoder.encode(chunk) : new Uint8Array(chunk);
 
+/** The error `ending` asks a stream argument to end with, or null for a stream that closes. */
+export function streamErrorOf(ending: StreamEnding | undefined): StreamError | null {
+  if (typeof ending?.error !== 'string') return null;
+  const kind = ending.errorKind === 'AbortError' || ending.errorKind === 'Error' ? ending.errorKind : 'TypeError';
+  return { message: ending.error, kind };
+}
+
 class StreamArg implements LearnerStream {
   readonly learnerArg = 'stream' as const;
   readonly id = nextArgId++;
   cancelled = false;
   readonly chunks: Uint8Array[];
-  readonly error: string | null;
+  readonly error: StreamError | null;
   constructor(chunks: readonly (string | Uint8Array)[], ending: StreamEnding | undefined) {
     this.chunks = chunks.map(bytes);
-    this.error = typeof ending?.error === 'string' ? ending.error : null;
+    this.error = streamErrorOf(ending);
   }
 }
 

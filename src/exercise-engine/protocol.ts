@@ -3,7 +3,7 @@
 // module runs). The page talks only to the checker; the checker talks to the learner's worker over
 // a private MessageChannel port. README.md says why.
 
-import type { FakeRequest } from '../../lessons-code/index.ts';
+import type { FakeRequest, StreamError } from '../../lessons-code/index.ts';
 import type { CaseReport, CheckReport, CompileProblem, Locale, Reveal } from './types.ts';
 
 /** The name the learner's code carries in stack traces. */
@@ -60,7 +60,7 @@ export type FromChecker =
 /** An argument of a call: plain data, or something the learner's worker builds (a stream, a callback, a fetch). */
 export type ArgSpec =
   | { k: 'value'; value: unknown }
-  | { k: 'stream'; id: number; chunks: Uint8Array[]; error: string | null }
+  | { k: 'stream'; id: number; chunks: Uint8Array[]; error: StreamError | null }
   | { k: 'recorder'; id: number }
   | { k: 'fetch'; id: number };
 

@@ -20,6 +20,7 @@ import type {
   LearnerStream,
   Recorder,
   StreamEnding,
+  StreamError,
 } from '../../lessons-code/index.ts';
 import { runGenerated } from '../../src/exercise-engine/generated.ts';
 import { stringOr } from '../../src/exercise-engine/learner-link.ts';
@@ -28,6 +29,7 @@ import {
   changeFrom,
   checkProblem,
   LearnerThrew,
+  streamErrorOf,
   thrownInfo,
 } from '../../src/exercise-engine/learner-stand-ins.ts';
 import { ChangeWatch } from '../../src/exercise-engine/learner-watch.ts';
@@ -45,10 +47,10 @@ class StreamArg implements LearnerStream {
   readonly learnerArg = 'stream' as const;
   cancelled = false;
   readonly chunks: Uint8Array[];
-  readonly error: string | null;
+  readonly error: StreamError | null;
   constructor(chunks: readonly (string | Uint8Array)[], ending: StreamEnding | undefined) {
     this.chunks = chunks.map(bytes);
-    this.error = typeof ending?.error === 'string' ? ending.error : null;
+    this.error = streamErrorOf(ending);
   }
 }
 
@@ -67,12 +69,12 @@ class FetchArg implements FakeFetch {
 }
 
 /**
- * A ReadableStream of these chunks, one read each, then done, or errored with a TypeError of
- * `error`; `onCancel` is called when the code cancels it before then (the harness's `streamOf`).
+ * A ReadableStream of these chunks, one read each, then done, or errored with `error` (of its kind);
+ * `onCancel` is called when the code cancels it before then (the harness's `streamOf`).
  */
 function streamOf(
   chunks: readonly Uint8Array[],
-  error: string | null = null,
+  error: StreamError | null = null,
   onCancel: (() => void) | null = null,
 ): ReadableStream<Uint8Array> {
   let next = 0;
@@ -80,7 +82,14 @@ function streamOf(
     pull(controller) {
       if (next < chunks.length) controller.enqueue(chunks[next++]!);
       else if (error === null) controller.close();
-      else controller.error(new TypeError(error));
+      else
+        controller.error(
+          error.kind === 'AbortError'
+            ? new DOMException(error.message, 'AbortError')
+            : error.kind === 'Error'
+              ? new Error(error.message)
+              : new TypeError(error.message),
+        );
     },
     cancel() {
       onCancel?.();

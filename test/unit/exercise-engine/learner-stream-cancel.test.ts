@@ -3,10 +3,11 @@
 // response's body must cancel it, or the request goes on. Checked as the page checks it (the
 // learner's code in a worker of its own, with the harness) and in process as mutation testing
 // judges it (test/mutation/in-process-learner.ts): the two sides give each case the same verdict.
+// A stream also ends with the kind of error its case names (StreamEnding.errorKind).
 
 import { MessageChannel, Worker } from 'node:worker_threads';
 import { expect, it } from 'vitest';
-import type { ExerciseDefinition, ExerciseText } from '../../../lessons-code/index.ts';
+import type { ExerciseDefinition, ExerciseText, StreamEnding } from '../../../lessons-code/index.ts';
 import { LearnerLink, type CheckerPort } from '../../../src/exercise-engine/learner-link.ts';
 import type { CheckReport } from '../../../src/exercise-engine/types.ts';
 import { runCheck } from '../../../src/exercise-engine/verdicts.ts';
@@ -142,4 +143,43 @@ it('a stream the learner’s code cancels says so after the call, on both sides;
   expect(await inProcess(DEFINITION, { read: cancelling })).toEqual([true, true, true, true, true]);
   expect(passed(await check(DEFINITION, sourceOf(leavingOpen)))).toEqual([false, false, true, true, true]);
   expect(await inProcess(DEFINITION, { read: leavingOpen })).toEqual([false, false, true, true, true]);
+});
+
+/** The learner's function: reads the stream to its end, and says how it ended (the error's kind, name and message). */
+async function ending(body: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = body.getReader();
+  try {
+    for (;;) if ((await reader.read()).done) return 'closed';
+  } catch (error) {
+    const kind =
+      error instanceof TypeError
+        ? 'TypeError'
+        : error instanceof DOMException
+          ? 'DOMException'
+          : error instanceof Error
+            ? 'Error'
+            : typeof error;
+    return `${kind} ${(error as Error).name}: ${(error as Error).message}`;
+  }
+}
+
+it('a stream ends with the kind of error the case names: a TypeError by default, an AbortError, a plain Error', async () => {
+  const endingCase = (id: string, given: StreamEnding | undefined, expected: string) => ({
+    id,
+    uses: ['read'],
+    run: (l: Parameters<ExerciseDefinition['cases'][number]['run']>[0]) => l.call('read', l.stream(['a'], given)),
+    expected,
+  });
+  const definition: ExerciseDefinition = {
+    exports: { read: 'function' },
+    cases: [
+      endingCase('closes', undefined, 'closed'),
+      endingCase('network', { error: 'network error' }, 'TypeError TypeError: network error'),
+      endingCase('aborted', { error: 'aborted', errorKind: 'AbortError' }, 'DOMException AbortError: aborted'),
+      endingCase('plain', { error: 'transform failed', errorKind: 'Error' }, 'Error Error: transform failed'),
+    ],
+  };
+  const all = [true, true, true, true];
+  expect(passed(await check(definition, sourceOf(ending)))).toEqual(all);
+  expect(await inProcess(definition, { read: ending })).toEqual(all);
 });
