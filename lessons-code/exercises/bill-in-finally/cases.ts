@@ -32,6 +32,7 @@ import {
   type Learner,
   type Outcome,
   type Shown,
+  type StreamEnding,
 } from 'lessons-code';
 // The file of the exercise is its reference solution: what a right answer gives for any round.
 import * as reference from './exercise.ts';
@@ -79,13 +80,13 @@ async function turn(
   wire: string,
   stopAfter: number | null,
   readSize?: number,
-  networkError = false,
+  ending?: StreamEnding,
 ): Promise<Turn> {
   const bill = learner.recorder();
   const save = learner.recorder();
   let returned: string | null = null;
   let error: string | null = null;
-  const body = learner.stream(reads(wire, readSize), networkError ? { error: NETWORK_ERROR } : undefined);
+  const body = learner.stream(reads(wire, readSize), ending);
   try {
     returned = (await learner.call('showAnswer', body, stopAfter, bill, save)) as string;
   } catch (thrown) {
@@ -376,8 +377,14 @@ interface GeneratedTurn {
   breakAfter: number | null;
   /** The data of an error event sent after those events, before the body ends. */
   errorData: string | undefined;
-  /** Whether the connection drops after those events: the body errors instead of ending. */
+  /** Whether the body errors after those events instead of ending. */
   networkError: boolean;
+  /**
+   * What it errors with: the TypeError of a connection that dropped (the Fetch standard's network
+   * error), or a plain Error, as a body the page's own code passes through a TransformStream errors
+   * when that code fails (https://streams.spec.whatwg.org/#ts-default-controller-error).
+   */
+  bodyError: 'TypeError' | 'Error';
   /** The tool calls as fragments, one per chunk, or whole in one chunk with the last piece of text. */
   callChunks: 'fragments' | 'whole';
   readSize: number;
@@ -398,6 +405,11 @@ const ERROR_DATA = [
 ];
 /** The message of the TypeError a broken connection errors the body with: Chromium's. */
 const NETWORK_ERROR = 'network error';
+/** The message of the plain Error a body errors with when the page's own stream code fails. */
+const BODY_ERROR = 'the transform stream failed';
+/** The body's error of a generated turn, as `name: message`. */
+const bodyErrorText = (input: GeneratedTurn): string =>
+  input.bodyError === 'Error' ? `Error: ${BODY_ERROR}` : `TypeError: ${NETWORK_ERROR}`;
 
 const chunkOf = (delta: ChatCompletionChunk['choices'][number]['delta']): ChatCompletionChunk => ({
   id: 'chatcmpl-generated',
@@ -496,8 +508,11 @@ const generatedTurn = (gen: Gen): Arbitrary<GeneratedTurn> =>
       gen.constantFrom<GeneratedTurn['finish']>('own', 'own', 'with-last', 'none'),
       gen.constantFrom<GeneratedTurn['usage']>('same', 'reasoning', 'none'),
       gen.constantFrom<GeneratedTurn['callChunks']>('fragments', 'whole'),
+      // A body that errors: with the TypeError of a dropped connection, or with a plain Error; the
+      // statement says "failed", whatever the error.
+      gen.constantFrom<GeneratedTurn['bodyError']>('TypeError', 'Error'),
     )
-    .map(([texts, calls, stopAfter, breakAt, ending, readSize, finish, usage, callChunks]) => {
+    .map(([texts, calls, stopAfter, breakAt, ending, readSize, finish, usage, callChunks, bodyError]) => {
       const turn: GeneratedTurn = {
         texts,
         calls,
@@ -505,6 +520,7 @@ const generatedTurn = (gen: Gen): Arbitrary<GeneratedTurn> =>
         breakAfter: null,
         errorData: undefined,
         networkError: false,
+        bodyError: 'TypeError',
         readSize,
         finish,
         usage,
@@ -521,6 +537,7 @@ const generatedTurn = (gen: Gen): Arbitrary<GeneratedTurn> =>
         breakAfter: breakAt % events,
         errorData: ending ?? undefined,
         networkError: ending === null,
+        bodyError: ending === null ? bodyError : 'TypeError',
       };
     });
 
@@ -541,7 +558,8 @@ async function referenceTurn(
       pull(controller) {
         const read = queue.shift();
         if (read !== undefined) controller.enqueue(read);
-        else if (input.networkError) controller.error(new TypeError(NETWORK_ERROR));
+        else if (input.networkError)
+          controller.error(input.bodyError === 'Error' ? new Error(BODY_ERROR) : new TypeError(NETWORK_ERROR));
         else controller.close();
       },
       cancel: onCancel,
@@ -704,34 +722,34 @@ const billing = (
   };
 
 /**
- * The reference's generator, but "failed" only for the errors readChatChunks throws on the stream's
- * format (ModelStreamError): any other error, such as the TypeError of a connection that dropped,
- * leaves "stopped".
+ * The reference's generator, but "failed" only for errors of the kinds given: any other error
+ * leaves "stopped". Only ModelStreamError (the errors readChatChunks throws on the stream's format):
+ * the TypeError of a connection that dropped is saved as a stop. ModelStreamError and TypeError: a
+ * body that fails with a plain Error is.
  */
-async function* failedOnFormatOnly(
-  body: ReadableStream<Uint8Array>,
-  bill: (tokens: number) => void,
-  save: (text: string, status: reference.Status) => void,
-): AsyncGenerator<string, void, undefined> {
-  const reader = new RoundReader();
-  let shown = '';
-  let status: reference.Status = 'stopped';
-  try {
-    for await (const chunk of readChatChunks(body)) {
-      const text = reader.take(chunk);
-      if (text === '') continue;
-      shown += text;
-      yield text;
+const failedOnlyFor = (...kinds: (abstract new (...args: never[]) => Error)[]): typeof reference.streamAnswer =>
+  async function* (body, bill, save) {
+    const reader = new RoundReader();
+    let shown = '';
+    let status: reference.Status = 'stopped';
+    try {
+      for await (const chunk of readChatChunks(body)) {
+        const text = reader.take(chunk);
+        if (text === '') continue;
+        shown += text;
+        yield text;
+      }
+      status = 'complete';
+    } catch (error) {
+      if (kinds.some((kind) => error instanceof kind)) status = 'failed';
+      throw error;
+    } finally {
+      bill(reader.result().usage?.completion_tokens ?? reader.tokensReceived);
+      save(shown, status);
     }
-    status = 'complete';
-  } catch (error) {
-    if (error instanceof ModelStreamError) status = 'failed';
-    throw error;
-  } finally {
-    bill(reader.result().usage?.completion_tokens ?? reader.tokensReceived);
-    save(shown, status);
-  }
-}
+  };
+const failedOnFormatOnly = failedOnlyFor(ModelStreamError);
+const failedOnKnownErrors = failedOnlyFor(ModelStreamError, TypeError);
 
 /**
  * The reference's generator, but each chunk handed to the reader after the `yield` of its piece: a
@@ -821,7 +839,10 @@ function generatedInput(input: GeneratedTurn, tools: CheckTools): Shown {
     input.breakAfter === null
       ? tools.text('input.generatedEnd')
       : input.networkError
-        ? tools.text('input.generatedNetworkError', { events: input.breakAfter, error: `TypeError: ${NETWORK_ERROR}` })
+        ? tools.text(input.bodyError === 'Error' ? 'input.generatedBodyError' : 'input.generatedNetworkError', {
+            events: input.breakAfter,
+            error: bodyErrorText(input),
+          })
         : input.errorData === undefined
           ? tools.text('input.generatedBreak', { events: input.breakAfter })
           : tools.text('input.generatedError', { events: input.breakAfter, error: `data: ${input.errorData}` });
@@ -851,7 +872,18 @@ const generatedCase = {
   // One turn of the learner's generator each, read from a stream in the learner's worker.
   runs: 40,
   run: (learner, input, tools) =>
-    turn(learner, tools, wireOfTurn(input), input.stopAfter, input.readSize, input.networkError),
+    turn(
+      learner,
+      tools,
+      wireOfTurn(input),
+      input.stopAfter,
+      input.readSize,
+      !input.networkError
+        ? undefined
+        : input.bodyError === 'Error'
+          ? { error: BODY_ERROR, errorKind: 'Error' }
+          : { error: NETWORK_ERROR },
+    ),
   expected: async (input) => (await referenceTurn(input)).turn,
   input: generatedInput,
   show: showTurn,
@@ -884,6 +916,12 @@ const generatedCase = {
     {
       id: 'network-error-saved-stopped',
       like: async (input) => (await referenceTurn(input, failedOnFormatOnly)).turn,
+    },
+    // "failed" for the kinds of error the code names, a ModelStreamError or a TypeError: a body that
+    // fails with a plain Error is saved as a stop.
+    {
+      id: 'error-kinds-listed',
+      like: async (input) => (await referenceTurn(input, failedOnKnownErrors)).turn,
     },
     // The tokens received billed though the usage chunk came: its reasoning tokens are left off.
     {
