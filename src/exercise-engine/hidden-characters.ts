@@ -2,6 +2,7 @@
 // escape: a no-break space, U+202F or U+2028 look like a space or a line break, U+200B or the BOM
 // like nothing, and two values that differ only there would look the same. values.ts quotes
 // strings with `quote`; the workbench finds the escapes again with `codeParts` and names each one
+// (a combining accent is escaped too: `e\u{301}` and `é` look the same, and are not the same string)
 // (src/workbench/feedback-render.ts). No imports: the page's bundle carries this file as it is.
 
 /**
@@ -13,10 +14,16 @@
  * - Default_Ignorable_Code_Point: zero-width characters, the BOM, variation selectors, fillers;
  * - Cc, control characters; Cf, format characters (bidirectional controls, soft hyphen…);
  * - Cs: half of a surrogate pair on its own (a `u` expression takes a lone surrogate as one
- *   code point; a pair is one character and is not matched).
+ *   code point; a pair is one character and is not matched);
+ * - the combining marks of the blocks that put accents on Latin, Greek and Cyrillic letters
+ *   (Combining Diacritical Marks U+0300–U+036F and its Extended and Supplement blocks, those for
+ *   symbols, the half marks; Blocks.txt): `e` followed by U+0301 looks like `é` (U+00E9), and NFC
+ *   would make it one. The marks other scripts write their vowels with stay themselves, or text in
+ *   those scripts could not be read.
  * The space U+0020 stays itself; CR and LF are escaped as `\r` and `\n`, tab as `\t`.
  */
-const HIDDEN_CLASS = String.raw`[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{Cs}]`;
+const COMBINING = String.raw`\u0300-\u036F\u1AB0-\u1AFF\u1DC0-\u1DFF\u20D0-\u20FF\uFE20-\uFE2F`;
+const HIDDEN_CLASS = String.raw`[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{Cs}${COMBINING}]`;
 const HIDDEN = new RegExp(String.raw`^(?! )${HIDDEN_CLASS}$`, 'u');
 
 /** What `quote` escapes: a backslash, a double quote, or a hidden character. */
@@ -48,19 +55,21 @@ export function quote(text: string): string {
 }
 
 /** What kind of hidden character a code point is, for its name in the page. */
-type HiddenKind = 'tab' | 'space' | 'control' | 'invisible' | 'surrogate';
+type HiddenKind = 'tab' | 'space' | 'control' | 'invisible' | 'surrogate' | 'combining';
 
 const WHITE_SPACE = /^\p{White_Space}$/u;
 const SURROGATE = /^\p{Cs}$/u;
 const CONTROL = /^\p{Cc}$/u;
+const COMBINING_MARK = new RegExp(`^[${COMBINING}]$`, 'u');
 
-/** A hidden code point's kind: tab, other whitespace, a control, half a surrogate pair, or else invisible. */
+/** A hidden code point's kind: tab, other whitespace, a control, half a surrogate pair, a combining accent, or else invisible. */
 function hiddenKind(codePoint: number): HiddenKind {
   if (codePoint === 9) return 'tab';
   const c = String.fromCodePoint(codePoint);
   if (WHITE_SPACE.test(c)) return 'space';
   if (SURROGATE.test(c)) return 'surrogate';
   if (CONTROL.test(c)) return 'control';
+  if (COMBINING_MARK.test(c) && !/^\p{Default_Ignorable_Code_Point}$/u.test(c)) return 'combining';
   return 'invisible';
 }
 

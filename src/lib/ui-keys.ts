@@ -334,6 +334,7 @@ export const courseStrings = z.object({
   'course.exercise.char.control': z.string(),
   'course.exercise.char.invisible': z.string(),
   'course.exercise.char.surrogate': z.string(),
+  'course.exercise.char.combining': z.string(),
   'course.exercise.caught.at': z.string(),
   'course.exercise.caught.noLine': z.string(),
   'course.exercise.caught.value': z.string(),

@@ -104,10 +104,13 @@ describe('an expected note says what its case checks', () => {
 
 /**
  * What must never reach the learner as itself, by Unicode's properties (UAX #44): White_Space,
- * Default_Ignorable_Code_Point, controls (Cc), format characters (Cf), a lone surrogate (Cs); the
- * space U+0020 aside. Written here again, from the definition, not imported.
+ * Default_Ignorable_Code_Point, controls (Cc), format characters (Cf), a lone surrogate (Cs), an
+ * accent of the Combining Diacritical Marks blocks (Blocks.txt: U+0300–U+036F, U+1AB0–U+1AFF,
+ * U+1DC0–U+1DFF, U+20D0–U+20FF, U+FE20–U+FE2F); the space U+0020 aside. Written here again, from the
+ * definition, not imported.
  */
-const NOT_WHAT_IT_LOOKS_LIKE = /(?! )[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{Cs}]/u;
+const NOT_WHAT_IT_LOOKS_LIKE =
+  /(?! )[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{Cs}\u0300-\u036F\u1AB0-\u1AFF\u1DC0-\u1DFF\u20D0-\u20FF\uFE20-\uFE2F]/u;
 
 /** A string in code notation read back as JavaScript reads it. */
 const evaluate = (literal: string): unknown => new Function(`return ${literal};`)();
@@ -131,6 +134,9 @@ describe('a character that is not what it looks like is shown as an escape', () 
     ['\u0000', '"a\\u{0000}b"'],
     ['\ud83c', '"a\\u{D83C}b"'],
     ['\u{e0041}', '"a\\u{E0041}b"'],
+    // A combining accent: "e" then U+0301 looks like "é" (U+00E9).
+    ['\u0301', '"a\\u{0301}b"'],
+    ['\u20dd', '"a\\u{20DD}b"'],
   ];
 
   it('each as its escape, never as a space or as nothing; a space, CR, LF and letters as before', () => {
@@ -140,7 +146,8 @@ describe('a character that is not what it looks like is shown as an escape', () 
     }
     expect(showValue('a b')).toBe('"a b"');
     expect(showValue('a\r\nb "c" \\')).toBe('"a\\r\\nb \\"c\\" \\\\"');
-    expect(showValue(['é', 'e\u0301', '🎸', '❤'])).toBe('["é", "e\u0301", "🎸", "❤"]');
+    // é written as one character stays itself; written as e and an accent, the accent is an escape.
+    expect(showValue(['é', 'e\u0301', '🎸', '❤', 'नमस्ते'])).toBe('["é", "e\\u{0301}", "🎸", "❤", "नमस्ते"]');
     expect(showValue({ 'a\u00a0b': 1 })).toBe('{ "a\\u{00A0}b": 1 }');
   });
 
@@ -172,17 +179,19 @@ describe('a character that is not what it looks like is shown as an escape', () 
     ]);
     // The learner's text "\u{202F}", backslash and all: shown as text, not as the character.
     expect(codeParts(showValue('\\u{202F}'))).toEqual([{ text: '"\\\\u{202F}"' }]);
-    expect(codeParts(showValue('\u200b\u0007\ud800')).map((part) => 'kind' in part && part.kind)).toEqual([
+    expect(codeParts(showValue('\u200b\u0007\ud800e\u0301')).map((part) => 'kind' in part && part.kind)).toEqual([
       false,
       'invisible',
       'control',
       'surrogate',
       false,
+      'combining',
+      false,
     ]);
   });
 
   it('in every language the page names each kind of escape with its code point', () => {
-    const kinds = ['tab', 'space', 'control', 'invisible', 'surrogate'];
+    const kinds = ['tab', 'space', 'control', 'invisible', 'surrogate', 'combining'];
     for (const table of [en, es, fr] as Record<string, string>[])
       for (const kind of kinds) expect(table[`course.exercise.char.${kind}`], kind).toContain('{{code}}');
   });
