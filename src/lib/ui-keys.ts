@@ -382,6 +382,7 @@ export const courseStrings = z.object({
   'course.exercise.explain.network': z.string(),
   'course.exercise.exportMissing': z.string(),
   'course.exercise.exportWrong': z.string(),
+  'course.exercise.exportGiven': z.string(),
   'course.exercise.kind.function': z.string(),
   'course.exercise.kind.string': z.string(),
   'course.exercise.kind.stringArray': z.string(),

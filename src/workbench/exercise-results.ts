@@ -80,6 +80,8 @@ export class Results {
       message = solved ? '✓ ' + t('allPass', { total }) : t('summary', { passed, total });
       if (report.timedOut) message += ' ' + t('timeout');
       summary.push(h('p', solved ? 'ok exercise-summary' : 'exercise-summary', message));
+      const given = this.givenButMissing(report.cases);
+      if (given.length > 0) summary.push(h('p', 'note', t('exportGiven', { names: given.join(', ') })));
       this.renderCases(report.cases, options.detailed);
     }
     // One element for a finished report (what the latency bench waits for).
@@ -89,6 +91,21 @@ export class Results {
     this.renderNext();
     this.renderConsole(report.console);
     return message;
+  }
+
+  /**
+   * The exports the cases found missing that the starter code declares: taken out by the learner, or
+   * absent from code saved before the exercise gained them (a function the check calls, say).
+   */
+  private givenButMissing(cases: readonly CaseReport[]): string[] {
+    const names = new Set<string>();
+    for (const { verdict } of cases)
+      if (verdict.status === 'export' && verdict.actualKind === 'missing') names.add(verdict.name);
+    const declares = (name: string) =>
+      new RegExp(String.raw`^export\s+(?:async\s+)?(?:function\*?|const|let|class)\s+${name}\b`, 'm').test(
+        this.saved.starter,
+      );
+    return [...names].filter((name) => /^[\w$]+$/.test(name) && declares(name));
   }
 
   /** Each case of the page's list with its status; `cases` null: none checked (yet, or this time). */

@@ -6,7 +6,8 @@
 // the diagnosis in the page's language, and no English UI phrase in the workbench. A mistake named by
 // the engine's own verdict, a value the code changed that its caller keeps, shows where, the value
 // before and after, and why it matters; a result that came from earlier calls says first that the
-// code keeps state between calls. Every mistake file failing with its diagnosis is the unit
+// code keeps state between calls; code saved before the exercise gained a function the check calls
+// is told so. Every mistake file failing with its diagnosis is the unit
 // tests' (test/unit/exercise-engine/exercise-mistakes.test.ts).
 
 import { readFileSync } from 'node:fs';
@@ -140,4 +141,30 @@ test('a result that came from earlier calls: the state kept between calls, named
   await expect(verdict.locator('p.bad').first()).toHaveText(withCodeText(tr('keptState')));
   await expect(verdict).toContainText(withCodeText(tr('keptStateWhy')));
   expect(await englishShown(page.locator('#exercise-growing-text'), spanish), 'English UI phrases').toEqual([]);
+});
+
+// Code saved before an exercise gained a function its check calls (growing-text's relayInterleaved):
+// the cases say the export is missing, and the summary says the starter code declares it and how to
+// get it back without losing the code. In French, with no English.
+test('code saved before the exercise changed: the summary names what the starter declares and yours lacks', async ({
+  page,
+}) => {
+  const french = LOCALES.find((locale) => locale.code === 'fr')!;
+  const reference = readFileSync(new URL('lessons-code/exercises/growing-text/exercise.ts', ROOT), 'utf8');
+  const cut = reference.indexOf('// How the check plays several responses under way at once');
+  expect(cut).toBeGreaterThan(0);
+  const older = reference.slice(0, cut);
+  expect(older).not.toContain('relayInterleaved');
+  const kind = exercisePageKinds().find((k) => exercisesOn(PAGES[k]).includes('growing-text'))!;
+  await page.goto(pageUrl(kind, french));
+  const box = page.locator('#exercise-growing-text');
+  await readyWidget(page, '#exercise-growing-text ga-exercise');
+  await pasteCode(page, box, older);
+  await box.locator('[data-check]').click();
+  await expect(box.locator('.exercise-report')).toBeVisible({ timeout: 30_000 });
+  await expect(box.locator('.exercise-report')).toContainText(
+    t(french, 'course.exercise.exportGiven', { names: 'relayInterleaved' }),
+  );
+  await expect(box.locator('ga-exercise')).not.toHaveAttribute('data-solved', '');
+  expect(await englishShown(box, french), 'English UI phrases').toEqual([]);
 });
