@@ -12,7 +12,10 @@
  */
 export const MAX_JSON_DEPTH = 500;
 
-/** A body whose events hold JSON nested deeper than MAX_JSON_DEPTH: the inspector does not read it (runInspect says why). */
+/**
+ * A body whose events hold JSON nested deeper than MAX_JSON_DEPTH: the inspector does not read it
+ * (runInspect says why).
+ */
 export class JsonTooDeep extends Error {
   override name = 'JsonTooDeep';
   /** The line of the event (or of the part of a tool call) whose JSON nests too deep. */

@@ -142,7 +142,10 @@ function sentenceRuns(answer: string, pieces: TurnFacts['pieces']): { at: number
   return runs;
 }
 
-/** How far back nameOrCode looks for the start of the word before a sentence end: longer than any name or dotted path. */
+/**
+ * How far back nameOrCode looks for the start of the word before a sentence end: longer than any
+ * name or dotted path.
+ */
 const WORD_LOOKED_AT = 200;
 
 /** Where the run of characters other than whitespace that ends at `at` starts (`at` itself after a space). */

@@ -62,7 +62,10 @@ const SURROGATE = /^\p{Cs}$/u;
 const CONTROL = /^\p{Cc}$/u;
 const COMBINING_MARK = new RegExp(`^[${COMBINING}]$`, 'u');
 
-/** A hidden code point's kind: tab, other whitespace, a control, half a surrogate pair, a combining accent, or else invisible. */
+/**
+ * A hidden code point's kind: tab, other whitespace, a control, half a surrogate pair, a combining
+ * accent, or else invisible.
+ */
 function hiddenKind(codePoint: number): HiddenKind {
   if (codePoint === 9) return 'tab';
   const c = String.fromCodePoint(codePoint);

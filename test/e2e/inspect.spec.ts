@@ -411,7 +411,7 @@ test.describe('stream inspector (en), the largest input', () => {
 test.describe('stream inspector (en), the largest input copied', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-  test('Copy answer takes the whole answer of 20 MB; once a later reading stopped its worker, it says so; refused, it is saved as a file', async ({
+  test('Copy answer takes the whole answer of 20 MB; a stopped worker is said; refused, it is saved as a file', async ({
     page,
   }) => {
     test.slow(); // 20 MB read, then read twice more, on a busy 2-core machine

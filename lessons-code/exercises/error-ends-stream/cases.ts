@@ -344,12 +344,13 @@ function writeJson(fields: Fields, style: JsonStyle): string {
 /**
  * What an error event's `error` holds: GA's message, a provider's, one beyond ASCII; then values
  * that are no message (empty, null, a status code, 0, false). The property being there is what
- * makes the error event, and the Error's message is the value as a string (`new Error(parsed.error)`):
- * an empty `error` gives an empty message (the empty-message case states it). Never an object: the hosts of this page write the
- * message itself (GaChatbot.Api's error event, ChatbotController.cs lines 91–95 at a826864), and a
- * provider's error object (`{"error": {"message": …}}`) reaches a host, never the page; the task
- * text says so, and leaves what an Error makes of such an object to the learner (the reference
- * gives `[object Object]`, as `new Error(parsed.error)` does in ga-client's chatService,
+ * makes the error event, and the Error's message is the value as a string
+ * (`new Error(parsed.error)`): an empty `error` gives an empty message (the empty-message case
+ * states it). Never an object: the hosts of this page write the message itself (GaChatbot.Api's
+ * error event, ChatbotController.cs lines 91–95 at a826864), and a provider's error object
+ * (`{"error": {"message": …}}`) reaches a host, never the page; the task text says so, and leaves
+ * what an Error makes of such an object to the learner (the reference gives `[object Object]`, as
+ * `new Error(parsed.error)` does in ga-client's chatService,
  * Apps/ga-client/src/services/chatService.ts line 63 at a826864;
  * alternatives/message-of-an-error-object.ts takes its `message`).
  */

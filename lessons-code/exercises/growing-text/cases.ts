@@ -258,22 +258,22 @@ const COUNTED_FROM_BEFORE = playedBy(
 /**
  * The pieces a generated text is made of: characters of one, two and four bytes in UTF-8 (`🎸` is
  * two UTF-16 code units), an `é` written as `e` and a combining accent (U+0301), two characters
- * that a `progress` may fall between, line ends of every kind, a blank line, a `data:` line's start,
- * U+FFFD, U+FEFF and a whole event. A browser decodes the body as it comes (the text only grows), so
- * a U+FFFD in its text is there for good: bytes its decoder could not read
+ * that a `progress` may fall between, line ends of every kind, a blank line, a `data:` line's
+ * start, U+FFFD, U+FEFF and a whole event. A browser decodes the body as it comes (the text only
+ * grows), so a U+FFFD in its text is there for good: bytes its decoder could not read
  * (https://encoding.spec.whatwg.org/#utf-8-decoder), or the unfinished character at the end of a
  * response cut short, as in `cut`'s last text. A relay that holds a trailing one back, as
  * lessons-code's GrowingTextRelay does for a client that decodes every byte again
- * (providers/growing-text.ts), loses the last one: no end follows the last text. U+FEFF (ZERO WIDTH
- * NO-BREAK SPACE) is a character like any other inside a text, and one that starts a part is no
- * byte order mark: a relay that sends its parts through a TextDecoder, which drops a U+FEFF at the
- * start of what it decodes (https://encoding.spec.whatwg.org/#decode), or strips one itself, loses
- * it. The whole event, longer than 64 characters, makes a `progress` that adds more than the chosen
- * cases' reads of 64 bytes: XMLHttpRequest fires `progress` only now and then, with all the bytes
- * received since (https://xhr.spec.whatwg.org/#the-send()-method, processBodyChunk: it returns
- * early until enough time has passed since the last event), so one `progress` may add many events. Few and short pieces otherwise, so that the same text comes
- * back often (a relay that searches the text for what it passed before can find it in the wrong
- * place).
+ * (providers/growing-text.ts), loses the last one: no end follows the last text. U+FEFF (ZERO
+ * WIDTH NO-BREAK SPACE) is a character like any other inside a text, and one that starts a part is
+ * no byte order mark: a relay that sends its parts through a TextDecoder, which drops a U+FEFF at
+ * the start of what it decodes (https://encoding.spec.whatwg.org/#decode), or strips one itself,
+ * loses it. The whole event, longer than 64 characters, makes a `progress` that adds more than the
+ * chosen cases' reads of 64 bytes: XMLHttpRequest fires `progress` only now and then, with all the
+ * bytes received since (https://xhr.spec.whatwg.org/#the-send()-method, processBodyChunk: it
+ * returns early until enough time has passed since the last event), so one `progress` may add many
+ * events. Few and short pieces otherwise, so that the same text comes back often (a relay that
+ * searches the text for what it passed before can find it in the wrong place).
  */
 const WHOLE_EVENT = 'data: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"¡Olé!"}}\n\n';
 const PIECES = [

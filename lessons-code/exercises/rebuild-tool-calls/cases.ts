@@ -608,7 +608,10 @@ const nullCopied = (chunks: ChatCompletionChunk[]): Call[] =>
     name: call.name === undefined ? '' : call.name,
   }));
 
-/** The reference's calls, each with its id and name copied from each fragment while `open` says so of the value so far. */
+/**
+ * The reference's calls, each with its id and name copied from each fragment while `open` says so
+ * of the value so far.
+ */
 function copiedWhile(chunks: ChatCompletionChunk[], open: (value: unknown) => boolean): Call[] {
   return referenceByIndex(chunks).map(([index, call]) => {
     let id: unknown = undefined;

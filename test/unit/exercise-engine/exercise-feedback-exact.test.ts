@@ -109,8 +109,11 @@ describe('an expected note says what its case checks', () => {
  * U+1DC0–U+1DFF, U+20D0–U+20FF, U+FE20–U+FE2F); the space U+0020 aside. Written here again, from the
  * definition, not imported.
  */
-const NOT_WHAT_IT_LOOKS_LIKE =
-  /(?! )[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{Cs}\u0300-\u036F\u1AB0-\u1AFF\u1DC0-\u1DFF\u20D0-\u20FF\uFE20-\uFE2F]/u;
+const COMBINING_DIACRITICS = String.raw`\u0300-\u036F\u1AB0-\u1AFF\u1DC0-\u1DFF\u20D0-\u20FF\uFE20-\uFE2F`;
+const NOT_WHAT_IT_LOOKS_LIKE = new RegExp(
+  String.raw`(?! )[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{Cs}${COMBINING_DIACRITICS}]`,
+  'u',
+);
 
 /** A string in code notation read back as JavaScript reads it. */
 const evaluate = (literal: string): unknown => new Function(`return ${literal};`)();

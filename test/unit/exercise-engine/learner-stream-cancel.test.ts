@@ -163,7 +163,7 @@ async function ending(body: ReadableStream<Uint8Array>): Promise<string> {
   }
 }
 
-it('a stream ends with the kind of error the case names: a TypeError by default, an AbortError, a plain Error', async () => {
+it('a stream ends with the error its case names: a TypeError by default, an AbortError, a plain Error', async () => {
   const endingCase = (id: string, given: StreamEnding | undefined, expected: string) => ({
     id,
     uses: ['read'],

@@ -257,7 +257,7 @@ describe('tool calls as compatible servers send them', () => {
     expect(ids(report)).toEqual(['toolIndex']);
   });
 
-  it('a later fragment that writes out `type: null` (and `id: null`, `name: null`) gives no type: the call is a function call', () => {
+  it('a later fragment with `type: null` (and `id: null`, `name: null`) gives no type: a function call', () => {
     // Servers that write every field of a fragment, as SGLang does for `id` and `name`
     // (https://github.com/sgl-project/sglang/pull/35542): null is "not given", as assembleToolCalls reads it.
     const report = inspectBody(

@@ -505,16 +505,18 @@ describe("streams of vercel/ai's provider tests: newer features and other provid
   });
 
   it('streamed arguments at hostile paths: own properties only, no prototype reached, no array stretched', () => {
-    const piece = (partialArgs: object[]) =>
-      `data: ${JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ functionCall: { partialArgs, willContinue: true } }] } }] })}\n\n`;
+    /** A Gemini chunk of one functionCall part, with the candidate's other fields. */
+    const event = (functionCall: object, more: object = {}) =>
+      `data: ${JSON.stringify({ candidates: [{ content: { parts: [{ functionCall }] }, ...more }] })}\n\n`;
+    const piece = (partialArgs: object[]) => event({ partialArgs, willContinue: true });
     const body =
-      `data: ${JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ functionCall: { name: 'f', willContinue: true } }] } }] })}\n\n` +
+      event({ name: 'f', willContinue: true }) +
       piece([{ jsonPath: '$.__proto__.polluted', stringValue: 'yes' }]) +
       piece([{ jsonPath: '$.constructor.prototype.polluted', boolValue: true }]) +
       piece([{ jsonPath: '$.list[0]', numberValue: 1 }]) +
       piece([{ jsonPath: '$.list[99999999]', numberValue: 2 }]) +
       piece([{ jsonPath: '$.list.length', numberValue: 3 }]) +
-      `data: ${JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ functionCall: {} }] }, finishReason: 'STOP' }] })}\n\n`;
+      event({}, { finishReason: 'STOP' });
     const report = inspectBody(body);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.hasOwn(Object.prototype, 'polluted')).toBe(false);
