@@ -31,7 +31,10 @@ export interface LearnerArg {
  * - `AbortError`: a DOMException of that name, as a body errors when its request is aborted
  *   (https://fetch.spec.whatwg.org/#abort-fetch);
  * - `Error`: a plain Error, as a stream the page's own code errors does (a TransformStream's
- *   `controller.error(new Error(…))`).
+ *   `controller.error(new Error(…))`);
+ * - `string`: the message itself, no Error at all, as a stream errored with a string does
+ *   (`controller.error('timeout')`, or a fetch aborted with a string reason: `abort('timeout')`
+ *   errors its body with that reason, https://fetch.spec.whatwg.org/#abort-fetch).
  */
 export interface StreamEnding {
   error?: string;
@@ -39,7 +42,7 @@ export interface StreamEnding {
 }
 
 /** The kinds of error a stream argument can end with (`StreamEnding.errorKind`). */
-export type StreamErrorKind = 'TypeError' | 'AbortError' | 'Error';
+export type StreamErrorKind = 'TypeError' | 'AbortError' | 'Error' | 'string';
 
 /** The error a stream argument ends with, as it crosses to the learner's side. */
 export interface StreamError {

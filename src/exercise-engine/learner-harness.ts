@@ -42,12 +42,14 @@ const closeStream = ReadableStreamDefaultController.prototype.close;
 const errorStream = ReadableStreamDefaultController.prototype.error;
 
 /** The error a stream argument ends with, made of the constructors captured above. */
-const streamError = ({ message, kind }: StreamError): Error =>
-  kind === 'AbortError'
-    ? new DOMExceptionCtor(message, 'AbortError')
-    : kind === 'Error'
-      ? new ErrorCtor(message)
-      : new TypeErrorCtor(message);
+const streamError = ({ message, kind }: StreamError): unknown =>
+  kind === 'string'
+    ? message
+    : kind === 'AbortError'
+      ? new DOMExceptionCtor(message, 'AbortError')
+      : kind === 'Error'
+        ? new ErrorCtor(message)
+        : new TypeErrorCtor(message);
 
 /** `value instanceof type`, without looking up a `Symbol.hasInstance` the learner may have given `type`. */
 const isInstance = (value: unknown, type: abstract new (...args: never[]) => unknown): boolean =>

@@ -183,7 +183,8 @@ const bytes = (chunk: string | Uint8Array): Uint8Array =>
 /** The error `ending` asks a stream argument to end with, or null for a stream that closes. */
 export function streamErrorOf(ending: StreamEnding | undefined): StreamError | null {
   if (typeof ending?.error !== 'string') return null;
-  const kind = ending.errorKind === 'AbortError' || ending.errorKind === 'Error' ? ending.errorKind : 'TypeError';
+  const kinds: readonly StreamError['kind'][] = ['AbortError', 'Error', 'string'];
+  const kind = kinds.find((known) => known === ending.errorKind) ?? 'TypeError';
   return { message: ending.error, kind };
 }
 

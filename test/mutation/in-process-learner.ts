@@ -84,11 +84,13 @@ function streamOf(
       else if (error === null) controller.close();
       else
         controller.error(
-          error.kind === 'AbortError'
-            ? new DOMException(error.message, 'AbortError')
-            : error.kind === 'Error'
-              ? new Error(error.message)
-              : new TypeError(error.message),
+          error.kind === 'string'
+            ? error.message
+            : error.kind === 'AbortError'
+              ? new DOMException(error.message, 'AbortError')
+              : error.kind === 'Error'
+                ? new Error(error.message)
+                : new TypeError(error.message),
         );
     },
     cancel() {

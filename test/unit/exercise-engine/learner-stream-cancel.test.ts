@@ -151,6 +151,7 @@ async function ending(body: ReadableStream<Uint8Array>): Promise<string> {
   try {
     for (;;) if ((await reader.read()).done) return 'closed';
   } catch (error) {
+    if (typeof error === 'string') return `a string: ${error}`;
     const kind =
       error instanceof TypeError
         ? 'TypeError'
@@ -163,7 +164,7 @@ async function ending(body: ReadableStream<Uint8Array>): Promise<string> {
   }
 }
 
-it('a stream ends with the error its case names: a TypeError by default, an AbortError, a plain Error', async () => {
+it('a stream ends with the error its case names: a TypeError by default, AbortError, Error, a string', async () => {
   const endingCase = (id: string, given: StreamEnding | undefined, expected: string) => ({
     id,
     uses: ['read'],
@@ -177,9 +178,10 @@ it('a stream ends with the error its case names: a TypeError by default, an Abor
       endingCase('network', { error: 'network error' }, 'TypeError TypeError: network error'),
       endingCase('aborted', { error: 'aborted', errorKind: 'AbortError' }, 'DOMException AbortError: aborted'),
       endingCase('plain', { error: 'transform failed', errorKind: 'Error' }, 'Error Error: transform failed'),
+      endingCase('reason', { error: 'timeout', errorKind: 'string' }, 'a string: timeout'),
     ],
   };
-  const all = [true, true, true, true];
+  const all = [true, true, true, true, true];
   expect(passed(await check(definition, sourceOf(ending)))).toEqual(all);
   expect(await inProcess(definition, { read: ending })).toEqual(all);
 });
