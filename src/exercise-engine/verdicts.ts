@@ -115,7 +115,13 @@ function failureContext(
   return context;
 }
 
-/** Runs one case; never throws (but rethrows CheckAborted). */
+/**
+ * Second looks at failing cases (secondLook), made once every case has its verdict: they add words
+ * to a verdict, never change it, and must not take the time the cases after them need.
+ */
+type Later = (() => Promise<void>)[];
+
+/** Runs one case; never throws (but rethrows CheckAborted). Its second look, if any, goes on `later`. */
 async function checkCase(
   definition: ExerciseDefinition,
   index: number,
@@ -123,14 +129,16 @@ async function checkCase(
   exports: Map<string, ExportEntry>,
   tools: CheckTools,
   until: number,
+  later: Later,
 ): Promise<CaseReport> {
   const c = definition.cases[index]!;
   const problem = exportProblem(definition, exports, c.uses);
   if (problem) return { id: c.id, verdict: problem };
-  if (c.kind === 'generated') return { id: c.id, verdict: await judgeGenerated(c, learner, tools, until) };
+  if (c.kind === 'generated') return { id: c.id, verdict: await judgeGenerated(c, learner, tools, until, later) };
   const started = performance.now();
   const verdict = await judge(c, learner, tools);
-  await secondLook(c, learner, tools, verdict, performance.now() - started, until);
+  const elapsed = performance.now() - started;
+  later.push(() => secondLook(c, learner, tools, verdict, elapsed, until));
   return { id: c.id, verdict };
 }
 
@@ -141,7 +149,7 @@ async function checkCase(
  * time limit, which would stop the check before this case's verdict reached the page: it stops
  * `ALONE_MARGIN_MS` before it, or is not made.
  */
-const ALONE_MIN_MS = 250;
+const ALONE_MIN_MS = 500;
 const ALONE_TIMES = 2;
 const ALONE_MARGIN_MS = 150;
 
@@ -293,6 +301,7 @@ async function judgeGenerated(
   learner: LearnerModule,
   tools: CheckTools,
   until: number,
+  later: Later,
 ): Promise<CaseVerdict> {
   let found: GeneratedRun<unknown>;
   // Each input is a case of its own: a change the learner's code makes to a value its caller keeps
@@ -348,10 +357,11 @@ async function judgeGenerated(
     verdict.input = c.input(input, tools);
   }
   if (verdict.status !== 'fail' && verdict.status !== 'throw' && verdict.status !== 'changed') return verdict;
-  await secondLook(chosen, learner, tools, verdict, elapsed, until);
   delete verdict.diagnoses;
   if (found.diagnoses.length > 0) verdict.diagnoses = found.diagnoses;
   verdict.generated = { seed: found.seed, tried: found.tried, shrinks: found.shrinks };
+  const judged = verdict;
+  later.push(() => secondLook(chosen, learner, tools, judged, elapsed, until));
   return verdict;
 }
 
@@ -427,11 +437,14 @@ export async function runCheck(
   const tools = checkTools(text);
   const learner = new LearnerModule(link, exports);
   const cases: CaseReport[] = [];
+  const later: Later = [];
   for (let i = 0; i < definition.cases.length; i++) {
-    const report = await checkCase(definition, i, learner, exports, tools, until);
+    const report = await checkCase(definition, i, learner, exports, tools, until, later);
     cases.push(report);
     hooks.onCase?.(i, report);
   }
+  // Each second look stops before the page's time limit, or is not made (secondLook).
+  for (const look of later) await look();
   return { outcome: 'checked', cases, console };
 }
 
