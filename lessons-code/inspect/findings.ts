@@ -234,7 +234,8 @@ export function findIn(input: FindingInput): Finding[] {
 
   // A call's arguments must parse before it runs; a turn cut or stopped at its limit leaves them half
   // written. An empty text is a call without arguments (Anthropic's tool_use with input {} sends no delta).
-  const unparsed = turn.toolCalls.filter((call) => call.arguments !== '' && !parses(call.arguments));
+  // A custom tool's input is free text, no JSON to parse.
+  const unparsed = turn.toolCalls.filter((call) => !call.freeform && call.arguments !== '' && !parses(call.arguments));
   if (unparsed.length > 0) {
     const stopped = turn.ending.kind === 'cut' || turn.ending.kind === 'token-limit';
     add(

@@ -23,6 +23,12 @@ export interface ToolCallView {
   arguments: string;
   /** The line of its first fragment. */
   line: number;
+  /**
+   * A call whose input is free text, not JSON arguments: a custom tool of OpenAI's Responses API
+   * (`custom_tool_call`, its input streamed by `response.custom_tool_call_input.delta`,
+   * https://platform.openai.com/docs/guides/function-calling#custom-tools). Absent otherwise.
+   */
+  freeform?: true;
 }
 
 /**
@@ -227,11 +233,22 @@ class ProviderToolCalls {
   take(format: FormatId, p: Record<string, unknown>, line: number): void {
     if (format === 'openai-responses') {
       const key = typeof p.output_index === 'number' ? p.output_index : text(p.item_id);
-      if (p.type === 'response.output_item.added' && isObject(p.item) && p.item.type === 'function_call')
-        this.open(key, text(p.item.call_id) || text(p.item.id), text(p.item.name), line, key);
-      else if (p.type === 'response.function_call_arguments.delta') this.append(key, text(p.delta));
+      const item = isObject(p.item) ? p.item : null;
+      if (p.type === 'response.output_item.added' && item?.type === 'function_call')
+        this.open(key, text(item.call_id) || text(item.id), text(item.name), line, key);
+      else if (p.type === 'response.output_item.added' && item?.type === 'custom_tool_call') {
+        this.open(key, text(item.call_id) || text(item.id), text(item.name), line, key);
+        const call = this.calls.get(key);
+        if (call) call.freeform = true;
+      } else if (
+        p.type === 'response.function_call_arguments.delta' ||
+        p.type === 'response.custom_tool_call_input.delta'
+      )
+        this.append(key, text(p.delta));
       else if (p.type === 'response.function_call_arguments.done' && !this.sawArguments.has(key))
         this.append(key, text(p.arguments));
+      else if (p.type === 'response.custom_tool_call_input.done' && !this.sawArguments.has(key))
+        this.append(key, text(p.input));
     } else if (format === 'anthropic') {
       const key = typeof p.index === 'number' ? p.index : -1;
       if (p.type === 'content_block_start' && isObject(p.content_block) && p.content_block.type === 'tool_use') {

@@ -352,3 +352,31 @@ describe('Gemini recognised from what it sends first', () => {
     expect(inspectBody(first.slice(0, 40)).format.id).toBe('gemini');
   });
 });
+
+describe("a custom tool of OpenAI's Responses API", () => {
+  // Its input is free text (here a line of a grammar-bound language), streamed by
+  // response.custom_tool_call_input.delta (https://platform.openai.com/docs/guides/function-calling#custom-tools).
+  let sequence = 0;
+  const event = (type: string, fields: object) =>
+    `event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: sequence++, ...fields })}\n\n`;
+  const item = { id: 'ctc_1', type: 'custom_tool_call', call_id: 'call_7', name: 'chord_query', input: '' };
+  const stream =
+    event('response.created', { response: { id: 'resp_1', status: 'in_progress', output: [] } }) +
+    event('response.output_item.added', { output_index: 0, item }) +
+    event('response.custom_tool_call_input.delta', { output_index: 0, item_id: 'ctc_1', delta: 'voicings Am7 ' }) +
+    event('response.custom_tool_call_input.delta', { output_index: 0, item_id: 'ctc_1', delta: 'drop2' }) +
+    event('response.custom_tool_call_input.done', { output_index: 0, item_id: 'ctc_1', input: 'voicings Am7 drop2' }) +
+    event('response.output_item.done', { output_index: 0, item: { ...item, input: 'voicings Am7 drop2' } }) +
+    event('response.completed', {
+      response: { id: 'resp_1', status: 'completed', output: [], usage: { input_tokens: 40, output_tokens: 9 } },
+    });
+
+  it('is listed as a tool call with its input as it came, and no JSON is asked of it', () => {
+    const report = inspectBody(stream);
+    expect(report.format.id).toBe('openai-responses');
+    expect(report.turn.toolCalls).toEqual([
+      { index: 0, id: 'call_7', name: 'chord_query', arguments: 'voicings Am7 drop2', line: 4, freeform: true },
+    ]);
+    expect(ids(report)).not.toContain('toolArguments');
+  });
+});
