@@ -268,7 +268,10 @@ export function reportMarkdown(report: ReportFacts, tr: Tr, options: ReportOptio
   if (turn.toolCalls.length > 0) {
     out.push(`- ${tr('inspect.md.toolCalls', { count: turn.toolCalls.length })}`);
     for (const call of turn.toolCalls)
-      out.push(`  - ${code(call.name || '?')} ${code(call.arguments)} (${tr('inspect.md.line', { line: call.line })})`);
+      out.push(
+        `  - ${code(call.name || '?')} ${code(call.arguments)} (${tr('inspect.md.line', { line: call.line })}` +
+          `${call.freeform ? `, ${tr('inspect.freeform')}` : ''})`,
+      );
   }
   if (turn.usage)
     out.push(`- ${tr('inspect.md.usage', { usage: turn.usage.fields.map(([k, v]) => `${code(k)} ${v}`).join(', ') })}`);

@@ -1125,6 +1125,8 @@ export const courseStrings = z.object({
   'course.inspect.toolCallIndex': z.string(),
   'course.inspect.toolCallAt': z.string(),
   'course.inspect.noArguments': z.string(),
+  'course.inspect.freeform': z.string(),
+  'course.inspect.noInput': z.string(),
   'course.inspect.usage': z.string(),
   'course.inspect.usageNone': z.string(),
   'course.inspect.usageLine': z.string(),

@@ -149,8 +149,13 @@ function renderTurn(view: InspectView, { turn }: ShownReport): void {
             : t('toolCallIndex', { index: call.index, line: call.line }),
           call.id === '' ? '' : ' · ',
           call.id === '' ? '' : h('code', undefined, call.id),
+          call.freeform ? ` · ${t('freeform')}` : '',
         ),
-        h('pre', { translate: 'no' }, call.arguments === '' ? t('noArguments') : call.arguments),
+        h(
+          'pre',
+          { translate: 'no' },
+          call.arguments !== '' ? call.arguments : t(call.freeform ? 'noInput' : 'noArguments'),
+        ),
       ),
     ),
   );

@@ -17,7 +17,13 @@ import {
 } from '../../../../lessons-code/index.ts';
 import { selectStrings, translate } from '../../../../src/demo-kit/format.ts';
 import type { FindingId } from '../../../../lessons-code/inspect/findings.ts';
-import { endingHelp, findingText, noFindingsText, type Tr } from '../../../../lessons-code/inspect/report.ts';
+import {
+  endingHelp,
+  findingText,
+  noFindingsText,
+  reportMarkdown,
+  type Tr,
+} from '../../../../lessons-code/inspect/report.ts';
 import { inspectBody, type InspectReport } from '../../../../lessons-code/inspect/inspect.ts';
 
 const FIXTURES = new URL('../../../fixtures/sdk-streams/', import.meta.url);
@@ -378,5 +384,7 @@ describe("a custom tool of OpenAI's Responses API", () => {
       { index: 0, id: 'call_7', name: 'chord_query', arguments: 'voicings Am7 drop2', line: 4, freeform: true },
     ]);
     expect(ids(report)).not.toContain('toolArguments');
+    const markdown = reportMarkdown(report, tr, { lesson: (key) => ({ href: `#${key}`, title: key }), page: 'p' });
+    expect(markdown).toContain('`chord_query` `voicings Am7 drop2` (line 4, free-text input)');
   });
 });
