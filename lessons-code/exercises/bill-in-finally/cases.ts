@@ -209,13 +209,14 @@ const notSavedWhenStopped: Diagnosis<Turn> = {
 };
 /**
  * A stopped turn saved as "complete" (the status never changed), or as "failed" (the status a finally
- * without a catch started from).
+ * without a catch started from), the page having received the pieces it stopped at: a generator
+ * that ended itself earlier (below, leftEarly) saves "complete" for another reason.
  */
-const stopSavedAs = (id: string, status: string): Diagnosis<Turn> => ({
+const stopSavedAs = (id: string, status: string, returned: string): Diagnosis<Turn> => ({
   id,
   recognize: (o) => {
     const t = turnOf(o);
-    return t !== null && t.error === null && statusSaved(t) === status;
+    return t !== null && t.error === null && t.returned === returned && statusSaved(t) === status;
   },
 });
 /**
@@ -285,6 +286,19 @@ const leftBeforeDone: Diagnosis<Turn> = {
     return t !== null && t.error === null && t.bodyCancelled && statusSaved(t) === 'complete';
   },
 };
+
+/**
+ * The same, where the page expected more than the generator gave: the generator closed readChatChunks
+ * (its `return()`, or a `break`) before the page stopped or the stream ended, and saved "complete",
+ * as one that calls `return()` after every piece, not only after a Stop, does.
+ */
+const leftEarly = (expected: string): Diagnosis<Turn> => ({
+  id: 'left-before-done',
+  recognize: (o) => {
+    const t = turnOf(o);
+    return t !== null && t.returned !== expected && leftBeforeDone.recognize(o);
+  },
+});
 
 /** Something in the generator's ending threw a ReferenceError: a name used in finally was declared in the try block. */
 const outOfScope: Diagnosis<Turn> = {
@@ -365,8 +379,11 @@ const readerKept = (returned: string | null, saved: string, status: string, erro
 // page's loop ends, never from the finish_reason. The usage chunk counts the tokens the stream
 // carries, or a reasoning model's reasoning tokens besides, or does not come at all.
 
-/** Where a generated turn ends early: after that many events, or where only `data: [DONE]` is missing. */
-type BreakAt = number | 'before-done';
+/**
+ * Where a generated turn ends early: after that many events, where only `data: [DONE]` is missing, or
+ * (`dropped-at-the-end`) with every chunk arrived in one read and then a connection that drops.
+ */
+type BreakAt = number | 'before-done' | 'dropped-at-the-end';
 
 interface GeneratedTurn {
   texts: string[];
@@ -382,9 +399,11 @@ interface GeneratedTurn {
   /**
    * What it errors with: the TypeError of a connection that dropped (the Fetch standard's network
    * error), or a plain Error, as a body the page's own code passes through a TransformStream errors
-   * when that code fails (https://streams.spec.whatwg.org/#ts-default-controller-error).
+   * when that code fails (https://streams.spec.whatwg.org/#ts-default-controller-error), or a string,
+   * no Error at all, as the body of a fetch aborted with a string reason errors with that reason
+   * (`abortController.abort('timeout')`, https://fetch.spec.whatwg.org/#abort-fetch).
    */
-  bodyError: 'TypeError' | 'Error';
+  bodyError: 'TypeError' | 'Error' | 'string';
   /** The tool calls as fragments, one per chunk, or whole in one chunk with the last piece of text. */
   callChunks: 'fragments' | 'whole';
   readSize: number;
@@ -396,6 +415,13 @@ interface GeneratedTurn {
    * without `stream_options.include_usage`).
    */
   usage: 'same' | 'reasoning' | 'none';
+  /**
+   * Where the usage comes: in a chunk of its own with `choices: []` (OpenAI's
+   * `stream_options.include_usage`), or in the chunk with the finish_reason, as llama.cpp's server
+   * writes its last chunk (`to_json_oaicompat_chat_stream` in examples/server/server.cpp of
+   * https://github.com/ggml-org/llama.cpp at commit 61e588a). RoundReader takes it from any chunk.
+   */
+  usageIn: 'own' | 'finish';
 }
 
 /** Error events as a provider sends one in the middle of a stream, and as a failing host does. */
@@ -409,7 +435,20 @@ const NETWORK_ERROR = 'network error';
 const BODY_ERROR = 'the transform stream failed';
 /** The body's error of a generated turn, as `name: message`. */
 const bodyErrorText = (input: GeneratedTurn): string =>
-  input.bodyError === 'Error' ? `Error: ${BODY_ERROR}` : `TypeError: ${NETWORK_ERROR}`;
+  input.bodyError === 'Error'
+    ? `Error: ${BODY_ERROR}`
+    : input.bodyError === 'string'
+      ? JSON.stringify(BODY_REASON)
+      : `TypeError: ${NETWORK_ERROR}`;
+/** The string a body errors with when its fetch was aborted with that reason. */
+const BODY_REASON = 'timeout';
+/** What the body of a generated turn errors with. */
+const bodyErrorOf = (input: GeneratedTurn): unknown =>
+  input.bodyError === 'Error'
+    ? new Error(BODY_ERROR)
+    : input.bodyError === 'string'
+      ? BODY_REASON
+      : new TypeError(NETWORK_ERROR);
 
 const chunkOf = (delta: ChatCompletionChunk['choices'][number]['delta']): ChatCompletionChunk => ({
   id: 'chatcmpl-generated',
@@ -456,7 +495,12 @@ function chunksOf(input: GeneratedTurn): ChatCompletionChunk[] {
   else if (input.finish !== 'none') carrying.push(finish as ChatCompletionChunk);
   const chunks = [chunkOf({ role: 'assistant', content: '' }), ...carrying];
   if (input.usage === 'none') return chunks;
-  const counted = [...chunks, usage];
+  // The usage in the chunk with the finish_reason, when there is one; else in a chunk of its own.
+  const finishing = chunks.findIndex((chunk) => chunk.choices[0]?.finish_reason);
+  const counted =
+    input.usageIn === 'finish' && finishing !== -1
+      ? chunks.map((chunk, at) => (at === finishing ? { ...chunk, usage: usage.usage } : chunk))
+      : [...chunks, usage];
   return input.usage === 'reasoning' ? withReasoning(counted, REASONING_TOKENS) : counted;
 }
 
@@ -499,7 +543,7 @@ const generatedTurn = (gen: Gen): Arbitrary<GeneratedTurn> =>
       // the error. Without this weight, the end that a usage chunk could be mistaken for is seldom drawn.
       gen.oneof<BreakAt | undefined>(
         gen.constant(undefined),
-        gen.oneof<BreakAt>(gen.nat(20), gen.constant('before-done')),
+        gen.oneof<BreakAt>(gen.nat(20), gen.constant('before-done'), gen.constant('dropped-at-the-end')),
       ),
       // How an early end comes: the body ends (undefined), the connection drops (null), or an error
       // event comes first.
@@ -508,11 +552,12 @@ const generatedTurn = (gen: Gen): Arbitrary<GeneratedTurn> =>
       gen.constantFrom<GeneratedTurn['finish']>('own', 'own', 'with-last', 'none'),
       gen.constantFrom<GeneratedTurn['usage']>('same', 'reasoning', 'none'),
       gen.constantFrom<GeneratedTurn['callChunks']>('fragments', 'whole'),
-      // A body that errors: with the TypeError of a dropped connection, or with a plain Error; the
-      // statement says "failed", whatever the error.
-      gen.constantFrom<GeneratedTurn['bodyError']>('TypeError', 'Error'),
+      // A body that errors: with the TypeError of a dropped connection, with a plain Error, or with a
+      // string; the statement says "failed", whatever the error.
+      gen.constantFrom<GeneratedTurn['bodyError']>('TypeError', 'Error', 'string', 'string'),
+      gen.constantFrom<GeneratedTurn['usageIn']>('own', 'finish'),
     )
-    .map(([texts, calls, stopAfter, breakAt, ending, readSize, finish, usage, callChunks, bodyError]) => {
+    .map(([texts, calls, stopAfter, breakAt, ending, readSize, finish, usage, callChunks, bodyError, usageIn]) => {
       const turn: GeneratedTurn = {
         texts,
         calls,
@@ -525,6 +570,7 @@ const generatedTurn = (gen: Gen): Arbitrary<GeneratedTurn> =>
         finish,
         usage,
         callChunks,
+        usageIn,
       };
       // The chunks, then `[DONE]`: an early end delivers fewer events than that.
       const events = chunksOf(turn).length + 1;
@@ -532,6 +578,17 @@ const generatedTurn = (gen: Gen): Arbitrary<GeneratedTurn> =>
       // Every chunk, then the body ends where `[DONE]` would have come, read by a page that does not
       // stop (a page that stops earlier is drawn above, with an early end anywhere).
       if (breakAt === 'before-done') return { ...turn, stopAfter: null, breakAfter: events - 1 };
+      // Every chunk in one read, then the connection drops: a page that stops at a piece it has leaves
+      // its loop once the body has errored, and a Stop is still a stop. Cancelling
+      // that body again rejects with its error (https://streams.spec.whatwg.org/#rs-cancel).
+      if (breakAt === 'dropped-at-the-end')
+        return {
+          ...turn,
+          breakAfter: events - 1,
+          networkError: true,
+          bodyError,
+          readSize: 4096,
+        };
       return {
         ...turn,
         breakAfter: breakAt % events,
@@ -559,7 +616,7 @@ async function referenceTurn(
         const read = queue.shift();
         if (read !== undefined) controller.enqueue(read);
         else if (input.networkError)
-          controller.error(input.bodyError === 'Error' ? new Error(BODY_ERROR) : new TypeError(NETWORK_ERROR));
+          controller.error(bodyErrorOf(input));
         else controller.close();
       },
       cancel: onCancel,
@@ -584,7 +641,8 @@ async function referenceTurn(
     }
     returned = shown;
   } catch (thrown) {
-    error = thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown);
+    // As thrownText writes it: a string thrown in code notation.
+    error = thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : JSON.stringify(thrown);
   }
   // As the page's check sees it: once the page's loop has ended.
   const bodyCancelled = cancelled;
@@ -749,7 +807,70 @@ const failedOnlyFor = (...kinds: (abstract new (...args: never[]) => Error)[]): 
     }
   };
 const failedOnFormatOnly = failedOnlyFor(ModelStreamError);
+/** "failed" for an Error of any kind: a body that fails with a string is saved as a stop. */
+const failedOnErrorsOnly = failedOnlyFor(Error);
 const failedOnKnownErrors = failedOnlyFor(ModelStreamError, TypeError);
+
+/**
+ * The reference's generator, but what is not an Error thrown as an Error made from it: the page
+ * receives another value than the one the body failed with.
+ */
+async function* nonErrorRewrapped(
+  body: ReadableStream<Uint8Array>,
+  bill: (tokens: number) => void,
+  save: (text: string, status: reference.Status) => void,
+): AsyncGenerator<string, void, undefined> {
+  try {
+    yield* reference.streamAnswer(body, bill, save);
+  } catch (error) {
+    throw error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/** The reference's generator, but the usage read only from a chunk whose `choices` is empty. */
+async function* usageOnlyFromOwnChunk(
+  body: ReadableStream<Uint8Array>,
+  bill: (tokens: number) => void,
+  save: (text: string, status: reference.Status) => void,
+): AsyncGenerator<string, void, undefined> {
+  const reader = new RoundReader();
+  let shown = '';
+  let billed: number | undefined;
+  let status: reference.Status = 'stopped';
+  try {
+    for await (const chunk of readChatChunks(body)) {
+      const text = reader.take(chunk);
+      if (chunk.choices.length === 0 && chunk.usage) billed = chunk.usage.completion_tokens;
+      if (text === '') continue;
+      shown += text;
+      yield text;
+    }
+    status = 'complete';
+  } catch (error) {
+    status = 'failed';
+    throw error;
+  } finally {
+    bill(billed ?? reader.tokensReceived);
+    save(shown, status);
+  }
+}
+
+/** The reference's generator, and the body cancelled again once a stopped turn is saved. */
+async function* cancelledAfterStop(
+  body: ReadableStream<Uint8Array>,
+  bill: (tokens: number) => void,
+  save: (text: string, status: reference.Status) => void,
+): AsyncGenerator<string, void, undefined> {
+  let status = '';
+  try {
+    yield* reference.streamAnswer(body, bill, (text, saved) => {
+      status = saved;
+      save(text, saved);
+    });
+  } finally {
+    if (status === 'stopped') await body.cancel();
+  }
+}
 
 /**
  * The reference's generator, but each chunk handed to the reader after the `yield` of its piece: a
@@ -825,10 +946,11 @@ function generatedInput(input: GeneratedTurn, tools: CheckTools): Shown {
       : input.finish === 'with-last' && (input.texts.length > 0 || fragments > 0)
         ? 'input.generatedRoundSharedFinish'
         : 'input.generatedRound';
+  const onFinish = input.usageIn === 'finish' && input.finish !== 'none' ? 'OnFinish' : '';
   const usage =
     input.usage === 'none'
       ? tools.text('input.usageNone')
-      : tools.text(input.usage === 'reasoning' ? 'input.usageReasoning' : 'input.usageSame', {
+      : tools.text(`input.${input.usage === 'reasoning' ? 'usageReasoning' : 'usageSame'}${onFinish}`, {
           reasoning: REASONING_TOKENS,
         });
   const calls = !whole
@@ -839,10 +961,17 @@ function generatedInput(input: GeneratedTurn, tools: CheckTools): Shown {
     input.breakAfter === null
       ? tools.text('input.generatedEnd')
       : input.networkError
-        ? tools.text(input.bodyError === 'Error' ? 'input.generatedBodyError' : 'input.generatedNetworkError', {
-            events: input.breakAfter,
-            error: bodyErrorText(input),
-          })
+        ? tools.text(
+            input.bodyError === 'Error'
+              ? 'input.generatedBodyError'
+              : input.bodyError === 'string'
+                ? 'input.generatedBodyString'
+                : 'input.generatedNetworkError',
+            {
+              events: input.breakAfter,
+              error: bodyErrorText(input),
+            },
+          )
         : input.errorData === undefined
           ? tools.text('input.generatedBreak', { events: input.breakAfter })
           : tools.text('input.generatedError', { events: input.breakAfter, error: `data: ${input.errorData}` });
@@ -882,7 +1011,9 @@ const generatedCase = {
         ? undefined
         : input.bodyError === 'Error'
           ? { error: BODY_ERROR, errorKind: 'Error' }
-          : { error: NETWORK_ERROR },
+          : input.bodyError === 'string'
+            ? { error: BODY_REASON, errorKind: 'string' }
+            : { error: NETWORK_ERROR },
     ),
   expected: async (input) => (await referenceTurn(input)).turn,
   input: generatedInput,
@@ -922,6 +1053,26 @@ const generatedCase = {
     {
       id: 'error-kinds-listed',
       like: async (input) => (await referenceTurn(input, failedOnKnownErrors)).turn,
+    },
+    // "failed" only for an Error (`instanceof Error`): a body that fails with a string is saved as a stop.
+    {
+      id: 'failed-only-for-errors',
+      like: async (input) => (await referenceTurn(input, failedOnErrorsOnly)).turn,
+    },
+    // A failure that is not an Error rethrown as an Error made from it.
+    {
+      id: 'error-rewrapped',
+      like: async (input) => (await referenceTurn(input, nonErrorRewrapped)).turn,
+    },
+    // The usage taken only from a chunk with `choices: []`: a usage in the finish_reason's chunk is missed.
+    {
+      id: 'usage-only-from-own-chunk',
+      like: async (input) => (await referenceTurn(input, usageOnlyFromOwnChunk)).turn,
+    },
+    // The body cancelled in finally after a Stop: a body that has already errored rejects the cancel.
+    {
+      id: 'cancel-rejects-after-drop',
+      like: async (input) => (await referenceTurn(input, cancelledAfterStop)).turn,
     },
     // The tokens received billed though the usage chunk came: its reasoning tokens are left off.
     {
@@ -1045,8 +1196,9 @@ const definition: ExerciseDefinition = {
       diagnoses: [
         notBilledWhenStopped,
         notSavedWhenStopped,
-        stopSavedAs('stop-saved-complete', 'complete'),
-        stopSavedAs('stop-saved-failed', 'failed'),
+        stopSavedAs('stop-saved-complete', 'complete', firstPieces(DROP2_ANSWER, 3)),
+        stopSavedAs('stop-saved-failed', 'failed', firstPieces(DROP2_ANSWER, 3)),
+        leftEarly(firstPieces(DROP2_ANSWER, 3)),
         usageBilled(firstPieces(DROP2_ANSWER, 3)),
         outOfScope,
         lastPieceNotSaved(DROP2_ANSWER, 3),
@@ -1072,8 +1224,8 @@ const definition: ExerciseDefinition = {
       diagnoses: [
         notBilledWhenStopped,
         notSavedWhenStopped,
-        stopSavedAs('stop-saved-complete', 'complete'),
-        stopSavedAs('stop-saved-failed', 'failed'),
+        stopSavedAs('stop-saved-complete', 'complete', firstPieces(DROP2_ANSWER, 1)),
+        stopSavedAs('stop-saved-failed', 'failed', firstPieces(DROP2_ANSWER, 1)),
         outOfScope,
         lastPieceNotSaved(DROP2_ANSWER, 1),
         readerKept(firstPieces(DROP2_ANSWER, 1), firstPieces(DROP2_ANSWER, 1), 'stopped', null),
@@ -1102,13 +1254,21 @@ const definition: ExerciseDefinition = {
             return t !== null && t.error === BROKEN_ERROR && statusSaved(t) === 'stopped';
           },
         },
+        // Every piece reached the page, and then no error: a generator that closed its chunks earlier
+        // (leftEarly) keeps no error from the page, it never read to the break.
         {
           id: 'error-swallowed',
           recognize: (o) => {
             const t = turnOf(o);
-            return t !== null && t.error === null && t.returned !== null && t.saves.length > 0;
+            return (
+              t !== null &&
+              t.error === null &&
+              t.returned === firstPieces(DROP2_ANSWER, BROKEN_TOKENS) &&
+              t.saves.length > 0
+            );
           },
         },
+        leftEarly(firstPieces(DROP2_ANSWER, BROKEN_TOKENS)),
         usageBilled(null),
         readerKept(null, firstPieces(DROP2_ANSWER, BROKEN_TOKENS), 'failed', BROKEN_ERROR),
         outOfScope,
