@@ -368,7 +368,9 @@ const readerKept = (returned: string | null, saved: string, status: string, erro
 // before and the finish_reason's after included, or send an error event there, in the shape of
 // OpenAI's errors or of a host's (`{"error": "Model unavailable"}`), or its connection may drop there
 // (the body errors with a TypeError, as the Fetch standard has it:
-// https://fetch.spec.whatwg.org/#http-network-fetch); reads of any size cut the wire anywhere. The
+// https://fetch.spec.whatwg.org/#http-network-fetch), or its body fail with a plain Error or a string;
+// or every chunk arrives in one read and the connection drops after it, while the page may still
+// stop at a piece it holds. Reads of any size cut the wire anywhere. The
 // calls come as the replica and OpenAI send them, a fragment per chunk, or whole, every call in one
 // chunk with the last piece of text, as Ollama's OpenAI-compatible endpoint writes a chunk: the
 // content and all the tool calls of one message of its own API, each call with its whole arguments
@@ -376,8 +378,9 @@ const readerKept = (returned: string | null, saved: string, status: string, erro
 // chunk carries several fragments, or text and fragments: each is a token received. The
 // finish_reason comes in a chunk of its own, or in the chunk of the last piece or fragment, or not
 // at all (a stream that still reaches `[DONE]`): the statement decides the status from how the
-// page's loop ends, never from the finish_reason. The usage chunk counts the tokens the stream
-// carries, or a reasoning model's reasoning tokens besides, or does not come at all.
+// page's loop ends, never from the finish_reason. The usage counts the tokens the stream carries, or
+// a reasoning model's reasoning tokens besides, or does not come at all; it comes in a chunk of its
+// own or in the chunk with the finish_reason (GeneratedTurn.usageIn).
 
 /**
  * Where a generated turn ends early: after that many events, where only `data: [DONE]` is missing, or
@@ -615,8 +618,7 @@ async function referenceTurn(
       pull(controller) {
         const read = queue.shift();
         if (read !== undefined) controller.enqueue(read);
-        else if (input.networkError)
-          controller.error(bodyErrorOf(input));
+        else if (input.networkError) controller.error(bodyErrorOf(input));
         else controller.close();
       },
       cancel: onCancel,
