@@ -151,28 +151,40 @@ const call = (name: string, argument: string, tools: CheckTools): Shown => ({
 });
 
 /**
- * A chunk the writer must send as it is, line by line: letters, spaces, LF, CR, a colon, characters
+ * A chunk the writer must send as it is, line by line: letters, spaces, LF, CR, CRLF, a colon, characters
  * beyond ASCII (a 2-byte é and a 4-byte 🎸), so that every line end and every `data:` form occurs;
  * an é written as an e and a combining accent (NFD text, which no writer may normalize); U+2028
  * LINE SEPARATOR (a line terminator for JavaScript, but not for an event stream, whose lines end
  * with CRLF, LF or CR alone:
  * https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream); and `$$`
- * (markdown's display-math fence; in a replacement string of `replace`, `$$` stands for one `$`).
+ * (markdown's display-math fence; in a replacement string of `replace`, `$$` stands for one `$`);
+ * and NUL, which a JSON string can carry (`\u0000`) and a `data:` line may hold like any character
+ * but CR and LF (the stream's grammar, `any-char`, in the section linked above).
  */
 const writerChunk = (gen: Gen): Arbitrary<string> =>
   gen.string({
-    unit: gen.constantFrom('a', 'b', ' ', '\n', '\r', ':', 'é', '🎸', 'e\u0301', '\u2028', '$$'),
+    unit: gen.constantFrom('a', 'b', ' ', '\n', '\r', '\r\n', ':', 'é', '🎸', 'e\u0301', '\u2028', '$$', '\u0000'),
     maxLength: 12,
   });
 
 /**
  * A chunk of many lines: a chord chart or a tab, with no `.`, `!` or `?` in it, which #743's split
  * leaves whole (it cuts after a sentence end only), so every one of its lines needs its `data: `.
+ * A tab's six strings repeat for as many bars as the answer has, so the chunk may have up to 150
+ * lines and often has more than 20 (a writer that stops after some number of lines is wrong); then
+ * come a few lines of any content. Both parts shrink to nothing, so a failure that one short line
+ * shows is shown on that line alone.
  */
+const TAB_STRINGS = ['e|-', 'B|-', 'G|-', 'D|-', 'A|-', 'E|-'];
 const manyLinesChunk = (gen: Gen): Arbitrary<string> =>
   gen
-    .array(gen.string({ unit: gen.constantFrom('a', ' ', '|', '-'), maxLength: 3 }), { minLength: 17, maxLength: 20 })
-    .map((lines) => lines.join('\n'));
+    .tuple(
+      gen.integer({ min: 0, max: 140 }),
+      gen.array(gen.string({ unit: gen.constantFrom('a', ' ', '|', '-'), maxLength: 3 }), { maxLength: 10 }),
+    )
+    .map(([bars, lines]) =>
+      [...Array.from({ length: bars }, (_, i) => TAB_STRINGS[i % TAB_STRINGS.length]!), ...lines].join('\n'),
+    );
 
 /** One line of an event: a `data:` line with or without its space, another field, or a comment. */
 const eventLine = (gen: Gen): Arbitrary<string> =>
@@ -197,6 +209,10 @@ const eventLine = (gen: Gen): Arbitrary<string> =>
       'database: a',
       'DATA: a',
       'Data: a',
+      // A line that starts with U+FEFF, after another line: only one BOM at the very start of the
+      // stream is ignored (https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream),
+      // so this line's field is `\ufeffdata`, not `data`; chatService's `startsWith('data:')` agrees.
+      'event: message\n\ufeffdata: a',
     ),
   );
 
@@ -235,6 +251,17 @@ const streamOf746 = (gen: Gen): Arbitrary<string> =>
             'data: {"error": false}',
             // 0 is falsy too: `if (parsed.error)` skips it like the others.
             'data: {"error": 0}',
+            // An empty list is truthy (any object is: ECMA-262, section 7.1.2 ToBoolean), so chatService throws,
+            // with the empty message `String([])` gives: the test is on `error`, not on its message.
+            'data: {"error": []}',
+            // The event the fixed GaApi writer sends for a chunk that is a line break alone (as a
+            // server that streams token by token sends a paragraph's end): two `data:` lines with
+            // empty values, which make the text `\n`
+            // (each value and an LF go into the data buffer, then its last LF is removed:
+            // https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation).
+            // An event is skipped when it has no `data:` line, not when its values are empty.
+            'data: \ndata: ',
+            'data:\ndata:\ndata:',
             // A chunk of the answer that opens with a brace (a chord's notes as a set, or code), which
             // the fixed GaApi writer sends as it is: chatService hands it to JSON.parse and lets the
             // SyntaxError through (Apps/ga-client/src/services/chatService.ts lines 59–68 at
@@ -261,6 +288,7 @@ const streamOf746 = (gen: Gen): Arbitrary<string> =>
 type ReaderVariant = {
   isData?: (line: string) => boolean;
   value?: (line: string) => string;
+  skips?: (values: string[]) => boolean;
   isJson?: (payload: string) => boolean;
   throws?: (error: unknown) => boolean;
   message?: (error: unknown) => string;
@@ -282,6 +310,7 @@ function variantResult(stream: string, variant: ReaderVariant): ReadResult {
   const {
     isData = (line) => line.startsWith('data:'),
     value = (line) => line.slice(5).replace(/^ /, ''),
+    skips = (values) => values.length === 0,
     isJson = (payload) => payload.startsWith('{'),
     throws = (error) => Boolean(error),
     message = (error) => String(error),
@@ -293,7 +322,7 @@ function variantResult(stream: string, variant: ReaderVariant): ReadResult {
     const rest = events.pop() ?? '';
     for (const event of events) {
       const values = event.split('\n').filter(isData).map(value);
-      if (values.length === 0) continue;
+      if (skips(values)) continue;
       const payload = values.join('\n');
       if (payload === '' || payload === '[DONE]') continue;
       if (isJson(payload)) {
@@ -337,6 +366,8 @@ const generatedCases = [
             .map((line) => 'data: ' + line + '\n')
             .join('') + '\n',
       },
+      // NUL deleted from the chunk, as if it could not be sent.
+      { id: 'writer-deletes-nul', like: (chunk) => reference.writeGaApiEvent(chunk.replaceAll('\u0000', '')) },
       // The chunk split on U+2028 and U+2029 as well as on LF.
       {
         id: 'writer-splits-unicode-lines',
@@ -378,6 +409,24 @@ const generatedCases = [
         id: 'reader-replaces-data-twice',
         like: (stream) => variantResult(stream, { value: (l) => l.replace('data: ', '').replace('data:', '') }),
       },
+      // An event skipped when every value is empty: `data: \ndata: ` (a chunk that is one line break) lost.
+      {
+        id: 'reader-skips-empty-values',
+        like: (stream) => variantResult(stream, { skips: (values) => values.every((value) => value === '') }),
+      },
+      // A U+FEFF taken off the start of every line: `\ufeffdata: a` read as a `data:` line.
+      {
+        id: 'reader-strips-bom',
+        like: (stream) =>
+          variantResult(stream, {
+            isData: (l) => l.replace(/^\ufeff/, '').startsWith('data:'),
+            value: (l) =>
+              l
+                .replace(/^\ufeff/, '')
+                .slice(5)
+                .replace(/^ /, ''),
+          }),
+      },
       // Spaces skipped before the test for JSON: the text ` {` parsed as JSON.
       {
         id: 'reader-json-after-spaces',
@@ -397,6 +446,11 @@ const generatedCases = [
       {
         id: 'reader-throws-falsy-error',
         like: (stream) => variantResult(stream, { throws: (error) => error !== undefined }),
+      },
+      // An error thrown only when its message is not empty: `{"error": []}` skipped.
+      {
+        id: 'reader-needs-message',
+        like: (stream) => variantResult(stream, { throws: (error) => Boolean(error) && String(error) !== '' }),
       },
       // A list of the falsy values skipped that leaves 0 out: `{"error": 0}` throws `0`.
       {
