@@ -11,7 +11,8 @@ export const answer = 'Connect the two chords with a passing tone, e.g. a chroma
 // #starter
 // // A client that receives the chunks. This one appends them as they come, like the GaChatbot page.
 // // Make it treat each chunk as a unit: trim every chunk (as chatService does),
-// // or put a space or a line break between chunks.
+// // or put a space or a line break between chunks left whole. Not both: trimmed chunks
+// // joined by a space or a line break meet again as they came wherever #743 kept just that.
 // #solution
 // Trims every chunk, as chatService does: "e.g. " loses its space.
 // #end
