@@ -27,7 +27,9 @@ const ROUNDS: Record<string, string[]> = {
   'ends-with-blank-line': ['Two shapes.\n\n', 'Want more?'],
   // The first round's text is on screen, its last space included, before the second round begins.
   'ends-with-space': ['Let me check the index. ', 'Found it: `x-0-2-0-1-0`.'],
-  'one-round': ['Hello! Ask me about chords.'],
+  // One round with the words ends-with-space's two rounds hold, checked after it in the same module:
+  // the same text joined, but no round before it, so no break.
+  'one-round': ['Let me check the index. Found it: `x-0-2-0-1-0`.'],
 };
 
 const value = (o: { kind: string; value?: unknown }): string | null =>
@@ -86,7 +88,12 @@ const DIAGNOSES: Record<string, (texts: string[]) => Diagnosis<string>[]> = {
     gives('glued', texts, glued),
     breakAfterLast(texts),
   ],
-  'one-round': (texts) => [breakAfterLast(texts)],
+  'one-round': (texts) => [
+    breakAfterLast(texts),
+    // ends-with-space's message, whose texts join into this one's: a result kept between calls (a
+    // cache keyed by the joined texts) given back for other texts.
+    gives('result-of-earlier-call', texts, () => [joinRounds(ROUNDS['ends-with-space']!)]),
+  ],
 };
 
 // ---- Generated turns: up to five rounds, each without text ('') or with a text of letters, spaces,
@@ -98,7 +105,10 @@ const DIAGNOSES: Record<string, (texts: string[]) => Diagnosis<string>[]> = {
 // text of a stopped turn can, or be only whitespace (the user saw it, so the message keeps it). A
 // text does not start with a line break: whether a paragraph break would count the ones a text
 // starts with is a question the statement leaves open; but one may come where what is shown already
-// ends with a blank line (withLeadingBreaks), as nothing goes before it either way. It may start with
+// ends with a blank line (withLeadingBreaks), as nothing goes before it either way, and the first
+// text may start with one, or be only one (withFirstBreaks): a round that writes a line break and
+// then calls a tool, its content the model's text as it is. After a lone line break, what is shown
+// is one line break, not a blank line: one more `\n` goes before the next text. It may start with
 // spaces and then a line break, a line that only looks blank: the break before it is still decided
 // by what is shown.
 
@@ -136,22 +146,40 @@ const withLeadingBreaks = ([texts, after]: [string[], ('\n' | '\na' | null)[]]):
     return added != null && shown.endsWith('\n\n') ? [text, added] : [text];
   });
 
+/**
+ * The turn's texts, a text that starts with a line break (or is only one) put first where `first`
+ * gives one: nothing is shown before it, so no break goes in front of it either way.
+ */
+const withFirstBreaks = (texts: string[], first: string | null): string[] =>
+  first === null ? texts : [first, ...texts];
+
+/**
+ * The same words in one round or in two: turns whose texts join into the same string and whose
+ * messages differ (a break between the rounds, none inside the one), drawn often enough that a
+ * page check meets both. Code that keeps results between calls under the joined texts gives one
+ * turn the other's message.
+ */
+const SAME_WORDS: string[][] = [['Let me check.', 'Found it.'], ['Let me check.Found it.']];
+
 const generatedCase = {
   kind: 'generated',
   id: 'generated-turns',
   uses: ['joinRounds'],
-  inputs: (gen) =>
-    gen
+  inputs: (gen) => {
+    const turns = gen
       .tuple(
         gen.array(roundText(gen), { maxLength: 5 }),
         gen.array(gen.option(gen.constantFrom<'\n' | '\na'>('\n', '\na'), { nil: undefined }), {
           minLength: 5,
           maxLength: 5,
         }),
+        gen.constantFrom<string | null>(null, null, '\n', '\r\n', '\n\n', '\nCmaj7'),
       )
-      .map(([texts, after]) => withLeadingBreaks([texts, after.map((a) => a ?? null)])),
-  // One call of the learner's function each: 50 turns keep the case within a few hundred ms.
-  runs: 50,
+      .map(([texts, after, first]) => withFirstBreaks(withLeadingBreaks([texts, after.map((a) => a ?? null)]), first));
+    return gen.oneof(turns, turns, turns, gen.constantFrom(...SAME_WORDS).map((texts) => [...texts]));
+  },
+  // One call of the learner's function each: a hundred turns, as many as most generated cases try.
+  runs: 100,
   run: (learner, texts) => learner.call('joinRounds', texts) as Promise<string>,
   // lessons-code's joinRounds, as for the chosen cases: exercise.ts gives the same on every input (the
   // tests check it), and a mutant of exercise.ts, which mutation testing runs in this same process
@@ -225,6 +253,16 @@ const generatedCase = {
         nonEmpty(texts).reduce((shown, text) => {
           if (shown === '') return text;
           return shown + '\n'.repeat(Math.max(0, 2 - (/[\r\n]*$/.exec(shown)?.[0].length ?? 0))) + text;
+        }, ''),
+    },
+    // What is shown split into lines, and a blank line read from its last two lines both empty: when
+    // what is shown is a lone line break, `\n` or `\r\n`, that is two empty lines, and nothing is added.
+    {
+      id: 'lone-break-taken-for-blank-line',
+      like: (texts) =>
+        nonEmpty(texts).reduce((shown, text) => {
+          if (shown === '' || shown === '\n' || shown === '\r\n') return shown + text;
+          return joinRounds([shown, text]);
         }, ''),
     },
     // Every line break at the end of what is shown replaced by two `\n`, however many there were, CRLF or not.
