@@ -276,6 +276,12 @@ const COUNTED_FROM_BEFORE = playedBy(
  * searches the text for what it passed before can find it in the wrong place).
  */
 const WHOLE_EVENT = 'data: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"¡Olé!"}}\n\n';
+/**
+ * Several whole events at once, more than 256 characters: what a `progress` adds when a fast stream
+ * has sent many events since the last one (processBodyChunk above), so that a relay that passes on
+ * at most some fixed number of characters per `progress` leaves the rest unpassed.
+ */
+const MANY_EVENTS = WHOLE_EVENT.repeat(4);
 const PIECES = [
   'a',
   'b',
@@ -292,7 +298,11 @@ const PIECES = [
   'é🎸a',
   '\uFFFD',
   '\uFEFF',
+  // NUL is a character like any other in responseText: the body's bytes decode to it
+  // (https://encoding.spec.whatwg.org/#utf-8-decoder), and the relay passes it on as it is.
+  '\u0000',
   WHOLE_EVENT,
+  MANY_EVENTS,
 ];
 
 /**
