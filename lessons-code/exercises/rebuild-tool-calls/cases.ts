@@ -320,12 +320,15 @@ interface GeneratedCall {
   echo: 'none' | 'same' | 'other';
 }
 
+// The last starts with a space, as the first piece of a call's arguments from vLLM may
+// (https://github.com/openai/openai-python/issues/3201): JSON allows it, and it is kept.
 const ARGUMENTS = [
   '{"chord": "Cmaj7"}',
   '{"chord": "Am7", "instrument": "guitar", "limit": 2}',
   '{}',
   '{"mode": "Dorian"}',
   '{"chord": "F#m7♭5", "note": "🎸"}',
+  ' {"chord": "G7"}',
 ];
 
 /**
@@ -401,16 +404,20 @@ const generatedCall = (gen: Gen): Arbitrary<GeneratedCall> =>
 const withoutId = (fragment: ToolCallFragment): ToolCallFragment =>
   Object.fromEntries(Object.entries(fragment).filter(([key]) => key !== 'id')) as ToolCallFragment;
 
-/** The fragment with every field it leaves out written as null, `function.arguments` as '': what
- * a server writes from a model whose fields default to None (LiteLLM's ChatCompletionDeltaToolCall,
+/** The fragment with every field it leaves out written as null, `function.arguments` too: what a
+ * server writes from a model whose fields default to None (LiteLLM's ChatCompletionDeltaToolCall,
  * https://github.com/BerriAI/litellm/blob/001c64f24845167b8fcd01f3e48152923627d4c7/litellm/types/utils.py;
- * SGLang's argument fragments carry "id":null and "name":null, https://github.com/sgl-project/sglang/pull/35542).
- * The statement reads null as not given. */
+ * SGLang's argument fragments carry "id":null and "name":null, https://github.com/sgl-project/sglang/pull/35542;
+ * OpenAI's Python SDK types a fragment's arguments `Optional[str] = None` (ChoiceDeltaToolCallFunction,
+ * https://github.com/openai/openai-python/blob/main/src/openai/types/chat/chat_completion_chunk.py), and a
+ * proxy that writes such a model without leaving out its None fields sends `"arguments": null`).
+ * lessons-code's ToolCallFragment does not list null for the arguments, hence the cast. The statement
+ * reads null as not given. */
 const withNulls = (f: ToolCallFragment): ToolCallFragment => ({
   index: f.index,
   id: f.id ?? null,
   type: f.type ?? null,
-  function: { name: f.function?.name ?? null, arguments: f.function?.arguments ?? '' },
+  function: { name: f.function?.name ?? null, arguments: (f.function?.arguments ?? null) as string },
 });
 
 /** The fragment with its piece of arguments cut after `keep` characters (code points). */
@@ -427,7 +434,9 @@ type Cut = readonly [fragments: number, characters: number];
 
 /** A round's chunks: the calls' fragments in the order `order` gives (the k-th time a call's
  * position appears, its k-th fragment), a fragment sharing the chunk before when `shares` says so
- * and that chunk holds one fragment of another call; the `finish_reason` in the last fragments'
+ * and that chunk holds one fragment, of another call or of the same one (vLLM with speculative
+ * decoding sends the fragment that opens a call and its first piece of arguments in one chunk:
+ * https://github.com/openai/openai-python/issues/3201); the `finish_reason` in the last fragments'
  * chunk when `finishShared` says so; no id in any fragment unless `withIds` says so. A server may
  * send no id at all: vLLM streams calls without one (https://github.com/vllm-project/vllm/issues/18412),
  * and the statement then keeps the id ''. With `nulls`, every field a fragment leaves out is null
@@ -454,7 +463,7 @@ function roundOf(
     const shortened = cut !== undefined && i === kept - 1 ? cutPiece(whole, cut[1]) : whole;
     const fragment = nulls ? withNulls(shortened) : shortened;
     const last = lists.at(-1);
-    if (shares[i] === true && last?.length === 1 && last[0]!.index !== fragment.index) last.push(fragment);
+    if (shares[i] === true && last?.length === 1) last.push(fragment);
     else lists.push([fragment]);
   });
   const reason =
@@ -471,31 +480,43 @@ function roundOf(
 }
 
 const generatedRound = (gen: Gen): Arbitrary<ChatCompletionChunk[]> =>
-  gen
-    .uniqueArray(generatedCall(gen), { maxLength: 4, selector: (call) => call.index })
-    .filter((calls) => new Set(calls.map((call) => call.id)).size === calls.length)
-    .chain((calls) => {
-      const positions = calls.flatMap((call, position) => fragmentsOfCall(call).map(() => position));
-      return gen
-        .tuple(
-          gen.shuffledSubarray(positions, { minLength: positions.length, maxLength: positions.length }),
-          gen.array(gen.boolean(), { minLength: positions.length, maxLength: positions.length }),
-          gen.option(gen.constantFrom('Let me look those up. ', 'One moment…'), { nil: undefined }),
-          gen.boolean(),
-          gen.boolean(),
-          // One round in five from a server that sends no id.
-          gen.constantFrom(true, true, true, true, false),
-          // One round in three from a server that writes the fields it leaves out as null.
-          gen.constantFrom(false, false, true),
-          // One round in three cut short by the token limit.
-          gen
-            .tuple(gen.constantFrom(false, false, true), gen.nat(40), gen.nat(40))
-            .map(([cut, fragments, characters]): Cut | undefined => (cut ? [fragments, characters] : undefined)),
-        )
-        .map(([order, shares, sentence, withUsage, finishShared, withIds, nulls, cut]) =>
-          roundOf(calls, order, shares, sentence, withUsage, finishShared, withIds, nulls, cut),
-        );
-    });
+  gen.uniqueArray(generatedCall(gen), { maxLength: 4, selector: (call) => call.index }).chain((calls) => {
+    const positions = calls.flatMap((call, position) => fragmentsOfCall(call).map(() => position));
+    return gen
+      .tuple(
+        gen.shuffledSubarray(positions, { minLength: positions.length, maxLength: positions.length }),
+        gen.array(gen.boolean(), { minLength: positions.length, maxLength: positions.length }),
+        gen.option(gen.constantFrom('Let me look those up. ', 'One moment…'), { nil: undefined }),
+        gen.boolean(),
+        gen.boolean(),
+        // One round in five from a server that sends no id.
+        gen.constantFrom(true, true, true, true, false),
+        // One round in three from a server that writes the fields it leaves out as null.
+        gen.constantFrom(false, false, true),
+        // One round in three cut short by the token limit.
+        gen
+          .tuple(gen.constantFrom(false, false, true), gen.nat(40), gen.nat(40))
+          .map(([cut, fragments, characters]): Cut | undefined => (cut ? [fragments, characters] : undefined)),
+        // One round in three from a server that gives every call the same id: some providers reuse
+        // one id for the calls of a round (DeepSeek and Zhipu's GLM, as
+        // https://github.com/HKUDS/nanobot/pull/3943 reports). An id names a call; the index tells
+        // the calls apart.
+        gen.constantFrom(false, false, true),
+      )
+      .map(([order, shares, sentence, withUsage, finishShared, withIds, nulls, cut, oneId]) =>
+        roundOf(
+          oneId ? calls.map((call) => ({ ...call, id: calls[0]!.id })) : calls,
+          order,
+          shares,
+          sentence,
+          withUsage,
+          finishShared,
+          withIds,
+          nulls,
+          cut,
+        ),
+      );
+  });
 
 /** The chunk with its first choice's finish_reason set. */
 const finishing = (c: ChatCompletionChunk, reason: 'tool_calls' | 'stop' | 'length'): ChatCompletionChunk => ({
@@ -642,6 +663,50 @@ const nullTypeAsString = (chunks: ChatCompletionChunk[]): ChatCompletionChunk[] 
     })),
   }));
 
+/**
+ * The chunks with every `"arguments": null` written as a string: what code that appends any value
+ * but undefined sees.
+ */
+const nullArgumentsAsText = (chunks: ChatCompletionChunk[]): ChatCompletionChunk[] =>
+  chunks.map((c) => ({
+    ...c,
+    choices: c.choices.map((choice) => ({
+      ...choice,
+      delta: {
+        ...choice.delta,
+        ...(choice.delta.tool_calls && {
+          tool_calls: choice.delta.tool_calls.map((f) =>
+            f.function?.arguments === null ? { ...f, function: { ...f.function, arguments: 'null' } } : f,
+          ),
+        }),
+      },
+    })),
+  }));
+
+/** The chunks with each chunk's fragments in the other order: what code that walks them from the last reads. */
+const fragmentsReversed = (chunks: ChatCompletionChunk[]): ChatCompletionChunk[] =>
+  chunks.map((c) => ({
+    ...c,
+    choices: c.choices.map((choice) => ({
+      ...choice,
+      delta: {
+        ...choice.delta,
+        ...(choice.delta.tool_calls && { tool_calls: [...choice.delta.tool_calls].reverse() }),
+      },
+    })),
+  }));
+
+/** The reference's calls with only the first of those that share an id (an empty id shared by none). */
+function repeatedIdDropped(chunks: ChatCompletionChunk[]): Call[] {
+  const seen = new Set<string>();
+  return reference.assembleToolCalls(chunks).filter((call) => {
+    if (call.id === '') return true;
+    if (seen.has(call.id)) return false;
+    seen.add(call.id);
+    return true;
+  });
+}
+
 /** Whether a text is JSON. */
 const isJson = (text: string): boolean => !notJson(text);
 
@@ -690,6 +755,14 @@ const generatedCase = {
     { id: 'missing-id-undefined', like: missingCopied },
     { id: 'null-copied', like: nullCopied },
     { id: 'null-type-other', like: (chunks) => reference.assembleToolCalls(nullTypeAsString(chunks)) },
+    { id: 'null-arguments-appended', like: (chunks) => reference.assembleToolCalls(nullArgumentsAsText(chunks)) },
+    { id: 'repeated-id-dropped', like: repeatedIdDropped },
+    { id: 'chunk-read-backwards', like: (chunks) => reference.assembleToolCalls(fragmentsReversed(chunks)) },
+    {
+      id: 'arguments-trimmed',
+      like: (chunks) =>
+        reference.assembleToolCalls(chunks).map((call) => ({ ...call, arguments: call.arguments.trim() })),
+    },
     {
       id: 'nameless-dropped',
       like: (chunks) => reference.assembleToolCalls(chunks).filter((call) => call.name !== ''),

@@ -13,10 +13,10 @@ export interface ToolCall {
 // // the first fragment that has them (a call that no fragment gives an id keeps the id '': some
 // // servers send none), concatenate the arguments, and skip chunks without choices and calls of any
 // // type other than "function" (a call whose fragments give no type is a function call). A field
-// // that is null is not given: some servers send "id": null, "type": null and "name": null.
-// // Return every other call as its fragments make it, even with no name, with arguments '' or cut
-// // short (a round that hit its token limit): what to do with such a call is the caller's choice.
-// // The round asked for one answer: a chunk carries one choice, of index 0, or none.
+// // that is null is not given: some servers send "id": null, "type": null, "name": null and
+// // "arguments": null. Return every other call as its fragments make it, even with no name, with
+// // arguments '' or cut short (a round that hit its token limit): what to do with such a call is the
+// // caller's choice. The round asked for one answer: a chunk carries one choice, of index 0, or none.
 // // This version trusts the fragment's position in the array.
 // #solution
 // The chunks of one streamed round, in the order they arrived. Return the round's tool calls,
@@ -25,10 +25,10 @@ export interface ToolCall {
 // the first fragment that has them (a call that no fragment gives an id keeps the id '': some
 // servers send none), concatenate the arguments, and skip chunks without choices and calls of any
 // type other than "function" (a call whose fragments give no type is a function call). A field
-// that is null is not given: some servers send "id": null, "type": null and "name": null.
-// Return every other call as its fragments make it, even with no name, with arguments '' or cut
-// short (a round that hit its token limit): what to do with such a call is the caller's choice.
-// The round asked for one answer: a chunk carries one choice, of index 0, or none.
+// that is null is not given: some servers send "id": null, "type": null, "name": null and
+// "arguments": null. Return every other call as its fragments make it, even with no name, with
+// arguments '' or cut short (a round that hit its token limit): what to do with such a call is the
+// caller's choice. The round asked for one answer: a chunk carries one choice, of index 0, or none.
 // #end
 export function assembleToolCalls(chunks: ChatCompletionChunk[]): ToolCall[] {
   // #starter
