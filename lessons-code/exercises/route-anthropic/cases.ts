@@ -252,6 +252,31 @@ const WRONG = {
       return { channel: 'reasoning', text: event.delta.thinking.replaceAll('\r\n', '\n') };
     return null;
   },
+  /** A text_delta's text without the `\r` it may end with (mistakes/trailing-cr-dropped.ts). */
+  trailingCrDropped(data: string): Route {
+    const event: Loose = JSON.parse(data);
+    if (event.type !== 'content_block_delta') return null;
+    if (event.delta.type === 'text_delta') return { channel: 'answer', text: event.delta.text.replace(/\r$/, '') };
+    if (event.delta.type === 'thinking_delta') return { channel: 'reasoning', text: event.delta.thinking };
+    return null;
+  },
+  /** Every text normalized to NFC before it is routed (mistakes/text-normalized.ts). */
+  normalized(data: string): Route {
+    const event: Loose = JSON.parse(data);
+    if (event.type !== 'content_block_delta') return null;
+    if (event.delta.type === 'text_delta') return { channel: 'answer', text: event.delta.text.normalize('NFC') };
+    if (event.delta.type === 'thinking_delta')
+      return { channel: 'reasoning', text: event.delta.thinking.normalize('NFC') };
+    return null;
+  },
+  /** The delta of any event whose type ends with `_delta` routed (mistakes/event-type-suffix.ts). */
+  eventTypeSuffix(data: string): Route {
+    const event: Loose = JSON.parse(data);
+    if (typeof event.type !== 'string' || !event.type.endsWith('_delta')) return null;
+    if (event.delta?.type === 'text_delta') return { channel: 'answer', text: event.delta.text };
+    if (event.delta?.type === 'thinking_delta') return { channel: 'reasoning', text: event.delta.thinking };
+    return null;
+  },
   /** The delta of any event whose type starts with `content_block` routed (mistakes/block-event-prefix.ts). */
   eventTypePrefix(data: string): Route {
     const event: Loose = JSON.parse(data);
@@ -365,8 +390,9 @@ type BlockKind = 'text' | 'thinking' | 'tool_use';
  * (`text_annotation_delta`, `thinking_summary_delta`), or at its end: `cited_text_delta`, after the
  * `cited_text` of the reference's citations, with that field; `redacted_thinking_delta`, after the
  * reference's `redacted_thinking` blocks, with their `data` field. A thinking block may also hold a
- * thinking_delta that carries a `text` field besides its `thinking` (Anthropic may add values to
- * its output, https://platform.claude.com/docs/en/api/versioning), or a text_delta: the task routes
+ * thinking_delta that carries a `text` field besides its `thinking`, that one empty or not (Anthropic
+ * may add values to its output, https://platform.claude.com/docs/en/api/versioning), or a
+ * text_delta: the task routes
  * a delta by its own type alone, wherever it comes, so that text is the answer, as lessons-code's
  * parser takes it (providers/anthropic.ts), though Anthropic sends text deltas in text blocks.
  */
@@ -379,12 +405,13 @@ type Extra =
   | 'cited_text_delta'
   | 'redacted_thinking_delta'
   | 'thinking_with_text'
+  | 'empty_thinking_with_text'
   | 'text_delta';
 
 /** The extras each kind of block may hold; the first, none, is the one a shrunk input keeps. */
 const EXTRAS: Readonly<Record<BlockKind, readonly Extra[]>> = {
   text: ['none', 'citation', 'tone_delta', 'text_annotation_delta', 'thinking_summary_delta', 'cited_text_delta'],
-  thinking: ['none', 'redacted_thinking_delta', 'thinking_with_text', 'text_delta'],
+  thinking: ['none', 'redacted_thinking_delta', 'thinking_with_text', 'empty_thinking_with_text', 'text_delta'],
   tool_use: ['none'],
 };
 
@@ -421,8 +448,14 @@ function blockEvents({ kind, index, pieces, extra }: GeneratedBlock): object[] {
     for (const thinking of pieces) deltas.push(delta({ type: 'thinking_delta', thinking }));
     if (extra === 'redacted_thinking_delta')
       deltas.push(delta({ type: extra, data: 'UmVkYWN0ZWQgYnkgdGhlIGNvdXJzZQ==' }));
-    else if (extra === 'thinking_with_text')
-      deltas.push(delta({ type: 'thinking_delta', thinking: pieces[0], text: 'a text beside the thinking' }));
+    else if (extra === 'thinking_with_text' || extra === 'empty_thinking_with_text')
+      deltas.push(
+        delta({
+          type: 'thinking_delta',
+          thinking: extra === 'thinking_with_text' ? pieces[0] : '',
+          text: 'a text beside the thinking',
+        }),
+      );
     else if (extra === 'text_delta') deltas.push(delta({ type: extra, text: pieces[0] }));
     deltas.push(delta({ type: 'signature_delta', signature: 'QSBzaWduYXR1cmU=' }));
   } else {
@@ -469,11 +502,26 @@ function endEvents(end: TurnEnd): object[] {
 /**
  * A text of a delta, perhaps empty (an empty delta may reach its channel or nowhere: see rowsOf),
  * with line breaks written `\n` or `\r\n` (a model that quotes a text with Windows line ends, or
- * writes them itself, returns them as they are; JSON writes them `\r\n`, RFC 8259 section 7).
+ * writes them itself, returns them as they are; JSON writes them `\r\n`, RFC 8259 section 7), and
+ * an é written in one code point or in two, e then U+0301, the combining acute accent (a model
+ * that quotes a text in that form, Unicode's NFD, as macOS writes file names, returns it as it is).
  */
 const deltaText = (gen: Gen): Arbitrary<string> =>
   gen.string({
-    unit: gen.constantFrom('a', ' ', 'é', '🎸', '"', '\\', '\n', '\r\n', '}', 'text_delta', 'thinking_delta'),
+    unit: gen.constantFrom(
+      'a',
+      ' ',
+      'é',
+      'e\u0301',
+      '🎸',
+      '"',
+      '\\',
+      '\n',
+      '\r\n',
+      '}',
+      'text_delta',
+      'thinking_delta',
+    ),
     minLength: 0,
     maxLength: 4,
   });
@@ -486,8 +534,15 @@ const generatedBlock = (gen: Gen): Arbitrary<GeneratedBlock> =>
       gen.array(deltaText(gen), { minLength: 1, maxLength: 3 }),
       // An extra of the block's kind, by its place in EXTRAS; past the last, none.
       gen.nat(8),
+      // Whether the first two deltas split a \r\n: a delta ends where a token of the model does,
+      // and nothing keeps a \r and the \n after it in one token, so one delta may end with the \r
+      // and the next start with the \n. Each is routed as it is.
+      gen.boolean(),
     )
-    .map(([kind, index, pieces, extra]) => ({ kind, index, pieces, extra: EXTRAS[kind][extra] ?? 'none' }));
+    .map(([kind, index, texts, extra, splitLineEnd]) => {
+      const pieces = splitLineEnd && texts.length > 1 ? [`${texts[0]}\r`, `\n${texts[1]}`, ...texts.slice(2)] : texts;
+      return { kind, index, pieces, extra: EXTRAS[kind][extra] ?? 'none' };
+    });
 
 /**
  * An event of a type the reference does not list yet, which it says may come and a client must
@@ -545,18 +600,23 @@ const rowsWith = (route: (data: string) => Route) => (events: string[]) => rowsO
 
 /**
  * The routes of a router that remembers each block's type from its `content_block_start` and
- * refuses a text_delta in a block that started as thinking (mistakes/block-type-kept.ts). Every
+ * refuses a text_delta in a block that started as thinking (mistakes/block-type-kept.ts), or with
+ * `'reasoning'` sends it to the reasoning (mistakes/block-type-to-reasoning.ts). Every
  * generated turn starts each block before its deltas, so one turn's routes are the same whatever
  * an earlier turn left in the router.
  */
-function routesByBlock(events: readonly string[]): Route[] {
+function routesByBlock(events: readonly string[], thinkingText: 'held back' | 'reasoning' = 'held back'): Route[] {
   const blocks = new Map<number, string>();
   return events.map((data) => {
     const event: Loose = JSON.parse(data);
     if (event.type === 'content_block_start') blocks.set(event.index, event.content_block.type);
     if (event.type !== 'content_block_delta') return null;
     if (event.delta.type === 'text_delta')
-      return blocks.get(event.index) === 'thinking' ? null : { channel: 'answer', text: event.delta.text };
+      return blocks.get(event.index) !== 'thinking'
+        ? { channel: 'answer', text: event.delta.text }
+        : thinkingText === 'reasoning'
+          ? { channel: 'reasoning', text: event.delta.text }
+          : null;
     if (event.delta.type === 'thinking_delta') return { channel: 'reasoning', text: event.delta.thinking };
     return null;
   });
@@ -588,9 +648,20 @@ const generatedCase = {
     { id: 'key-order', like: rowsWith(WRONG.keyOrder) },
     { id: 'empty-text-falls-through', like: rowsWith(WRONG.orFallback) },
     { id: 'line-ends-changed', like: rowsWith(WRONG.lineEnds) },
+    // The \r of a \r\n that two deltas split, dropped: never the same routes as lineEnds's on an
+    // input where either differs from the reference, so the diagnosis is never named twice.
+    { id: 'line-ends-changed', like: rowsWith(WRONG.trailingCrDropped) },
+    { id: 'text-normalized', like: rowsWith(WRONG.normalized) },
+    { id: 'event-type-suffix', like: rowsWith(WRONG.eventTypeSuffix) },
     { id: 'event-type-prefix', like: rowsWith(WRONG.eventTypePrefix) },
     { id: 'field-not-type', like: rowsWith(WRONG.channelByField) },
     { id: 'block-type-not-delta-type', like: (events: string[]) => rowsOf(events, routesByBlock(events)) },
+    // The same idea, a text_delta of a thinking block sent to the reasoning rather than held back:
+    // it differs from the one above on every input where either differs from the reference.
+    {
+      id: 'block-type-not-delta-type',
+      like: (events: string[]) => rowsOf(events, routesByBlock(events, 'reasoning')),
+    },
   ],
 } satisfies GeneratedCase<string[], RouteRow[]>;
 
