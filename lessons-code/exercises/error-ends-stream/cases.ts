@@ -317,9 +317,11 @@ const resultWith =
 // the lesson's hosts and providers send, in any order, cut into reads anywhere: error events with
 // `error` anywhere among other fields, written compactly, with spaces, or over several `data:`
 // lines; JSON events that are no error (the routing event, a status, an object that says "error"
-// in a string or nests it); text, text that starts with `{`, comments, `event:` lines, LF and CRLF
-// line ends, `[DONE]`. What the page shows (its assistant bubbles and its history) with the
-// learner's consumeSseStream must be what it shows with the reference's (exercise.ts).
+// in a string or nests it); text, text that starts with `{` (over two `data:` lines too), comments,
+// `event:` lines, LF and CRLF line ends, `[DONE]`; a body that closes inside its last event, or
+// whose connection breaks, inside a character or after `[DONE]`. What the page shows (its assistant
+// bubbles and its history) with the learner's consumeSseStream must be what it shows with the
+// reference's (exercise.ts).
 
 /** The question of every generated turn; what the page does with it does not depend on it. */
 const GENERATED_QUESTION = 'Which scale fits Am F C G?';
@@ -342,7 +344,8 @@ function writeJson(fields: Fields, style: JsonStyle): string {
 }
 
 /**
- * What an error event's `error` holds: GA's message, a provider's, one beyond ASCII; then values
+ * What an error event's `error` holds: GA's message, a provider's, one beyond ASCII, one with
+ * white space at its ends (an exception's text as a host may pass it on); then values
  * that are no message (empty, null, a status code, 0, false). The property being there is what
  * makes the error event, and the Error's message is the value as a string
  * (`new Error(parsed.error)`): an empty `error` gives an empty message (the empty-message case
@@ -354,7 +357,18 @@ function writeJson(fields: Fields, style: JsonStyle): string {
  * Apps/ga-client/src/services/chatService.ts line 63 at a826864;
  * alternatives/message-of-an-error-object.ts takes its `message`).
  */
-const ERROR_VALUES: unknown[] = [STREAM_FAILURE_MESSAGE, 'Overloaded', 'Olé 🎸', '', null, 503, 0, false];
+const ERROR_VALUES: unknown[] = [
+  STREAM_FAILURE_MESSAGE,
+  'Overloaded',
+  'Olé 🎸',
+  // A message with a space before it and a line break after it: the Error keeps both.
+  ' Rate limited, retry in 20 s.\n',
+  '',
+  null,
+  503,
+  0,
+  false,
+];
 
 /**
  * Fields other hosts put beside `error`; never a routing `type`, which no host sends with an error
@@ -405,13 +419,19 @@ interface GeneratedEvent {
   ends: LineEnds;
 }
 
-/** The stream of the events, each closed by a blank line. */
-function streamText(events: readonly (GeneratedEvent | string)[]): string {
+/**
+ * The stream of the events, each closed by a blank line; with `open`, the last event (if not a
+ * comment) without its blank line, as a host that closes the body in the middle of an event sends
+ * it. The standard drops such an event (HTML, "Interpreting an event stream": at the end of the
+ * stream, an incomplete event is not dispatched), and so does the page's reader, error or not.
+ */
+function streamText(events: readonly (GeneratedEvent | string)[], open = false): string {
   return events
-    .map((event) => {
+    .map((event, i) => {
       if (typeof event === 'string') return event;
       const end = event.ends === 'lf' ? '\n' : '\r\n';
       const lines = [...event.before, ...event.data.split('\n').map((line) => 'data: ' + line)];
+      if (open && i === events.length - 1) return lines.join(end) + end;
       return lines.join(end) + end + (event.ends === 'crlf-then-lf' ? '\n' : end);
     })
     .join('');
@@ -426,6 +446,14 @@ const errorFields = (gen: Gen): Arbitrary<Fields> =>
       return fields;
     });
 
+/**
+ * Text over two `data:` lines that reads as an error event only if its lines are joined with nothing
+ * between them. The standard joins them with a line feed (HTML, "Interpreting an event stream":
+ * the data buffer gets a U+000A after each `data` field), as the page's `dataLines.join('\n')` does,
+ * and a raw line break inside a string is not JSON (RFC 8259 section 7): this event is answer text.
+ */
+const NOT_JSON_OVER_TWO_LINES = '{"error":"Rate\nlimited"}';
+
 /** The data of an event: JSON (an error or not, perhaps after a space), or text. */
 const eventData = (gen: Gen): Arbitrary<string> => {
   const style = gen.constantFrom<JsonStyle>('compact', 'spaced', 'braces', 'pretty');
@@ -437,21 +465,21 @@ const eventData = (gen: Gen): Arbitrary<string> => {
     json(errorFields(gen)),
     json(gen.constantFrom(...NOT_ERRORS)),
     text,
-    gen.constantFrom('{"error": oops', '[DONE]'),
+    gen.constantFrom('{"error": oops', NOT_JSON_OVER_TWO_LINES, '[DONE]'),
   );
 };
 
-const generatedEvent = (gen: Gen): Arbitrary<GeneratedEvent | string> =>
-  gen.oneof<GeneratedEvent | string>(
-    gen
-      .tuple(
-        gen.shuffledSubarray(['event: error', 'id: 7', ': ping'], { maxLength: 1 }),
-        eventData(gen),
-        gen.constantFrom<LineEnds>('lf', 'lf', 'crlf', 'crlf-then-lf'),
-      )
-      .map(([before, data, ends]) => ({ before, data, ends })),
-    gen.constantFrom(': keep-alive\n\n', '\n\n'),
-  );
+const generatedEvent = (gen: Gen): Arbitrary<GeneratedEvent | string> => {
+  const event = gen
+    .tuple(
+      gen.shuffledSubarray(['event: error', 'id: 7', ': ping'], { maxLength: 1 }),
+      eventData(gen),
+      gen.constantFrom<LineEnds>('lf', 'lf', 'crlf', 'crlf-then-lf'),
+    )
+    .map(([before, data, ends]): GeneratedEvent => ({ before, data, ends }));
+  // Two events with data for each comment or empty line: an error event is reached in most streams.
+  return gen.oneof<GeneratedEvent | string>(event, event, gen.constantFrom(': keep-alive\n\n', '\n\n'));
+};
 
 /** A generated stream: its events, and where its bytes are cut into reads. */
 interface GeneratedStream {
@@ -462,12 +490,21 @@ interface GeneratedStream {
    */
   cuts: number[];
   /**
-   * The connection breaks: the body ends after the first byte of the stream's last character
-   * beyond ASCII (after its last byte if it has none), and its next read rejects with
-   * `TypeError: network error`; then the page is asked NEXT_QUESTION, whose body is NEXT_STREAM.
-   * Nothing of the broken body may reach the next one (a decoder or a buffer kept between calls).
+   * The connection breaks, and the body's next read rejects with `TypeError: network error`;
+   * then the page is asked NEXT_QUESTION, whose body is NEXT_STREAM. With `inside`, the body ends
+   * after the first byte of the stream's last character beyond ASCII (after its last byte if it
+   * has none): nothing of the broken body may reach the next one (a decoder or a buffer kept
+   * between calls). With `after-done`, the stream is followed by `[DONE]`, then it breaks: a proxy
+   * that closes the connection without the last chunk of a chunked response does this, and
+   * Chromium then errors the body with ERR_INCOMPLETE_CHUNKED_ENCODING
+   * (https://source.chromium.org/chromium/chromium/src/+/main:net/base/net_error_list.h). The page
+   * has returned at `[DONE]` and never reads again: the turn is a success. Cancelling the body on
+   * the way out (the `return()` a `for await` over it calls, or `reader.cancel()`) rejects with the
+   * body's error once it has errored (https://streams.spec.whatwg.org/#readable-stream-cancel).
    */
-  broken: boolean;
+  broken: false | 'inside' | 'after-done';
+  /** The body closes before the last event's blank line (streamText's `open`), unless `[DONE]` follows. */
+  open: boolean;
 }
 
 /** A read: its bytes, and its text as the characters that start in it (one cut in a character at most). */
@@ -487,7 +524,8 @@ const utf8 = new TextEncoder();
  * or not; a second cut inside the same character is left out, so that each read shows as text.
  */
 function readsOf(stream: GeneratedStream): Read[] {
-  const text = streamText(stream.events);
+  const text =
+    stream.broken === 'after-done' ? streamText(stream.events) + DONE_EVENT : streamText(stream.events, stream.open);
   const chars = [...text];
   const starts: number[] = [];
   let offset = 0;
@@ -498,7 +536,7 @@ function readsOf(stream: GeneratedStream): Read[] {
   const bytes = utf8.encode(text);
   const wide = starts.filter((_, i) => utf8.encode(chars[i]!).length > 1);
   // Where the body ends: its last byte, or inside its last wide character when the connection breaks.
-  const end = stream.broken && wide.length > 0 ? wide.at(-1)! + 1 : bytes.length;
+  const end = stream.broken === 'inside' && wide.length > 0 ? wide.at(-1)! + 1 : bytes.length;
   const charAt = (byte: number) => {
     let i = 0;
     while (i + 1 < starts.length && starts[i + 1]! <= byte) i++;
@@ -536,10 +574,13 @@ const generatedStream = (gen: Gen): Arbitrary<GeneratedStream> =>
     .tuple(
       gen.array(generatedEvent(gen), { minLength: 1, maxLength: 5 }),
       gen.array(gen.oneof(gen.nat(400), gen.integer({ min: -20, max: -1 })), { maxLength: 3 }),
-      // One stream in three breaks off (false first, what a shrunk input keeps).
-      gen.constantFrom(false, false, true),
+      // One stream in two breaks off, inside a character or after `[DONE]` (false first, what a
+      // shrunk input keeps).
+      gen.constantFrom<GeneratedStream['broken']>(false, false, 'inside', 'after-done'),
+      // One stream in four ends in the middle of its last event.
+      gen.constantFrom(false, false, false, true),
     )
-    .map(([events, cuts, broken]) => ({ events, cuts, broken }));
+    .map(([events, cuts, broken, open]) => ({ events, cuts, broken, open }));
 
 /**
  * What the page shows after the turn: its assistant bubbles (text, and the routing line under it),
@@ -579,18 +620,28 @@ function readLabel(read: Read, n: number, tools: CheckTools): string {
   return tools.text('input.readN', { n });
 }
 
+/** How a mistake's consumeSseStream differs from the page's besides its error check. */
+interface ConsumeHow {
+  /** Throws the message its own way. */
+  raise?: (message: string) => never;
+  /** Reads the unfinished event the body ends inside of for an error too. */
+  readsTheTail?: boolean;
+  /** Cancels the body at `[DONE]`, as leaving a `for await` over it does. */
+  cancelsAtDone?: boolean;
+}
+
 /**
  * The page's consumeSseStream with the error check given, placed where the reference has it: the
- * model of a mistake that tests for the error another way, or (`raise`) throws it another way.
+ * model of a mistake that tests for the error another way, or (`how`) reads or throws another way.
  */
 const consumeWith =
-  (
-    errorOf: (data: string) => string | undefined,
-    raise: (message: string) => never = (message) => {
-      throw new Error(message);
-    },
-  ): PageConsume =>
+  (errorOf: (data: string) => string | undefined, how: ConsumeHow = {}): PageConsume =>
   async (body, onText) => {
+    const raise =
+      how.raise ??
+      ((message: string) => {
+        throw new Error(message);
+      });
     const reader = body.getReader();
     const decoder = new TextDecoder();
     let buffer = '';
@@ -607,7 +658,10 @@ const consumeWith =
         const lines = rawEvent.split('\n').filter((line) => line.startsWith('data: '));
         if (lines.length === 0) continue;
         const data = lines.map((line) => line.slice(6)).join('\n');
-        if (data === '[DONE]') return { answer, routing };
+        if (data === '[DONE]') {
+          if (how.cancelsAtDone) await reader.cancel();
+          return { answer, routing };
+        }
         const error = errorOf(data);
         if (error !== undefined) raise(error);
         if (routing === null && data.startsWith('{') && data.includes('"type"')) {
@@ -620,6 +674,13 @@ const consumeWith =
         answer += data;
         onText?.(answer, routing);
       }
+    }
+    if (how.readsTheTail) {
+      // What the body ended inside of, read as one more event: its error thrown.
+      const lines = (buffer + decoder.decode()).split('\n').filter((line) => line.startsWith('data: '));
+      const data = lines.map((line) => line.slice(6)).join('\n');
+      const error = lines.length > 0 ? errorOf(data) : undefined;
+      if (error !== undefined) raise(error);
     }
     return { answer, routing };
   };
@@ -645,10 +706,9 @@ const errorWhen =
     return parsed !== undefined && 'error' in parsed && also(parsed) ? String(parsed.error) : undefined;
   };
 
-/** What the page shows with the error check given (and the way it throws): a mistake's results. */
-const pageWith =
-  (errorOf: (data: string) => string | undefined, raise?: (message: string) => never) => (stream: GeneratedStream) =>
-    pageShows(consumeWith(errorOf, raise), stream);
+/** What the page shows with the error check given (and `how` the rest differs): a mistake's results. */
+const pageWith = (errorOf: (data: string) => string | undefined, how?: ConsumeHow) => (stream: GeneratedStream) =>
+  pageShows(consumeWith(errorOf, how), stream);
 
 /** The reference's test for an error event: data that starts with `{` and parses to an object with `error`. */
 const referenceErrorOf = errorWhen((data) => data.startsWith('{'));
@@ -731,8 +791,10 @@ const generatedCase = {
     // The message thrown as it is, a string and no Error: the page shows its `message`, `undefined`.
     {
       id: 'thrown-not-an-error',
-      like: pageWith(referenceErrorOf, (message) => {
-        throw message;
+      like: pageWith(referenceErrorOf, {
+        raise: (message) => {
+          throw message;
+        },
       }),
     },
     // `"type":"error"` taken for an error event too, its message `error`, else `message`.
@@ -745,6 +807,15 @@ const generatedCase = {
           : undefined;
       }),
     },
+    // The message trimmed: white space at its ends is lost.
+    { id: 'message-trimmed', like: pageWith((data) => referenceErrorOf(data)?.trim()) },
+    // The error check given the data lines joined with nothing between them.
+    { id: 'data-lines-joined-flat', like: pageWith((data) => referenceErrorOf(data.replaceAll('\n', ''))) },
+    // At the end of the body, the event it ended inside of (no blank line after it) read for an error too.
+    { id: 'unfinished-event-read', like: pageWith(referenceErrorOf, { readsTheTail: true }) },
+    // The body cancelled at `[DONE]` (a for await's return(), reader.cancel()): after a break, the
+    // cancel rejects with the network error, which reaches the page.
+    { id: 'cancelled-a-broken-body', like: pageWith(referenceErrorOf, { cancelsAtDone: true }) },
   ],
 } satisfies GeneratedCase<GeneratedStream, PageShows>;
 
