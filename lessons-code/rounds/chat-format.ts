@@ -66,13 +66,15 @@ export interface ChatRequest {
  * Function's `name` Optional: litellm/types/utils.py,
  * https://github.com/BerriAI/litellm/blob/001c64f24845167b8fcd01f3e48152923627d4c7/litellm/types/utils.py)
  * and SGLang's streamed argument fragments (`"id":null` and `"name":null`, shown in
- * https://github.com/sgl-project/sglang/pull/35542).
+ * https://github.com/sgl-project/sglang/pull/35542). `function.arguments` may be `null` as well:
+ * OpenAI's own Python SDK types it `Optional[str] = None` (ChoiceDeltaToolCallFunction,
+ * https://github.com/openai/openai-python/blob/main/src/openai/types/chat/chat_completion_chunk.py).
  */
 export interface ToolCallFragment {
   index: number;
   id?: string | null;
   type?: string | null;
-  function?: { name?: string | null; arguments?: string };
+  function?: { name?: string | null; arguments?: string | null };
 }
 
 /** What one streamed chunk adds to a choice: text, a refusal, or tool call fragments. */

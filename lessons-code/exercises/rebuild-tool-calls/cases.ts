@@ -417,13 +417,13 @@ const withNulls = (f: ToolCallFragment): ToolCallFragment => ({
   index: f.index,
   id: f.id ?? null,
   type: f.type ?? null,
-  function: { name: f.function?.name ?? null, arguments: (f.function?.arguments ?? null) as string },
+  function: { name: f.function?.name ?? null, arguments: f.function?.arguments ?? null },
 });
 
 /** The fragment with its piece of arguments cut after `keep` characters (code points). */
 function cutPiece(f: ToolCallFragment, keep: number): ToolCallFragment {
   const piece = f.function?.arguments;
-  if (piece === undefined) return f;
+  if (piece === undefined || piece === null) return f;
   const characters = Array.from(piece);
   return { ...f, function: { ...f.function, arguments: characters.slice(0, keep % (characters.length + 1)).join('') } };
 }

@@ -24,7 +24,7 @@ export function assembleToolCalls(chunks: ChatCompletionChunk[]): ToolCall[] {
         ...previous,
         ...(fragment.id ? { id: fragment.id } : {}),
         ...(fragment.function?.name ? { name: fragment.function.name } : {}),
-        ...(fragment.function?.arguments !== undefined ? { arguments: fragment.function.arguments } : {}),
+        ...(typeof fragment.function?.arguments === 'string' ? { arguments: fragment.function.arguments } : {}),
       });
     }
   }
