@@ -176,7 +176,12 @@ const generatedCase = {
         gen.constantFrom<string | null>(null, null, '\n', '\r\n', '\n\n', '\nCmaj7'),
       )
       .map(([texts, after, first]) => withFirstBreaks(withLeadingBreaks([texts, after.map((a) => a ?? null)]), first));
-    return gen.oneof(turns, turns, turns, gen.constantFrom(...SAME_WORDS).map((texts) => [...texts]));
+    return gen.oneof(
+      turns,
+      turns,
+      turns,
+      gen.constantFrom(...SAME_WORDS).map((texts) => [...texts]),
+    );
   },
   // One call of the learner's function each: a hundred turns, as many as most generated cases try.
   runs: 100,
