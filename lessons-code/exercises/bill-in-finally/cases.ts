@@ -29,6 +29,7 @@ import {
   type ChatCompletionChunk,
   type Gen,
   type GeneratedCase,
+  type GeneratedDiagnosis,
   type Learner,
   type Outcome,
   type Shown,
@@ -995,6 +996,12 @@ function generatedInput(input: GeneratedTurn, tools: CheckTools): Shown {
   };
 }
 
+/** A diagnosis whose model is the reference's turn driven by another generator (one of those above). */
+const modelled = (id: string, model: typeof reference.streamAnswer): GeneratedDiagnosis<GeneratedTurn, Turn> => ({
+  id,
+  like: async (input) => (await referenceTurn(input, model)).turn,
+});
+
 const generatedCase = {
   kind: 'generated',
   id: 'generated-rounds',
@@ -1046,36 +1053,18 @@ const generatedCase = {
         ).turn,
     },
     // A connection that dropped saved as "stopped": only the format's errors taken for a failure.
-    {
-      id: 'network-error-saved-stopped',
-      like: async (input) => (await referenceTurn(input, failedOnFormatOnly)).turn,
-    },
+    modelled('network-error-saved-stopped', failedOnFormatOnly),
     // "failed" for the kinds of error the code names, a ModelStreamError or a TypeError: a body that
     // fails with a plain Error is saved as a stop.
-    {
-      id: 'error-kinds-listed',
-      like: async (input) => (await referenceTurn(input, failedOnKnownErrors)).turn,
-    },
+    modelled('error-kinds-listed', failedOnKnownErrors),
     // "failed" only for an Error (`instanceof Error`): a body that fails with a string is saved as a stop.
-    {
-      id: 'failed-only-for-errors',
-      like: async (input) => (await referenceTurn(input, failedOnErrorsOnly)).turn,
-    },
+    modelled('failed-only-for-errors', failedOnErrorsOnly),
     // A failure that is not an Error rethrown as an Error made from it.
-    {
-      id: 'error-rewrapped',
-      like: async (input) => (await referenceTurn(input, nonErrorRewrapped)).turn,
-    },
+    modelled('error-rewrapped', nonErrorRewrapped),
     // The usage taken only from a chunk with `choices: []`: a usage in the finish_reason's chunk is missed.
-    {
-      id: 'usage-only-from-own-chunk',
-      like: async (input) => (await referenceTurn(input, usageOnlyFromOwnChunk)).turn,
-    },
+    modelled('usage-only-from-own-chunk', usageOnlyFromOwnChunk),
     // The body cancelled in finally after a Stop: a body that has already errored rejects the cancel.
-    {
-      id: 'cancel-rejects-after-drop',
-      like: async (input) => (await referenceTurn(input, cancelledAfterStop)).turn,
-    },
+    modelled('cancel-rejects-after-drop', cancelledAfterStop),
     // The tokens received billed though the usage chunk came: its reasoning tokens are left off.
     {
       id: 'usage-not-billed',
@@ -1097,31 +1086,16 @@ const generatedCase = {
     },
     // The loop left at the chunk with finish_reason, and the turn saved complete: a stream that ends
     // after that chunk, or sends an error there, before `[DONE]`, is taken for a complete one.
-    {
-      id: 'ends-at-finish-reason',
-      like: async (input) => (await referenceTurn(input, endsAtFinishReason)).turn,
-    },
+    modelled('ends-at-finish-reason', endsAtFinishReason),
     // "complete" when a finish_reason was read, "stopped" otherwise: a page that stops at the piece
     // that came with the finish_reason saves a complete turn, a stream without one a stopped turn.
-    {
-      id: 'status-from-finish-reason',
-      like: async (input) => (await referenceTurn(input, statusFromFinishReason)).turn,
-    },
+    modelled('status-from-finish-reason', statusFromFinishReason),
     // readChatChunks's iterator driven by hand and never closed: a stopped turn leaves its body open.
-    {
-      id: 'body-not-cancelled',
-      like: async (input) => (await referenceTurn(input, iteratorLeftOpen)).turn,
-    },
+    modelled('body-not-cancelled', iteratorLeftOpen),
     // A chunk counted after the `yield` of its piece: a stopped turn is billed without its last piece.
-    {
-      id: 'counted-after-yield',
-      like: async (input) => (await referenceTurn(input, takenAfterYield)).turn,
-    },
+    modelled('counted-after-yield', takenAfterYield),
     // A stream that ended without `[DONE]` after its usage chunk taken for a complete one.
-    {
-      id: 'usage-taken-for-the-end',
-      like: async (input) => (await referenceTurn(input, usageTakenForTheEnd)).turn,
-    },
+    modelled('usage-taken-for-the-end', usageTakenForTheEnd),
     // What was shown added to the text after the `yield`: a stopped turn is saved without its last piece.
     {
       id: 'last-piece-not-saved',
